@@ -1,0 +1,15 @@
+"""Entry point: ``uv run ohhell`` or ``python -m game``."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    from game.cli import run
+
+    return run(sys.argv[1:] if argv is None else argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

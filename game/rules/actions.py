@@ -1,0 +1,153 @@
+"""Player actions: a bid or the play of a card, each naming the seat that acts.
+
+Actions are immutable and hashable; ``Bid.of`` and ``Play.of`` return shared
+instances so the engine's hot paths allocate nothing.
+
+>>> Play.of(2, Card.parse("AS")) == Play(2, Card.parse("AS"))
+True
+>>> str(Bid.of(0, 3)), str(Play.of(1, Card.parse("TD")))
+('seat 0 bids 3', 'seat 1 plays TD')
+>>> action_from_json({"seat": 1, "play": "TD"})
+Play(seat=1, card=Card.parse('TD'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from game.rules.cards import PACK, Card
+from game.rules.errors import RecordError
+from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE
+
+_MAX_BID = PACK_SIZE // 3
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """``seat`` says it will take exactly ``tricks`` tricks."""
+
+    seat: int
+    tricks: int
+
+    @staticmethod
+    def of(seat: int, tricks: int) -> Bid:
+        if 0 <= seat < MAX_PLAYERS and 0 <= tricks <= _MAX_BID:
+            return _BIDS[seat][tricks]
+        return Bid(seat, tricks)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} bids {self.tricks}"
+
+    def to_json(self) -> dict[str, int]:
+        return {"seat": self.seat, "bid": self.tricks}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``seat`` plays ``card`` to the trick."""
+
+    seat: int
+    card: Card
+
+    @staticmethod
+    def of(seat: int, card: Card) -> Play:
+        if 0 <= seat < MAX_PLAYERS:
+            return _PLAYS[seat][card.index]
+        return Play(seat, card)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} plays {self.card}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "play": str(self.card)}
+
+
+Action = Bid | Play
+
+_BIDS = tuple(tuple(Bid(seat, n) for n in range(_MAX_BID + 1)) for seat in range(MAX_PLAYERS))
+_PLAYS = tuple(tuple(Play(seat, card) for card in PACK) for seat in range(MAX_PLAYERS))
+
+
+class PlaySet(Sequence[Play]):
+    """The plays of one seat for the cards in a mask, in card-index order.
+
+    A light sequence: it builds a :class:`Play` only when one is asked for, so
+    listing the legal plays costs the same for one card as for thirteen.
+
+    >>> from game.rules.cards import parse_cards, mask_of
+    >>> plays = PlaySet(2, mask_of(parse_cards("AS 3C 9H")))
+    >>> len(plays), [str(play.card) for play in plays], plays[-1].card
+    (3, ['3C', '9H', 'AS'], Card.parse('AS'))
+    """
+
+    __slots__ = ("mask", "seat")
+
+    def __init__(self, seat: int, mask: int) -> None:
+        self.seat = seat
+        self.mask = mask
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        count = self.mask.bit_count()
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("play index out of range")
+        mask = self.mask
+        for _ in range(index):
+            mask &= mask - 1
+        return _PLAYS[self.seat][(mask & -mask).bit_length() - 1]
+
+    def __iter__(self) -> Iterator[Play]:
+        row = _PLAYS[self.seat]
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield row[low.bit_length() - 1]
+            mask ^= low
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            type(action) is Play and action.seat == self.seat and bool(action.card.mask & self.mask)
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PlaySet):
+            return self.seat == other.seat and self.mask == other.mask
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.mask))
+
+    def __repr__(self) -> str:
+        return f"PlaySet({self.seat}, [{', '.join(str(play.card) for play in self)}])"
+
+
+def action_from_json(data: object, where: str = "action") -> Action:
+    """Read ``{"seat": 1, "bid": 2}`` or ``{"seat": 1, "play": "AS"}``."""
+    if not isinstance(data, dict):
+        raise RecordError(where, f"expected an action object, not {data!r}")
+    seat = data.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS:
+        raise RecordError(f"{where}.seat", f"expected a seat number, not {seat!r}")
+    if set(data) == {"seat", "bid"}:
+        tricks = data["bid"]
+        if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
+            raise RecordError(f"{where}.bid", f"expected a number of tricks, not {tricks!r}")
+        return Bid.of(seat, tricks)
+    if set(data) == {"seat", "play"}:
+        try:
+            return Play.of(seat, Card.parse(data["play"]))
+        except ValueError as error:
+            raise RecordError(f"{where}.play", str(error)) from None
+    raise RecordError(where, 'expected {"seat", "bid"} or {"seat", "play"}')

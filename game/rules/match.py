@@ -1,0 +1,475 @@
+"""The match: one whole game as an explicit state machine.
+
+A match moves through the :class:`Phase` values. Players act with
+:meth:`Match.apply` in the bidding and playing phases; the other phases
+(choosing the first dealer, dealing, the pause after a hand is scored) move on
+with :meth:`Match.advance`. Both return the events that happened, for a view to
+animate. :meth:`Match.legal_actions` is the one source of legality.
+
+>>> from game.rules.presets import PRESETS
+>>> match = Match(PRESETS["oh-hell"].rules(4), seed=7)
+>>> match.phase
+<Phase.CHOOSING_DEALER: 'choosing-dealer'>
+>>> _ = match.advance(), match.advance()
+>>> match.phase, match.hand_size, len(match.hand(match.awaiting[0]))
+(<Phase.BIDDING: 'bidding'>, 10, 10)
+>>> match.apply(Bid.of(match.awaiting[0], 99))
+Traceback (most recent call last):
+...
+game.rules.errors.IllegalAction: You cannot bid more than the 10 tricks in this hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from game.rules.actions import Action, Bid, Play, PlaySet
+from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
+from game.rules.errors import IllegalAction
+from game.rules.events import (
+    BidMade,
+    BidsRevealed,
+    BidSubmitted,
+    CardPlayed,
+    DealerChosen,
+    DealerPasses,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    NoTrump,
+    TotalAnnounced,
+    TrickWon,
+    TrumpTurned,
+)
+from game.rules.ruleset import FirstDealer, RuleSet, TrumpMethod
+from game.rules.scoring import final_totals, hand_points, settle, winners_of
+from game.rules.tricks import Trick, legal_mask, trick_winner
+from game.rules.view import SeatView, seat_view
+
+
+class Phase(str, Enum):
+    """Where the match stands."""
+
+    CHOOSING_DEALER = "choosing-dealer"
+    DEALING = "dealing"
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    HAND_SCORED = "hand-scored"
+    GAME_OVER = "game-over"
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the match moves on by :meth:`Match.advance` rather than a player."""
+        return self in _AUTOMATIC
+
+
+_AUTOMATIC = frozenset({Phase.CHOOSING_DEALER, Phase.DEALING, Phase.HAND_SCORED})
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """Everything about one finished hand, as the score sheet and records need it."""
+
+    number: int
+    dealer: int
+    size: int
+    dealt: tuple[tuple[Card, ...], ...]
+    trump_card: Card | None
+    trump: Suit | None
+    bids: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    taken: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def made(self) -> tuple[bool, ...]:
+        return tuple(bid == took for bid, took in zip(self.bids, self.taken, strict=True))
+
+
+class Match:
+    """One game of the Oh Hell family. All randomness comes from ``random.Random(seed)``."""
+
+    def __init__(self, rules: RuleSet, seed: int) -> None:
+        players = rules.players
+        self.rules = rules
+        self.seed = seed
+        self.players = players
+        self._rng = random.Random(seed)
+        self.phase = Phase.CHOOSING_DEALER
+        self.dealer = 0
+        self.hand_number = 0
+        self.hand_size = 0
+        self.trump_card: Card | None = None
+        self.trump: Suit | None = None
+        self.leader = 0
+        self._to_act: int | None = None
+        self._hands = [0] * players
+        self._dealt = [0] * players
+        self._bids: list[int | None] = [None] * players
+        self._taken = [0] * players
+        self._trick: list[Card] = []
+        self._tricks: list[Trick] = []
+        self._played = 0
+        self._legal = -1
+        self._scores = [0] * players
+        self.results: list[HandResult] = []
+        self.actions: list[Action] = []
+        self.winners: tuple[int, ...] = ()
+        self.settlement: tuple[float, ...] | None = None
+
+    # ------------------------------------------------------------ reading
+    @property
+    def eldest(self) -> int:
+        """The player to the dealer's left, who bids and leads first."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats that may act now (several during simultaneous bidding)."""
+        if self._to_act is not None:
+            return (self._to_act,)
+        if self.phase is Phase.BIDDING:
+            return tuple(seat for seat, bid in enumerate(self._bids) if bid is None)
+        return ()
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, in index order. Hidden information:
+        give players :meth:`view` instead."""
+        return tuple(cards_in(self._hands[seat]))
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Every bid made this hand (including secret ones not yet revealed)."""
+        return tuple(self._bids)
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        return tuple(self._taken)
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in play order from ``leader``."""
+        return tuple(self._trick)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of this hand."""
+        return tuple(self._tricks)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def played_mask(self) -> int:
+        """The cards played so far in this hand."""
+        return self._played
+
+    @property
+    def bids_revealed(self) -> bool:
+        return not (self.rules.simultaneous_bidding and self.phase is Phase.BIDDING)
+
+    def dealt_hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt this hand."""
+        return tuple(cards_in(self._dealt[seat]))
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` can see (a spectator's view for None)."""
+        return seat_view(self, seat)
+
+    def forbidden_bid(self, seat: int) -> int | None:
+        """The bid the hook forbids ``seat`` now, if any."""
+        if not self.rules.hook or seat != self.dealer or self.phase is not Phase.BIDDING:
+            return None
+        rest = sum(bid for bid in self._bids if bid is not None)
+        barred = self.hand_size - rest
+        return barred if barred >= 0 else None
+
+    # ----------------------------------------------------------- legality
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """Every action allowed now (only ``seat``'s when given), in a stable order:
+        bids by seat then number, plays by card index."""
+        if self.phase is Phase.PLAYING:
+            actor = self._to_act
+            if actor is None or (seat is not None and seat != actor):
+                return []
+            return PlaySet(actor, self._legal_play_mask())
+        if self.phase is Phase.BIDDING:
+            actions: list[Action] = []
+            for actor in self.awaiting:
+                if seat is None or seat == actor:
+                    barred = self.forbidden_bid(actor)
+                    actions.extend(
+                        Bid.of(actor, n) for n in range(self.hand_size + 1) if n != barred
+                    )
+            return actions
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        if type(action) is Play:
+            return (
+                self.phase is Phase.PLAYING
+                and action.seat == self._to_act
+                and bool(action.card.mask & self._legal_play_mask())
+            )
+        if type(action) is Bid:
+            return (
+                self.phase is Phase.BIDDING
+                and action.seat in self.awaiting
+                and 0 <= action.tricks <= self.hand_size
+                and action.tricks != self.forbidden_bid(action.seat)
+            )
+        return False
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, in words for the player; None when legal."""
+        if self.is_legal(action):
+            return None
+        if self.phase is Phase.GAME_OVER:
+            return "The game is over."
+        if self.phase.automatic:
+            return "Nobody may act until the cards are dealt."
+        if type(action) is Bid:
+            return self._explain_bid(action)
+        if type(action) is Play:
+            return self._explain_play(action)
+        return f"{action!r} is not a bid or a play."
+
+    def _explain_bid(self, bid: Bid) -> str:
+        if self.phase is not Phase.BIDDING:
+            return "Bidding is over: it is time to play."
+        if bid.seat not in range(self.players):
+            return f"There is no seat {bid.seat} at this table."
+        if bid.seat not in self.awaiting:
+            if self._bids[bid.seat] is not None:
+                return "You have already bid."
+            return "It is not your turn to bid."
+        if bid.tricks < 0:
+            return "A bid cannot be negative."
+        if bid.tricks > self.hand_size:
+            return f"You cannot bid more than the {self.hand_size} tricks in this hand."
+        return (
+            f"The dealer may not bid {bid.tricks}: the bids would add up to "
+            f"{self.hand_size}, the tricks in the hand, and everyone could succeed (the hook)."
+        )
+
+    def _explain_play(self, play: Play) -> str:
+        if self.phase is not Phase.PLAYING:
+            return "Cards are played once everyone has bid."
+        if play.seat != self._to_act:
+            return "It is not your turn to play."
+        if not play.card.mask & self._hands[play.seat]:
+            return f"You do not hold the {play.card.name}."
+        led = self._trick[0].suit
+        if self._hands[play.seat] & SUIT_MASKS[led]:
+            return f"You must follow suit: {led.name.lower()} were led."
+        trump = self.trump.name.lower() if self.trump is not None else "trumps"
+        return f"You have no {led.name.lower()}, so La Podrida says you must play {trump}."
+
+    def _legal_play_mask(self) -> int:
+        """The cards the seat to act may play (cached until the next play)."""
+        if self._legal < 0:
+            led = self._trick[0].suit if self._trick else None
+            hand = self._hands[self._to_act or 0]
+            self._legal = legal_mask(hand, led, self.trump, self.rules.must_trump)
+        return self._legal
+
+    # ------------------------------------------------------------- acting
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out a player's action and return its events.
+
+        Raises :class:`IllegalAction` (saying why) and changes nothing if the
+        action is not one of :meth:`legal_actions`.
+        """
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain(action))
+        self.actions.append(action)
+        if type(action) is Play:
+            return self._play(action.seat, action.card)
+        assert isinstance(action, Bid)
+        return self._bid(action.seat, action.tricks)
+
+    def advance(self) -> list[Event]:
+        """Carry out the automatic step of this phase and return its events."""
+        if self.phase is Phase.CHOOSING_DEALER:
+            events: list[Event] = [self._choose_dealer()]
+            self.hand_number = 1
+            self.phase = Phase.DEALING
+            return events
+        if self.phase is Phase.DEALING:
+            return self._deal()
+        if self.phase is Phase.HAND_SCORED:
+            self.dealer = self.eldest
+            self.hand_number += 1
+            self.phase = Phase.DEALING
+            return [DealerPasses(self.dealer, self.hand_number)]
+        if self.phase is Phase.GAME_OVER:
+            raise IllegalAction("The game is over.")
+        raise IllegalAction(f"The match waits for seat {self.awaiting} to act.")
+
+    def advance_until_decision(self) -> list[Event]:
+        """Advance through automatic phases until a player must act or the game ends."""
+        events: list[Event] = []
+        while self.phase.automatic:
+            events.extend(self.advance())
+        return events
+
+    # ------------------------------------------------------ phase helpers
+    def _choose_dealer(self) -> DealerChosen:
+        method = self.rules.first_dealer
+        if method is FirstDealer.RANDOM:
+            self.dealer = self._rng.randrange(self.players)
+            return DealerChosen(self.dealer, method)
+        if method is FirstDealer.FIRST_JACK:
+            pack = self._shuffled()
+            draws = []
+            for index, card in enumerate(pack):
+                draws.append((index % self.players, card))
+                if card.rank == 11:
+                    break
+            self.dealer = draws[-1][0]
+            return DealerChosen(self.dealer, method, (tuple(draws),))
+        rounds = []
+        contenders = list(range(self.players))
+        while len(contenders) > 1:
+            pack = self._shuffled()
+            draw = tuple(zip(contenders, pack, strict=False))
+            rounds.append(draw)
+            top = max(card.rank for _, card in draw)
+            contenders = [seat for seat, card in draw if card.rank == top]
+        self.dealer = contenders[0]
+        return DealerChosen(self.dealer, method, tuple(rounds))
+
+    def _shuffled(self) -> list[Card]:
+        pack = list(PACK)
+        self._rng.shuffle(pack)
+        return pack
+
+    def _deal(self) -> list[Event]:
+        rules, players = self.rules, self.players
+        size = rules.hand_size(self.hand_number)
+        pack = self._shuffled()[: rules.pack_size]
+        for offset in range(players):
+            seat = (self.dealer + 1 + offset) % players
+            mask = 0
+            for card in pack[offset : size * players : players]:
+                mask |= card.mask
+            self._hands[seat] = self._dealt[seat] = mask
+        self.hand_size = size
+        self._bids = [None] * players
+        self._taken = [0] * players
+        self._trick, self._tricks, self._played = [], [], 0
+        events: list[Event] = [HandDealt(self.hand_number, self.dealer, size, rules.stripped)]
+        events.append(self._fix_trump(pack, size * players))
+        self.phase = Phase.BIDDING
+        self._to_act = None if rules.simultaneous_bidding else self.eldest
+        return events
+
+    def _fix_trump(self, pack: list[Card], dealt: int) -> Event:
+        rules = self.rules
+        if rules.trump is TrumpMethod.DEALERS_LAST_CARD:
+            self.trump_card = pack[dealt - 1]
+        elif rules.turns_card(self.hand_number):
+            self.trump_card = pack[dealt]
+        else:
+            self.trump_card = self.trump = None
+            if rules.trump is TrumpMethod.NONE:
+                return NoTrump("This game is played without trumps.")
+            if rules.is_last_hand(self.hand_number) and rules.no_trump_last_hand:
+                return NoTrump("The last hand is always played at no trump.")
+            return NoTrump("Every card is dealt, so none is left to turn for trumps.")
+        self.trump = self.trump_card.suit
+        dealers = rules.trump is TrumpMethod.DEALERS_LAST_CARD
+        return TrumpTurned(self.trump_card, self.trump, dealers)
+
+    def _bid(self, seat: int, tricks: int) -> list[Event]:
+        self._bids[seat] = tricks
+        if self.rules.simultaneous_bidding:
+            events: list[Event] = [BidSubmitted(seat)]
+            if None in self._bids:
+                return events
+            events.append(
+                BidsRevealed(tuple(tricks for tricks in self._bids if tricks is not None))
+            )
+        else:
+            events = [BidMade(seat, tricks)]
+            if seat != self.dealer:
+                self._to_act = (seat + 1) % self.players
+                return events
+        if self.rules.announce_total:
+            total = sum(bid for bid in self._bids if bid is not None)
+            verdict = (
+                "over" if total > self.hand_size else "under" if total < self.hand_size else "even"
+            )
+            events.append(TotalAnnounced(total, self.hand_size, verdict))
+        self.phase = Phase.PLAYING
+        self.leader = self._to_act = self.eldest
+        self._legal = -1
+        return events
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        self._legal = -1
+        self._hands[seat] ^= card.mask
+        self._played |= card.mask
+        trick = self._trick
+        trick.append(card)
+        events: list[Event] = [CardPlayed(seat, card)]
+        if len(trick) < self.players:
+            self._to_act = (seat + 1) % self.players
+            return events
+        winner = (self.leader + trick_winner(trick, self.trump)) % self.players
+        self._taken[winner] += 1
+        done = Trick(self.leader, tuple(trick), winner)
+        self._tricks.append(done)
+        events.append(TrickWon(winner, done.cards, done.leader, len(self._tricks)))
+        self._trick = []
+        self.leader = self._to_act = winner
+        if len(self._tricks) == self.hand_size:
+            events.extend(self._score_hand())
+        return events
+
+    def _score_hand(self) -> list[Event]:
+        rules, size = self.rules, self.hand_size
+        bids = tuple(bid if bid is not None else 0 for bid in self._bids)
+        taken = self._taken
+        points = tuple(hand_points(rules, bid, taken[seat], size) for seat, bid in enumerate(bids))
+        self._scores = [score + gained for score, gained in zip(self._scores, points, strict=True)]
+        result = HandResult(
+            number=self.hand_number,
+            dealer=self.dealer,
+            size=size,
+            dealt=tuple(self.dealt_hand(seat) for seat in range(self.players)),
+            trump_card=self.trump_card,
+            trump=self.trump,
+            bids=bids,
+            tricks=tuple(self._tricks),
+            taken=tuple(self._taken),
+            points=points,
+            totals=tuple(self._scores),
+        )
+        self.results.append(result)
+        self._to_act = None
+        events: list[Event] = [HandScored(result.number, bids, result.taken, points, result.totals)]
+        if self._game_ends():
+            events.append(self._finish())
+        else:
+            self.phase = Phase.HAND_SCORED
+        return events
+
+    def _game_ends(self) -> bool:
+        target = self.rules.target_score
+        if target is not None and max(self._scores) >= target:
+            return True
+        return self.rules.is_last_hand(self.hand_number)
+
+    def _finish(self) -> GameOver:
+        self.phase = Phase.GAME_OVER
+        self._scores = list(final_totals(self.rules, self._scores))
+        self.winners = winners_of(self._scores)
+        self.settlement = settle(self.rules, self._scores)
+        return GameOver(self.winners, tuple(self._scores), self.settlement, self.rules.settlement)

@@ -1,0 +1,140 @@
+"""What one seat can see: the public state plus that seat's own cards.
+
+Computer players and the table draw from a :class:`SeatView`, never from the
+match itself, so no hidden card can leak. A view with ``seat=None`` is a
+spectator's: every hand hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.rules.actions import Action
+from game.rules.cards import FULL_PACK_MASK, Card, Suit, cards_in
+from game.rules.ruleset import RuleSet, TrumpMethod
+from game.rules.tricks import Trick
+
+if TYPE_CHECKING:
+    from game.rules.match import HandResult, Match, Phase
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A snapshot of the match as ``seat`` sees it."""
+
+    seat: int | None
+    rules: RuleSet
+    phase: Phase
+    hand_number: int
+    hand_size: int
+    dealer: int
+    hand: tuple[Card, ...]
+    """This seat's cards now, in index order (empty for a spectator)."""
+    hand_counts: tuple[int, ...]
+    """How many cards each seat holds now."""
+    trump_card: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    """Public bids; None for a seat that has not bid or whose secret bid is not yet revealed."""
+    has_bid: tuple[bool, ...]
+    taken: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    awaiting: tuple[int, ...]
+    legal: tuple[Action, ...]
+    """This seat's legal actions now (empty for a spectator or when it is not to act)."""
+    forbidden_bid: int | None
+    """The bid the hook forbids this seat now, if any."""
+    winners: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.rules.players
+
+    @property
+    def hand_mask(self) -> int:
+        mask = 0
+        for card in self.hand:
+            mask |= card.mask
+        return mask
+
+    @property
+    def played_mask(self) -> int:
+        """Every card played this hand, including the trick in progress."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= card.mask
+        for card in self.trick:
+            mask |= card.mask
+        return mask
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.trick[0].suit if self.trick else None
+
+    @property
+    def trump_card_held_by(self) -> int | None:
+        """The seat known to hold the turned trump card (the dealer, when the dealer's
+        own last card was turned and not yet played)."""
+        card = self.trump_card
+        if card is None or self.rules.trump is not TrumpMethod.DEALERS_LAST_CARD:
+            return None
+        return None if card.mask & self.played_mask else self.dealer
+
+    @property
+    def unseen_mask(self) -> int:
+        """Cards this seat has not seen: in other hands, in the stock or stripped.
+
+        The dealer's turned card counts as seen, wherever it is."""
+        seen = self.hand_mask | self.played_mask
+        if self.trump_card is not None:
+            seen |= self.trump_card.mask
+        return FULL_PACK_MASK & ~seen
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        return tuple(cards_in(self.unseen_mask))
+
+
+def seat_view(match: Match, seat: int | None) -> SeatView:
+    """Build ``seat``'s view of ``match``."""
+    players = match.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"there is no seat {seat} at a table of {players}")
+    revealed = match.bids_revealed
+    bids = tuple(
+        bid if revealed or seat_index == seat else None for seat_index, bid in enumerate(match.bids)
+    )
+    return SeatView(
+        seat=seat,
+        rules=match.rules,
+        phase=match.phase,
+        hand_number=match.hand_number,
+        hand_size=match.hand_size,
+        dealer=match.dealer,
+        hand=match.hand(seat) if seat is not None else (),
+        hand_counts=tuple(len(match.hand(index)) for index in range(players)),
+        trump_card=match.trump_card,
+        trump=match.trump,
+        bids=bids,
+        has_bid=tuple(bid is not None for bid in match.bids),
+        taken=match.taken,
+        leader=match.leader,
+        trick=match.trick,
+        tricks=match.tricks,
+        scores=match.scores,
+        results=tuple(match.results),
+        awaiting=match.awaiting,
+        legal=tuple(match.legal_actions(seat)) if seat is not None else (),
+        forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
+        winners=match.winners,
+    )

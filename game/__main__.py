@@ -8,7 +8,11 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     from game.cli import run
 
-    return run(sys.argv[1:] if argv is None else argv)
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except BrokenPipeError:  # output piped into a program that stopped reading
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

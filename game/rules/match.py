@@ -371,17 +371,17 @@ class Match:
         return events
 
     def _fix_trump(self, pack: list[Card], dealt: int) -> Event:
-        rules = self.rules
+        rules, number = self.rules, self.hand_number
+        self.trump_card = self.trump = None
+        if rules.trump is TrumpMethod.NONE:
+            return NoTrump("This game is played without trumps.")
+        if rules.no_trump_last_hand and rules.is_last_hand(number):
+            return NoTrump("The last hand is always played at no trump.")
         if rules.trump is TrumpMethod.DEALERS_LAST_CARD:
             self.trump_card = pack[dealt - 1]
-        elif rules.turns_card(self.hand_number):
+        elif rules.turns_card(number):
             self.trump_card = pack[dealt]
         else:
-            self.trump_card = self.trump = None
-            if rules.trump is TrumpMethod.NONE:
-                return NoTrump("This game is played without trumps.")
-            if rules.is_last_hand(self.hand_number) and rules.no_trump_last_hand:
-                return NoTrump("The last hand is always played at no trump.")
             return NoTrump("Every card is dealt, so none is left to turn for trumps.")
         self.trump = self.trump_card.suit
         dealers = rules.trump is TrumpMethod.DEALERS_LAST_CARD

@@ -37,16 +37,20 @@ def random_playout(
     taken = [0] * players
     chance = rng.random
     cards = list(trick)
+    led = cards[0] // 13 if cards else None
     seat = (leader + len(cards)) % players
     while True:
         while len(cards) < players:
             hand = hands[seat]
-            mask = legal_mask(hand, cards[0] // 13 if cards else None, trump, must_trump)
+            mask = legal_mask(hand, led, trump, must_trump)
             for _ in range(int(chance() * mask.bit_count())):
                 mask &= mask - 1
             low = mask & -mask
             hands[seat] = hand ^ low
-            cards.append(low.bit_length() - 1)
+            index = low.bit_length() - 1
+            if led is None:
+                led = index // 13
+            cards.append(index)
             seat = (seat + 1) % players
         leader = (leader + winning_position(cards, trump)) % players
         taken[leader] += 1
@@ -54,15 +58,18 @@ def random_playout(
             return taken
         seat = leader
         cards = []
+        led = None
 
 
 def deal_masks(rng: random.Random, players: int, size: int) -> tuple[list[int], int | None]:
-    """Shuffle a full pack and deal ``size`` cards to each seat; the next card,
-    if any, is turned for trumps. Returns the hands and the trump suit."""
-    pack = list(range(52))
-    rng.shuffle(pack)
+    """Deal ``size`` random cards to each seat from a full pack, one at a time;
+    the next card, if any, is turned for trumps. Returns the hands and the trump suit."""
+    dealt = size * players
+    pack = rng.sample(_INDEXES, dealt + 1 if dealt < 52 else dealt)
     hands = [0] * players
-    for position in range(size * players):
+    for position in range(dealt):
         hands[position % players] |= 1 << pack[position]
-    turned = size * players
-    return hands, (pack[turned] // 13 if turned < 52 else None)
+    return hands, (pack[dealt] // 13 if dealt < 52 else None)
+
+
+_INDEXES = range(52)

@@ -159,7 +159,10 @@ def from_record(data: object) -> tuple[Match, list[Player]]:
     hands = _expect_list(data.get("hands", []), "hands")
     if "actions" in data:
         raw = _expect_list(data["actions"], "actions")
-        actions = [action_from_json(item, f"actions[{index}]") for index, item in enumerate(raw)]
+        actions = [
+            (action_from_json(item, f"actions[{index}]"), f"actions[{index}]")
+            for index, item in enumerate(raw)
+        ]
     else:
         actions = _actions_from_hands(hands, rules.players)
     match = _replay(rules, seed, actions)
@@ -196,9 +199,10 @@ def _expect_dict(value: object, where: str) -> dict[str, Any]:
     return value
 
 
-def _actions_from_hands(hands: list[Any], players: int) -> list[Action]:
-    """The action log implied by complete hands: bids from the eldest, then the tricks."""
-    actions: list[Action] = []
+def _actions_from_hands(hands: list[Any], players: int) -> list[tuple[Action, str]]:
+    """The action log implied by the hands, each with where it is written: bids
+    from the eldest, then the tricks."""
+    actions: list[tuple[Action, str]] = []
     for h, raw in enumerate(hands):
         hand = _expect_dict(raw, f"hands[{h}]")
         dealer = hand.get("dealer")
@@ -208,31 +212,31 @@ def _actions_from_hands(hands: list[Any], players: int) -> list[Action]:
         for offset in range(1, players + 1):
             seat = (dealer + offset) % players
             if seat < len(bids) and bids[seat] is not None:
-                actions.append(
-                    action_from_json({"seat": seat, "bid": bids[seat]}, f"hands[{h}].bids[{seat}]")
-                )
+                where = f"hands[{h}].bids[{seat}]"
+                actions.append((action_from_json({"seat": seat, "bid": bids[seat]}, where), where))
         for t, raw_trick in enumerate(_expect_list(hand.get("tricks", []), f"hands[{h}].tricks")):
-            where = f"hands[{h}].tricks[{t}]"
-            trick = _expect_dict(raw_trick, where)
+            trick_where = f"hands[{h}].tricks[{t}]"
+            trick = _expect_dict(raw_trick, trick_where)
             leader = trick.get("leader")
             if not isinstance(leader, int) or not 0 <= leader < players:
-                raise RecordError(f"{where}.leader", f"expected a seat number, not {leader!r}")
-            for c, text in enumerate(_expect_list(trick.get("cards"), f"{where}.cards")):
-                seat = (leader + c) % players
-                actions.append(
-                    action_from_json({"seat": seat, "play": text}, f"{where}.cards[{c}]")
+                raise RecordError(
+                    f"{trick_where}.leader", f"expected a seat number, not {leader!r}"
                 )
+            for c, text in enumerate(_expect_list(trick.get("cards"), f"{trick_where}.cards")):
+                where = f"{trick_where}.cards[{c}]"
+                play = {"seat": (leader + c) % players, "play": text}
+                actions.append((action_from_json(play, where), where))
     return actions
 
 
-def _replay(rules: RuleSet, seed: int, actions: list[Action]) -> Match:
+def _replay(rules: RuleSet, seed: int, actions: list[tuple[Action, str]]) -> Match:
     match = Match(rules, seed)
-    for index, action in enumerate(actions):
+    for action, where in actions:
         match.advance_until_decision()
         try:
             match.apply(action)
         except IllegalAction as error:
-            raise RecordError(f"actions[{index}]", f"{action} is illegal here: {error}") from None
+            raise RecordError(where, f"{action} is illegal here: {error}") from None
     return match
 
 

@@ -213,13 +213,13 @@ class RuleSet:
         """Cards per player in each hand, in order. For an unbounded constant
         sequence (target score only) this is a single entry repeated forever."""
         if self.largest_hand is not None:
-            sizes = self._sequence(self.largest_hand)
+            sizes = self.sequence_for(self.largest_hand)
             problem = self._deal_problem(sizes)
             if problem:
                 raise RulesError(problem)
             return sizes
         for largest in range(self.pack_size // self.players, 0, -1):
-            sizes = self._sequence(largest)
+            sizes = self.sequence_for(largest)
             if not self._deal_problem(sizes):
                 return sizes
         raise RulesError("No hand can be dealt with these rules.")  # pragma: no cover
@@ -255,7 +255,9 @@ class RuleSet:
             return False
         return self.hand_size(number) * self.players < self.pack_size
 
-    def _sequence(self, largest: int) -> tuple[int, ...]:
+    def sequence_for(self, largest: int) -> tuple[int, ...]:
+        """The hand sizes of this sequence with ``largest`` cards at the top, capped by
+        ``max_hands``."""
         kind = self.sequence
         if kind is HandSequence.CONSTANT:
             sizes: tuple[int, ...] = (largest,) * (self.max_hands or 1)

@@ -54,7 +54,7 @@ def settle(rules: RuleSet, totals: Sequence[int]) -> tuple[float, ...] | None:
 
     >>> from game.rules.ruleset import RuleSet, Settlement
     >>> settle(RuleSet(players=3, settlement=Settlement.DIFFERENCES, stake=2), [30, 20, 10])
-    (40.0, 0.0, -40.0)
+    (60.0, 0.0, -60.0)
     >>> settle(RuleSet(players=3, settlement=Settlement.POOL, stake=1), [30, 30, 10])
     (0.5, 0.5, -1.0)
     """
@@ -66,6 +66,4 @@ def settle(rules: RuleSet, totals: Sequence[int]) -> tuple[float, ...] | None:
         return tuple(float((players * total - grand) * rules.stake) for total in totals)
     winners = winners_of(totals)
     share = players * rules.stake / len(winners)
-    return tuple(
-        round((share if seat in winners else 0) - rules.stake, 2) for seat in range(players)
-    )
+    return tuple((share if seat in winners else 0.0) - rules.stake for seat in range(players))

@@ -1,0 +1,118 @@
+"""The command line: ``ohhell`` plays; subcommands run the engine headless.
+
+ohhell                         open the table
+ohhell variants                the presets
+ohhell rules ID [--players N]  a preset's rules in plain words
+ohhell simulate ...            computer-only games, with records
+ohhell tournament ...          computer levels against each other
+ohhell bench engine|ai|render  speed figures
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import textwrap
+from collections.abc import Callable
+
+from game import __version__
+from game.rules.describe import describe
+from game.rules.errors import RulesError
+from game.rules.presets import PRESET_LIST, get_preset
+
+SUBCOMMANDS = ("variants", "rules", "simulate", "tournament", "bench")
+
+
+def run(argv: list[str]) -> int:
+    """Run the command line; returns the exit status."""
+    if argv and argv[0] in SUBCOMMANDS:
+        command, rest = argv[0], argv[1:]
+        try:
+            return _COMMANDS[command](rest)
+        except RulesError as error:
+            print(f"ohhell {command}: {error}", file=sys.stderr)
+            return 2
+    return _play(argv)
+
+
+def _play(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="ohhell",
+        description="Oh Hell and its family of trick-taking games.",
+        epilog="Subcommands: " + ", ".join(SUBCOMMANDS) + " (ohhell SUBCOMMAND --help).",
+    )
+    parser.add_argument("--version", action="version", version=f"Oh Hell {__version__}")
+    _, rest = parser.parse_known_args(argv)
+    try:
+        from game.ui.app import main as play
+    except ImportError:
+        parser.print_help()
+        return 0
+    status: int = play(rest)
+    return status
+
+
+def _variants(argv: list[str]) -> int:
+    argparse.ArgumentParser(prog="ohhell variants", description="List the presets.").parse_args(
+        argv
+    )
+    print(f"{'id':<24}{'name':<30}{'players':<9}hands")
+    for preset in PRESET_LIST:
+        counts = []
+        for players in preset.player_range:
+            rules = preset.rules(players)
+            counts.append(str(rules.hand_count() or "to " + str(rules.target_score)))
+        hands = counts[0] if len(set(counts)) == 1 else "/".join(counts)
+        seats = f"{preset.min_players}-{preset.max_players}"
+        print(f"{preset.id:<24}{preset.name:<30}{seats:<9}{hands}")
+    return 0
+
+
+def _rules(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="ohhell rules", description="A preset's rules.")
+    parser.add_argument("id", help="a preset id (see ohhell variants)")
+    parser.add_argument("--players", type=int, help="the number of players (default: 4)")
+    args = parser.parse_args(argv)
+    preset = get_preset(args.id)
+    players = args.players or max(preset.min_players, 4)
+    rules = preset.rules(players)
+    wrap = textwrap.TextWrapper(width=78, initial_indent="  ", subsequent_indent="  ")
+    print(f"{preset.name} ({preset.id}), {preset.min_players}-{preset.max_players} players")
+    print()
+    print(wrap.fill(preset.description))
+    print()
+    print(f"The rules for {players} players:")
+    for heading, text in describe(rules):
+        print(f"{heading}")
+        print(wrap.fill(text))
+    if preset.decisions:
+        print()
+        print("Decisions where the sources leave a point open:")
+        for decision in preset.decisions:
+            print(wrap.fill("- " + decision))
+    return 0
+
+
+def _delegate(module_name: str, argv: list[str]) -> int:
+    """Run the ``main(argv)`` of the module that owns a command."""
+    module = importlib.import_module(module_name)
+    status: int = module.main(argv)
+    return status
+
+
+def _bench(argv: list[str]) -> int:
+    targets = {"engine": "game.rules.bench", "ai": "game.ai.bench", "render": "game.ui.bench"}
+    if not argv or argv[0] not in targets:
+        print(f"usage: ohhell bench {{{','.join(targets)}}} [options]", file=sys.stderr)
+        return 2
+    return _delegate(targets[argv[0]], argv[1:])
+
+
+_COMMANDS: dict[str, Callable[[list[str]], int]] = {
+    "variants": _variants,
+    "rules": _rules,
+    "simulate": lambda argv: _delegate("game.simulate", argv),
+    "tournament": lambda argv: _delegate("game.ai.tournament", argv),
+    "bench": _bench,
+}

@@ -1,0 +1,212 @@
+"""The rules of a game in plain words, for the rules screen and ``ohhell rules``.
+
+>>> from game.rules.presets import PRESETS
+>>> sections = dict(describe(PRESETS["nomination-whist"].rules(4)))
+>>> sections["Hands"]  # doctest: +NORMALIZE_WHITESPACE
+'7 cards each in the first hand, one fewer each hand down to 1, then one more each
+hand back up to 7: 13 hands.'
+>>> "(the hook)" in sections["Bidding"]
+True
+"""
+
+from __future__ import annotations
+
+from game.i18n import _, ngettext
+from game.rules.ruleset import (
+    FirstDealer,
+    HandSequence,
+    RuleSet,
+    Settlement,
+    TrickPoints,
+    TrumpMethod,
+    ZeroBid,
+)
+
+
+def describe(rules: RuleSet) -> list[tuple[str, str]]:
+    """Sections of (heading, text) that explain every rule of ``rules``."""
+    return [
+        (_("Players"), _players(rules)),
+        (_("Hands"), _hands(rules)),
+        (_("Trumps"), _trumps(rules)),
+        (_("First dealer"), _first_dealer(rules)),
+        (_("Bidding"), _bidding(rules)),
+        (_("Play"), _play(rules)),
+        (_("Scoring"), _scoring(rules)),
+        (_("End of the game"), _end(rules)),
+    ]
+
+
+def _players(rules: RuleSet) -> str:
+    text = _(
+        "{players} players with a standard 52-card pack, aces high. Deal, bidding and play "
+        "go clockwise, starting with the player to the dealer's left, who also leads first."
+    ).format(players=rules.players)
+    if rules.stripped:
+        text += " " + ngettext(
+            "{count} card is removed face down from the bottom of the pack, so it deals out "
+            "evenly.",
+            "{count} cards are removed face down from the bottom of the pack, so it deals out "
+            "evenly.",
+            rules.stripped,
+        ).format(count=rules.stripped)
+    return text
+
+
+def _hands(rules: RuleSet) -> str:
+    sizes = rules.hand_sizes
+    top, count = max(sizes), len(sizes)
+    kind = rules.sequence
+    if kind is HandSequence.CONSTANT:
+        text = _("{size} cards each, every hand.").format(size=top)
+        if rules.max_hands:
+            text = text[:-1] + ngettext(": {count} hand.", ": {count} hands.", count).format(
+                count=count
+            )
+        return text
+    if kind is HandSequence.ASCENDING:
+        text = _("1 card each in the first hand, one more each hand up to {top}").format(top=top)
+    elif kind is HandSequence.DESCENDING:
+        text = _("{top} cards each in the first hand, one fewer each hand down to 1").format(
+            top=top
+        )
+    elif kind is HandSequence.DOWN_AND_UP:
+        text = _(
+            "{top} cards each in the first hand, one fewer each hand down to 1, then one more "
+            "each hand back up to {top}"
+        ).format(top=top)
+    else:
+        text = _(
+            "1 card each in the first hand, one more each hand up to {top}, then one fewer "
+            "each hand back down to 1"
+        ).format(top=top)
+    text += ngettext(": {count} hand.", ": {count} hands.", count).format(count=count)
+    if rules.max_hands and rules.max_hands < len(rules.sequence_for(top)):
+        text += " " + _("The game stops after {count} hands.").format(count=rules.max_hands)
+    return text
+
+
+def _trumps(rules: RuleSet) -> str:
+    if rules.trump is TrumpMethod.NONE:
+        return _("Every hand is played without trumps.")
+    if rules.trump is TrumpMethod.DEALERS_LAST_CARD:
+        return _(
+            "The dealer turns up the last card dealt, which is the dealer's own, to fix trumps; "
+            "it stays in the dealer's hand."
+        )
+    parts = [_("After the deal the next card of the stock is turned up; its suit is trumps.")]
+    if rules.no_trump_when_exhausted:
+        parts.append(_("When every card has been dealt, the hand is played at no trump."))
+    if rules.no_trump_last_hand:
+        parts.append(_("The last hand is always played at no trump, and no card is turned."))
+    parts.append(_("Undealt cards are set aside."))
+    return " ".join(parts)
+
+
+def _first_dealer(rules: RuleSet) -> str:
+    method = rules.first_dealer
+    if method is FirstDealer.FIRST_JACK:
+        text = _(
+            "Cards are dealt face up one at a time around the table; the first player to "
+            "receive a jack deals first."
+        )
+    elif method is FirstDealer.HIGHEST_CARD:
+        text = _(
+            "Everyone draws a card and the highest deals first (aces high); players who tie "
+            "draw again."
+        )
+    else:
+        text = _("The first dealer is chosen at random, from the deal number.")
+    return text + " " + _("After each hand the deal passes to the left.")
+
+
+def _bidding(rules: RuleSet) -> str:
+    if rules.simultaneous_bidding:
+        parts = [
+            _(
+                "Everyone bids at the same time, in secret, from 0 up to the number of cards "
+                "dealt; the bids are revealed together."
+            )
+        ]
+    else:
+        parts = [
+            _(
+                "Starting to the dealer's left, each player bids once how many tricks they will "
+                "take, from 0 up to the number of cards dealt. Nobody may pass."
+            )
+        ]
+    if rules.hook:
+        parts.append(
+            _(
+                "The dealer bids last and may not make the bids add up to the number of tricks "
+                "in the hand (the hook), so someone must fail."
+            )
+        )
+    if rules.announce_total:
+        parts.append(
+            _(
+                "After the last bid, the total is announced as over, under or even against the "
+                "tricks available."
+            )
+        )
+    parts.append(_("All bids are public: check them on the score sheet at any time."))
+    return " ".join(parts)
+
+
+def _play(rules: RuleSet) -> str:
+    text = _(
+        "Players must follow the suit led if they can. The highest trump wins the trick, or "
+        "with no trump in it the highest card of the suit led. The winner leads next."
+    )
+    if rules.must_trump:
+        text += " " + _("La Podrida: a player who cannot follow suit must trump if able.")
+    else:
+        text += " " + _("A player who cannot follow suit may trump or discard.")
+    return text
+
+
+def _scoring(rules: RuleSet) -> str:
+    bonus = rules.exact_bonus
+    if rules.trick_points is TrickPoints.ALWAYS:
+        text = _(
+            "Everyone scores 1 point per trick taken; taking exactly your bid adds {bonus}."
+        ).format(bonus=bonus)
+    elif rules.trick_points is TrickPoints.EXACT:
+        text = _(
+            "Only an exact bid scores: 1 point per trick plus {bonus}. Anyone else scores nothing."
+        ).format(bonus=bonus)
+    else:
+        text = _(
+            "Tricks score nothing: taking exactly your bid scores {bonus}, anything else 0."
+        ).format(bonus=bonus)
+    zero = {
+        ZeroBid.FIVE: _("A successful bid of zero scores 5."),
+        ZeroBid.TEN: _("A successful bid of zero scores 10."),
+        ZeroBid.FIVE_PLUS_TRICKS: _(
+            "A successful bid of zero scores 5 plus the number of tricks in the hand."
+        ),
+    }.get(rules.zero_bid)
+    return f"{text} {zero}" if zero else text
+
+
+def _end(rules: RuleSet) -> str:
+    if rules.target_score is not None:
+        text = _(
+            "The game ends after the hand in which someone reaches {target} points. The "
+            "highest total wins; a tie at the top is shared."
+        ).format(target=rules.target_score)
+    else:
+        text = _("The game ends after the last hand. The highest total wins; a tie is shared.")
+    if rules.hard_score_bonus:
+        text += " " + _("The winner scores a further {bonus} points.").format(
+            bonus=rules.hard_score_bonus
+        )
+    if rules.settlement is Settlement.DIFFERENCES:
+        text += " " + _(
+            "Stakes: players settle the differences of their scores at {stake} per point."
+        ).format(stake=rules.stake)
+    elif rules.settlement is Settlement.POOL:
+        text += " " + _("Stakes: everyone antes {stake} to a pool and the winner takes it.").format(
+            stake=rules.stake
+        )
+    return text

@@ -1,0 +1,1 @@
+"""The pygame user interface: drawing, layout and input."""

@@ -1,0 +1,111 @@
+"""Rule sets: impossible combinations are refused with a message naming the
+conflict; every rule survives JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.rules import (
+    PRESET_LIST,
+    PRESETS,
+    HandSequence,
+    RecordError,
+    RulesError,
+    RuleSet,
+    Settlement,
+    TrickPoints,
+    TrumpMethod,
+    get_preset,
+    preset_for,
+)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"hook": True, "simultaneous_bidding": True}, "hook needs bidding in turn"),
+        ({"players": 6, "largest_hand": 10}, "60 cards, but the pack has 52. At most 8"),
+        ({"players": 4, "largest_hand": 13}, "none is left to turn for trumps"),
+        ({"players": 2}, "3 to 8 players, not 2"),
+        ({"players": 9}, "3 to 8 players, not 9"),
+        ({"sequence": HandSequence.CONSTANT}, "needs a number of hands or a target"),
+        ({"largest_hand": 0}, "at least one card"),
+        ({"trump": TrumpMethod.NONE, "must_trump": True}, "La Podrida"),
+        ({"trump": TrumpMethod.NONE, "no_trump_last_hand": True}, "no trumps at all"),
+        ({"trump": TrumpMethod.DEALERS_LAST_CARD, "no_trump_when_exhausted": True}, "cannot apply"),
+        ({"target_score": 50, "exact_bonus": 0, "trick_points": TrickPoints.NEVER}, "never be"),
+        ({"settlement": Settlement.POOL, "stake": 0}, "stake of at least one"),
+        ({"strip_pack": True, "players": 5, "largest_hand": 11}, "the stripped pack has 50"),
+    ],
+)
+def test_impossible_combinations_are_refused(options, message):
+    with pytest.raises(RulesError, match=message):
+        RuleSet(**options)
+
+
+def test_preset_refuses_unsupported_player_count():
+    with pytest.raises(RulesError, match="Up and Down the River is for 4 to 8 players, not 3"):
+        PRESETS["up-and-down-the-river"].rules(3)
+    with pytest.raises(RulesError, match="Oh Hell is for 3 to 7 players, not 8"):
+        PRESETS["oh-hell"].rules(8)
+
+
+def test_unknown_preset_lists_the_ids():
+    with pytest.raises(RulesError, match="oh-well, nomination-whist"):
+        get_preset("whist")
+
+
+@pytest.mark.parametrize("preset", PRESET_LIST, ids=lambda p: p.id)
+def test_every_preset_round_trips_through_json(preset):
+    for players in preset.player_range:
+        rules = preset.rules(players)
+        text = json.dumps(rules.to_dict())
+        again = RuleSet.from_dict(json.loads(text))
+        assert again == rules
+        assert preset_for(again) is preset
+
+
+def test_up_and_down_the_river_caps_by_the_pack():
+    tops = {n: PRESETS["up-and-down-the-river"].rules(n).largest for n in range(4, 9)}
+    assert tops == {4: 10, 5: 10, 6: 8, 7: 7, 8: 6}
+
+
+def test_as_many_as_the_pack_allows():
+    assert RuleSet(players=4, sequence=HandSequence.ASCENDING, largest_hand=None).largest == 12
+    assert (
+        RuleSet(
+            players=4,
+            sequence=HandSequence.ASCENDING,
+            largest_hand=None,
+            no_trump_when_exhausted=True,
+        ).largest
+        == 13
+    )
+    stripped = RuleSet(
+        players=5,
+        sequence=HandSequence.CONSTANT,
+        largest_hand=None,
+        max_hands=3,
+        strip_pack=True,
+        trump=TrumpMethod.DEALERS_LAST_CARD,
+    )
+    assert stripped.hand_sizes == (10, 10, 10) and stripped.stripped == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        ({"players": "four"}, "rules.players"),
+        ({"hook": "yes"}, "rules.hook"),
+        ({"trump": "sideways"}, "rules.trump"),
+        ({"colour": "red"}, "rules.colour"),
+        ({"hook": True, "simultaneous_bidding": True}, "rules: The dealer's hook"),
+        ([], "rules: expected an object"),
+    ],
+)
+def test_bad_rules_json_says_where(data, where):
+    with pytest.raises(RecordError) as caught:
+        RuleSet.from_dict(data)
+    assert str(caught.value).startswith(where)

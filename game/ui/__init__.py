@@ -1,1 +1,5 @@
-"""The pygame user interface: drawing, layout and input."""
+"""The pygame table: scenes, drawing and input."""
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

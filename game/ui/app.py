@@ -1,0 +1,239 @@
+"""The application: window, scene stack and the thin main loop.
+
+``ohhell`` opens the title screen; ``ohhell --demo`` plays a game with computer
+players in every seat; ``ohhell --screenshot FILE --seed S --after N`` saves a
+picture of a game after N actions and exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import sys
+from pathlib import Path
+
+import pygame
+
+from game import __version__
+from game.i18n import _, set_language
+from game.resources import data_dir
+from game.rules.errors import RecordError
+from game.rules.record import Player
+from game.rules.ruleset import RuleSet
+from game.settings import Settings, SettingsStore
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.session import GameSession
+
+MIN_SIZE = (960, 540)
+FPS_BUSY = 60
+FPS_IDLE = 30
+
+
+class App:
+    """Owns the window, the settings and the scene stack; scenes message it."""
+
+    def __init__(self, screen: pygame.Surface, store: SettingsStore) -> None:
+        self.screen = screen
+        self.store = store
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        from game.ui.sound import Sounds
+
+        self.sounds = Sounds(store.settings)
+
+    # ------------------------------------------------------------ scenes
+    @property
+    def settings(self) -> Settings:
+        return self.store.settings
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        return theme.scale_for(self.size)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        if self.top:
+            self.top.enter()
+
+    def replace(self, scene: Scene) -> None:
+        """Make ``scene`` the only scene."""
+        for old in self.scenes:
+            close = getattr(old, "close", None)
+            if close:
+                close()
+        self.scenes = []
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------- games
+    @property
+    def autosave_path(self) -> Path:
+        return data_dir() / "autosave.json"
+
+    def has_saved_game(self) -> bool:
+        return self.autosave_path.is_file()
+
+    def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
+        """Start a new game at the table (replacing any saved game)."""
+        from game.ui.table import TableScene
+
+        session = GameSession(rules, seed, players, autosave=self.autosave_path)
+        session.save()
+        self.replace(TableScene(self, session))
+
+    def continue_game(self) -> str | None:
+        """Resume the saved game; returns a message for the player if it cannot be read."""
+        from game.ui.table import TableScene
+
+        try:
+            session = GameSession.resume(self.autosave_path)
+        except (OSError, RecordError, ValueError) as error:
+            kept = self.autosave_path.with_name("autosave.damaged.json")
+            with contextlib.suppress(OSError):
+                self.autosave_path.replace(kept)
+            return _("The saved game could not be read ({error}). It was kept as {name}.").format(
+                error=error, name=kept.name
+            )
+        self.replace(TableScene(self, session))
+        return None
+
+    def start_demo(self, seed: int, players: int = 4) -> None:
+        from game.rules.presets import PRESETS
+        from game.ui.table import TableScene
+
+        names = ["Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo"]
+        levels = ["expert", "hard", "medium", "hard", "easy", "medium", "hard", "expert"]
+        table = [Player(names[s], levels[s]) for s in range(players)]
+        rules = PRESETS["oh-hell"].rules(players)
+        self.replace(TableScene(self, GameSession(rules, seed, table), demo=True))
+
+    # -------------------------------------------------------- the window
+    def toggle_fullscreen(self) -> None:
+        fullscreen = not self.settings.fullscreen
+        self.store.update(fullscreen=fullscreen)
+        self.screen = open_window(self.settings)
+        self._resized()
+
+    def _resized(self) -> None:
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self.store.update(window_size=(width, height))
+            self._resized()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif self.top is not None:
+            self.top.handle_event(event)
+
+    def frame(self, dt: float) -> None:
+        """Update every scene, then draw from the topmost opaque one up."""
+        for scene in list(self.scenes):
+            scene.update(dt)
+        first = max((i for i, scene in enumerate(self.scenes) if scene.opaque), default=0)
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+
+    def run(self) -> int:
+        while self.running and self.scenes:
+            busy = any(scene.busy for scene in self.scenes)
+            dt = min(0.1, self.clock.tick(FPS_BUSY if busy else FPS_IDLE) / 1000)
+            for event in pygame.event.get():
+                self.handle(event)
+            self.frame(dt)
+            pygame.display.flip()
+        for scene in self.scenes:
+            close = getattr(scene, "close", None)
+            if close:
+                close()
+        return 0
+
+
+def open_window(settings: Settings) -> pygame.Surface:
+    pygame.display.set_caption(f"Oh Hell {__version__}")
+    if settings.fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="ohhell", description=__doc__)
+    parser.add_argument("--demo", action="store_true", help="computer players in every seat")
+    parser.add_argument("--players", type=int, default=4, help="seats in the demo (3-7)")
+    parser.add_argument("--screenshot", metavar="FILE", help="save a picture and exit")
+    parser.add_argument("--seed", type=int, help="the deal number")
+    parser.add_argument("--after", type=int, default=0, help="actions before the screenshot")
+    parser.add_argument("--scene", default="table", help="what to picture (with --screenshot)")
+    parser.add_argument("--size", help="window size for the screenshot, e.g. 1920x1080")
+    parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str]) -> int:
+    """Open the game window and play; returns the exit status."""
+    args = parse_args(argv)
+    store = SettingsStore()
+    set_language(store.settings.language)
+    if args.screenshot:
+        from game.ui.screenshot import take_screenshot
+
+        status: int = take_screenshot(store, args)
+        return status
+    try:
+        pygame.display.init()
+        pygame.font.init()
+    except pygame.error as error:
+        return _no_display(error)
+    settings = store.settings
+    if args.windowed and settings.fullscreen:
+        store.update(fullscreen=False)
+    try:
+        screen = open_window(store.settings)
+    except pygame.error as error:
+        return _no_display(error)
+    app = App(screen, store)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    if args.demo:
+        app.start_demo(seed, args.players)
+    else:
+        from game.ui.title import TitleScene
+
+        app.push(TitleScene(app))
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+def _no_display(error: Exception) -> int:
+    message = _(
+        "Oh Hell needs a graphical display, and none could be opened ({error}). "
+        "Run it from a desktop session; on a server, set SDL_VIDEODRIVER=dummy for the "
+        "headless commands."
+    ).format(error=error)
+    print(message, file=sys.stderr)
+    return 1

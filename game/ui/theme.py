@@ -1,0 +1,152 @@
+"""The look of the game: palette, fonts, scaling and cached text.
+
+Everything is sized from the window: :func:`scale_for` gives 1.0 at 1280x720
+and grows with the window, so the table looks the same at 4K. Fonts are the
+Noto Sans family that ships with pygame_gui (the same files the forms use),
+with pygame's own font as a fallback.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+# ---------------------------------------------------------------- palette
+FELT_CENTRE = (38, 112, 78)
+FELT_EDGE = (10, 52, 36)
+PANEL = (10, 26, 22, 200)
+PANEL_SOLID = (18, 38, 32)
+PANEL_BORDER = (255, 255, 255, 34)
+TEXT = (242, 238, 226)
+TEXT_DIM = (176, 192, 182)
+TEXT_DARK = (34, 36, 40)
+GOLD = (232, 192, 96)
+GOLD_DARK = (150, 112, 40)
+HIGHLIGHT = (255, 222, 120)
+GOOD = (112, 214, 136)
+BAD = (232, 92, 80)
+INFO = (120, 180, 240)
+PAPER = (250, 246, 232)
+INK = (40, 46, 70)
+SHADOW = (0, 0, 0, 90)
+
+SEAT_COLOURS = (
+    (232, 192, 96),
+    (120, 180, 240),
+    (236, 120, 120),
+    (140, 212, 150),
+    (200, 150, 230),
+    (240, 160, 90),
+    (110, 210, 210),
+    (220, 200, 160),
+)
+"""A colour per seat, for avatars and score sheet headings."""
+
+BASE_SIZE = (1280, 720)
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """The interface scale for a window: 1.0 at 1280x720."""
+    return max(0.6, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
+
+
+# ------------------------------------------------------------------ fonts
+def _font_dir() -> Path | None:
+    try:
+        import pygame_gui
+
+        folder = Path(pygame_gui.__file__).with_name("data")
+    except ImportError:  # pragma: no cover - pygame_gui is a dependency
+        return None
+    return folder if (folder / "NotoSans-Regular.ttf").is_file() else None
+
+
+_FONT_FILES = {
+    "regular": "NotoSans-Regular.ttf",
+    "bold": "NotoSans-Bold.ttf",
+    "italic": "NotoSans-Italic.ttf",
+}
+
+
+@lru_cache(maxsize=128)
+def font(size: int, weight: str = "regular") -> pygame.font.Font:
+    """A font of ``size`` pixels; ``weight`` is regular, bold or italic."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    size = max(6, int(size))
+    folder = _font_dir()
+    if folder is not None:
+        return pygame.font.Font(folder / _FONT_FILES[weight], size)
+    fallback = pygame.font.Font(None, int(size * 1.3))
+    fallback.set_bold(weight == "bold")
+    fallback.set_italic(weight == "italic")
+    return fallback
+
+
+@lru_cache(maxsize=2048)
+def text(
+    content: str, size: int, colour: tuple[int, ...] = TEXT, weight: str = "regular"
+) -> pygame.Surface:
+    """Rendered, anti-aliased text, cached (drawing the same label costs nothing)."""
+    return font(size, weight).render(content, True, colour)
+
+
+def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
+    """Split ``content`` into lines no wider than ``width`` pixels."""
+    face = font(size, weight)
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}".strip()
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+# ------------------------------------------------------------------ shapes
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: tuple[int, ...] = PANEL,
+    radius: int = 12,
+    border: tuple[int, ...] | None = PANEL_BORDER,
+) -> None:
+    """A rounded, translucent panel."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(layer, border, layer.get_rect(), width=1, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+@lru_cache(maxsize=8)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a radial gradient from a lit centre to dark edges, with a
+    faint weave so large areas do not look flat. Rendered once per window size."""
+    width, height = size
+    small = pygame.Surface((max(1, width // 8), max(1, height // 8)))
+    cx, cy = small.get_width() / 2, small.get_height() * 0.46
+    reach = (cx**2 + cy**2) ** 0.5
+    for y in range(small.get_height()):
+        for x in range(small.get_width()):
+            t = min(1.0, (((x - cx) ** 2 + ((y - cy) * 1.25) ** 2) ** 0.5) / reach)
+            t = t * t * (3 - 2 * t)
+            small.set_at(
+                (x, y),
+                tuple(round(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True)),
+            )
+    cloth = pygame.transform.smoothscale(small, size)
+    weave = pygame.Surface(size, pygame.SRCALPHA)
+    for y in range(0, height, 3):
+        pygame.draw.line(weave, (255, 255, 255, 5), (0, y), (width, y))
+    for x in range(0, width, 3):
+        pygame.draw.line(weave, (0, 0, 0, 6), (x, 0), (x, height))
+    cloth.blit(weave, (0, 0))
+    return cloth

@@ -1,0 +1,65 @@
+"""Settings: defaults from the bundled file, the player's file in the per-user
+folder, damaged files kept aside with a message, atomic saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.resources import config_dir, data_dir, default_settings_file
+from game.settings import Settings, SettingsStore, settings_from_json
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_shipped_defaults_are_valid_and_complete():
+    data = json.loads(default_settings_file().read_text(encoding="utf-8"))
+    settings, ignored = settings_from_json(data, Settings())
+    assert ignored == []
+    assert set(data) == set(Settings().to_json())
+    assert settings == Settings()
+
+
+def test_folders_follow_ohhell_home(home):
+    assert config_dir() == home / "config"
+    assert data_dir() == home / "data"
+
+
+def test_changes_are_saved_and_reloaded(home):
+    store = SettingsStore()
+    store.update(sound=False, card_scale=1.3, player_name="Anna")
+    again = SettingsStore()
+    assert again.settings.sound is False
+    assert again.settings.card_scale == 1.3
+    assert again.settings.player_name == "Anna"
+    assert again.problem is None
+    assert not [p for p in (home / "config").iterdir() if p.name.startswith(".")], "no temp files"
+
+
+def test_damaged_file_is_kept_aside_and_defaults_used(home):
+    path = home / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json", encoding="utf-8")
+    store = SettingsStore()
+    assert store.settings == Settings()
+    assert store.problem and "could not be read" in store.problem
+    kept = list(path.parent.glob("settings.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{not json"
+
+
+def test_invalid_entries_are_reset_one_by_one(home):
+    path = home / "config" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"sound": "loud", "card_scale": 9, "colour": 1, "language": "de"}))
+    store = SettingsStore()
+    assert store.settings.sound is True
+    assert store.settings.card_scale == 1.5  # clamped to the allowed range
+    assert store.settings.language == "de"
+    assert store.problem is not None
+    assert "sound: expected true or false" in store.problem
+    assert "colour: not a setting" in store.problem

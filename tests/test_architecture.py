@@ -50,3 +50,19 @@ def test_no_pickle_or_eval_anywhere():
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in {"eval", "exec"}, f"{path}:{node.lineno}"
+
+
+def test_translated_strings_are_literals():
+    """``_("...")`` must get one literal string so Babel can extract it (values go
+    in with ``.format`` afterwards, never inside the call)."""
+    for path in (ROOT / "game").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if node.func.id == "_":
+                    args = node.args
+                    ok = len(args) == 1 and isinstance(args[0], ast.Constant)
+                    assert ok and isinstance(args[0].value, str), f"{path}:{node.lineno}"
+                if node.func.id == "ngettext":
+                    literal = [isinstance(a, ast.Constant) for a in node.args[:2]]
+                    assert all(literal), f"{path}:{node.lineno}"

@@ -1,0 +1,526 @@
+"""The menus and forms: title, new game, settings, rules and pause, driven headless
+with real mouse and keyboard events through pygame_gui."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import types
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ai import LEVELS
+from game.rules.describe import describe
+from game.rules.errors import RulesError
+from game.rules.presets import PRESETS
+from game.rules.record import Player
+from game.rules.ruleset import (
+    HandSequence,
+    RuleSet,
+    Settlement,
+    TrickPoints,
+    ZeroBid,
+)
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.gui import GuiScene, make_manager, scaled_theme
+from game.ui.newgame import PLAYER_LEVELS, NewGameScene, offered_levels
+from game.ui.pause import PauseOverlay
+from game.ui.rules_scene import RulesScene
+from game.ui.scene import Scene
+from game.ui.scoresheet import ScoreSheetOverlay
+from game.ui.session import GameSession
+from game.ui.settings_scene import SettingsScene
+from game.ui.title import TitleScene
+
+
+class Recorder:
+    """Stands in for App.start_game: remembers every game started."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[RuleSet, int, list[Player]]] = []
+
+    def __call__(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
+        self.calls.append((rules, seed, list(players)))
+
+
+class FakeTable(Scene):
+    """The table scene is built elsewhere; this records the session it was given."""
+
+    def __init__(self, app: App, session: GameSession, demo: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+
+    def close(self) -> None:
+        self.session.close()
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    fake = types.ModuleType("game.ui.table")
+    fake.TableScene = FakeTable  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.table", fake)
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 720))
+    application = App(screen, SettingsStore())
+    application.start_game = Recorder()  # type: ignore[method-assign]
+    yield application
+    for scene in application.scenes:
+        close = getattr(scene, "close", None)
+        if close:
+            close()
+
+
+def frame(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.frame(1 / 60)
+
+
+def click(app: App, element: Any) -> None:
+    """A real left click (press and release) at the centre of ``element``."""
+    pos = element.rect.center
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    frame(app)
+
+
+def key(app: App, code: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    frame(app)
+
+
+def type_text(app: App, entry: Any, text: str) -> None:
+    """Click into a text field, clear it and type ``text`` key by key."""
+    click(app, entry)
+    assert entry.is_focused
+    entry.set_text("")
+    for char in text:
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    frame(app)
+
+
+def button_labelled(scene: GuiScene, label: str) -> Any:
+    assert scene.manager is not None
+    found = [
+        element
+        for element in scene.manager.get_root_container().elements
+        if getattr(element, "text", None) == label and element.visible
+    ]
+    assert found, f"no visible button {label!r}"
+    return found[0]
+
+
+# ------------------------------------------------------------------- theme
+def test_the_theme_scales_with_the_window():
+    small, large = scaled_theme(1.0), scaled_theme(3.0)
+    assert int(large["button"]["font"]["size"]) == 3 * int(small["button"]["font"]["size"])
+    assert large["#rounded"]["misc"]["shape_corner_radius"] == "30"
+    assert large["text_entry_line"]["misc"]["padding"] == "30,12"
+    manager = make_manager((3840, 2160))
+    assert manager.get_theme() is not None
+
+
+# ------------------------------------------------------------------- title
+def test_title_offers_continue_only_when_a_game_is_saved(app):
+    title = TitleScene(app)
+    app.push(title)
+    frame(app)
+    assert "continue" not in title.buttons
+    assert {"new", "quick", "settings", "rules", "quit"} <= set(title.buttons)
+    app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+    session = GameSession(
+        PRESETS["oh-hell"].rules(4), 3, [Player("Me"), *[Player(n, "easy") for n in "ABC"]]
+    )
+    session.autosave = app.autosave_path
+    session.save()
+    session.close()
+    title.enter()
+    assert "continue" in title.buttons
+    click(app, title.buttons["continue"])
+    assert isinstance(app.top, FakeTable)
+    assert app.top.session.match.seed == 3
+
+
+def test_a_damaged_save_is_explained_on_the_title(app):
+    app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+    app.autosave_path.write_text("{not json", encoding="utf-8")
+    title = TitleScene(app)
+    app.push(title)
+    click(app, title.buttons["continue"])
+    assert app.top is title
+    assert title.message and "could not be read" in title.message
+    assert "continue" not in title.buttons  # the damaged file was moved aside
+    click(app, title.buttons["dismiss"])
+    assert title.message is None
+
+
+def test_quick_game_without_a_last_setup_seats_you_and_three_computers(app):
+    title = TitleScene(app)
+    app.push(title)
+    click(app, title.buttons["quick"])
+    [(rules, seed, players)] = app.start_game.calls
+    assert rules == PRESETS["oh-hell"].rules(4)
+    assert isinstance(seed, int) and seed > 0
+    assert players[0] == Player(app.settings.player_name, "human")
+    assert len(players) == 4
+    assert all(p.kind in offered_levels() for p in players[1:])
+    assert len({p.name for p in players}) == 4
+
+
+def test_quick_game_replays_the_last_setup_with_a_fresh_deal(app):
+    rules = dataclasses.replace(PRESETS["blob"].rules(3), must_trump=True)
+    players = [Player("Zoe"), Player("Ann", "easy"), Player("Bob", "medium")]
+    app.store.update(
+        last_setup={"rules": rules.to_dict(), "players": [p.to_json() for p in players]}
+    )
+    title = TitleScene(app)
+    app.push(title)
+    click(app, title.buttons["quick"])
+    click(app, title.buttons["quick"])
+    (first_rules, first_seed, first_players), (_, second_seed, _) = app.start_game.calls
+    assert first_rules == rules
+    assert first_players == players
+    assert first_seed != second_seed or first_seed > 0
+
+
+def test_a_damaged_settings_file_is_reported_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    store = SettingsStore()
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text("{ broken", encoding="utf-8")
+    pygame.init()
+    app = App(pygame.display.set_mode((1280, 720)), SettingsStore())
+    title = TitleScene(app)
+    app.push(title)
+    frame(app)
+    assert title.message and "could not be read" in title.message
+    assert app.store.problem is None
+    again = TitleScene(app)
+    assert again.message is None
+
+
+def test_title_buttons_open_their_scenes(app):
+    title = TitleScene(app)
+    app.push(title)
+    for name, kind in (
+        ("new", NewGameScene),
+        ("settings", SettingsScene),
+        ("rules", RulesScene),
+    ):
+        click(app, title.buttons[name])
+        assert isinstance(app.top, kind)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is title
+    click(app, title.buttons["quit"])
+    assert not app.running
+
+
+def test_title_draws_at_every_size(app):
+    title = TitleScene(app)
+    app.push(title)
+    for size in ((960, 540), (1920, 1080), (1280, 1024)):
+        app.screen = pygame.display.set_mode(size)
+        app._resized()
+        frame(app, 2)
+        assert title.manager is not None and title.buttons["new"].rect.right <= size[0]
+
+
+# ---------------------------------------------------------------- new game
+def test_new_game_defaults_to_you_against_computers(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    frame(app)
+    click(app, scene.start_button)
+    [(rules, seed, players)] = app.start_game.calls
+    assert rules == PRESETS["oh-hell"].rules(4)
+    assert seed == int(scene.seed_entry.get_text())
+    assert players[0] == Player(app.settings.player_name, "human")
+    assert all(p.kind != "human" for p in players[1:])
+    saved = SettingsStore().settings.last_setup
+    assert saved == {"rules": rules.to_dict(), "players": [p.to_json() for p in players]}
+
+
+def test_new_game_builds_the_exact_rules_and_players(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    click(app, scene.preset_choice.buttons[1])  # Nomination Whist
+    click(app, scene.count_choice.buttons[2])  # 5 players
+    type_text(app, scene.name_entries[0], "Marta")
+    type_text(app, scene.name_entries[2], "Jo")
+    kinds = scene.kind_choices[2]
+    click(app, kinds.buttons[kinds.values.index("human")])
+    level = offered_levels()[0]
+    click(app, scene.kind_choices[3].buttons[scene.kind_choices[3].values.index(level)])
+    click(app, scene.page_choice.buttons[1])  # the deal page
+    click(app, button_labelled(scene, "Rising"))
+    click(app, button_labelled(scene, "As many as the pack allows"))
+    click(app, scene.page_choice.buttons[2])  # bidding and play
+    click(app, _switch(scene, "must_trump", True))
+    click(app, _switch(scene, "announce_total", True))
+    click(app, scene.page_choice.buttons[3])  # scoring
+    click(app, button_labelled(scene, "Exact bid only"))
+    click(app, button_labelled(scene, "5 + tricks"))
+    click(app, button_labelled(scene, "At a target score"))
+    click(app, button_labelled(scene, "Differences"))
+    click(app, scene.start_button)
+    [(rules, _seed, players)] = app.start_game.calls
+    expected = dataclasses.replace(
+        PRESETS["nomination-whist"].rules(5),
+        sequence=HandSequence.ASCENDING,
+        largest_hand=None,
+        must_trump=True,
+        announce_total=True,
+        trick_points=TrickPoints.EXACT,
+        zero_bid=ZeroBid.FIVE_PLUS_TRICKS,
+        target_score=100,
+        settlement=Settlement.DIFFERENCES,
+    )
+    assert rules == expected
+    assert [p.name for p in players][:3] == ["Marta", "Ada", "Jo"]
+    assert players[2].kind == "human"
+    assert players[3].kind == level
+    assert len(players) == 5
+
+
+def _switch(scene: NewGameScene, field: str, on: bool) -> Any:
+    [row] = [row for row in scene.rows if row.fields == (field,)]
+    return row.elements[1 if on else 0]
+
+
+def _row(scene: NewGameScene, field: str) -> Any:
+    return next(row for row in scene.rows if field in row.fields and row.elements)
+
+
+def test_every_rule_can_be_edited(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    edited = {name for row in scene.rows for name in row.fields}
+    every = {f.name for f in dataclasses.fields(RuleSet)} - {"players"}
+    assert every <= edited
+    assert scene.count_choice.values == [3, 4, 5, 6, 7, 8]
+
+
+def test_hook_with_simultaneous_bidding_is_refused_with_the_engines_reason(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    click(app, scene.page_choice.buttons[2])
+    click(app, button_labelled(scene, "Simultaneous"))
+    with pytest.raises(RulesError) as refused:
+        RuleSet(players=4, hook=True, simultaneous_bidding=True)
+    assert scene.problem == str(refused.value)
+    assert {"hook", "simultaneous_bidding"} <= scene.culprits
+    assert not scene.start_button.is_enabled
+    key(app, pygame.K_RETURN)
+    scene.start()
+    assert app.start_game.calls == []
+    click(app, _switch(scene, "hook", False))
+    assert scene.problem is None and scene.start_button.is_enabled
+    click(app, scene.start_button)
+    [(rules, _seed, _players)] = app.start_game.calls
+    assert rules.simultaneous_bidding and not rules.hook
+
+
+def test_a_hand_too_big_for_the_pack_is_explained(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    click(app, scene.count_choice.buttons[4])  # 7 players: Oh Hell deals 7
+    click(app, scene.page_choice.buttons[1])
+    plus = _row(scene, "largest_hand").elements[2]
+    click(app, plus)
+    assert scene.problem is not None and "8 cards each for 7 players" in scene.problem
+    assert "largest_hand" in scene.culprits
+    assert not scene.start_button.is_enabled
+
+
+def test_the_presets_player_range_is_enforced(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    click(app, scene.preset_choice.buttons[2])  # Up and Down the River: 4 to 8
+    click(app, scene.count_choice.buttons[0])  # 3 players
+    assert scene.problem is not None and "4 to 8 players" in scene.problem
+    assert not scene.start_button.is_enabled
+    click(app, scene.count_choice.buttons[5])  # 8 players is fine
+    assert scene.problem is None
+    click(app, scene.start_button)
+    [(rules, _seed, players)] = app.start_game.calls
+    assert rules == PRESETS["up-and-down-the-river"].rules(8) and len(players) == 8
+
+
+def test_the_deal_number_is_honoured(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    type_text(app, scene.seed_entry, "4242")
+    click(app, scene.start_button)
+    [(_rules, seed, _players)] = app.start_game.calls
+    assert seed == 4242
+
+
+def test_a_seat_without_a_name_is_filled_by_a_computer(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    type_text(app, scene.name_entries[1], "")
+    click(app, scene.kind_choices[1].buttons[0])  # human, but nameless
+    click(app, scene.start_button)
+    [(_rules, _seed, players)] = app.start_game.calls
+    assert players[1].kind != "human" and players[1].name
+    assert len({p.name for p in players}) == 4
+
+
+def test_two_players_with_one_name_are_refused(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    type_text(app, scene.name_entries[2], app.settings.player_name)
+    assert scene.problem is not None and "different name" in scene.problem
+    assert not scene.start_button.is_enabled
+
+
+def test_random_is_not_offered_to_players(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    offered = set(scene.kind_choices[0].values)
+    assert "random" not in offered
+    assert offered == {"human"} | {level for level in PLAYER_LEVELS if level in LEVELS}
+
+
+# ---------------------------------------------------------------- settings
+def test_settings_apply_at_once_and_persist(app):
+    base = Scene(app)
+    app.push(base)
+    scene = SettingsScene(app)
+    app.push(scene)
+    frame(app)
+    click(app, scene.choices["four_colour"].buttons[1])
+    click(app, scene.choices["confirm_play"].buttons[1])
+    click(app, scene.choices["sound"].buttons[0])
+    assert app.sounds.enabled is False
+    type_text(app, scene.name_entry, "Marta")
+    scene.size_slider.set_current_value(1.3)
+    scene.volume_slider.set_current_value(0.25)
+    frame(app, 2)
+    reloaded = SettingsStore().settings
+    assert reloaded.four_colour and reloaded.confirm_play and not reloaded.sound
+    assert reloaded.player_name == "Marta"
+    assert reloaded.card_scale == pytest.approx(1.3)
+    assert reloaded.volume == pytest.approx(0.25)
+    assert app.sounds.volume == pytest.approx(0.25)
+    click(app, scene.back_button)
+    assert app.top is base
+
+
+def test_animation_speed_is_set_on_a_doubling_scale(app):
+    scene = SettingsScene(app)
+    app.push(scene)
+    scene.speed_slider.set_current_value(1.0)
+    frame(app, 2)
+    assert SettingsStore().settings.animation_speed == pytest.approx(2.0)
+
+
+def test_settings_fullscreen_goes_through_the_app(app, monkeypatch):
+    toggled = []
+    monkeypatch.setattr(app, "toggle_fullscreen", lambda: toggled.append(True))
+    scene = SettingsScene(app)
+    app.push(scene)
+    click(app, scene.choices["fullscreen"].buttons[1])
+    assert toggled == [True]
+
+
+def test_settings_list_english_first(app):
+    scene = SettingsScene(app)
+    app.push(scene)
+    assert scene.choices["language"].values[0] == "en"
+
+
+# ------------------------------------------------------------------- rules
+def test_rules_from_the_title_show_the_chosen_presets_description(app):
+    scene = RulesScene(app)
+    app.push(scene)
+    frame(app)
+    headings = [heading for heading, _ in scene.sections]
+    assert headings == [heading for heading, _ in describe(PRESETS["oh-hell"].rules(4))]
+    assert "Bidding" in headings and "Scoring" in headings
+    click(app, scene.preset_choice.buttons[0])  # Oh! Well
+    click(app, scene.count_choice.buttons[2])  # 5 players
+    assert scene.rules == PRESETS["oh-well"].rules(5)
+    assert dict(scene.sections)["Players"] == dict(describe(PRESETS["oh-well"].rules(5)))["Players"]
+    assert scene.title == "Oh! Well"
+
+
+def test_rules_scroll_with_wheel_and_keys(app):
+    scene = RulesScene(app, PRESETS["oh-pshaw"].rules(3))
+    app.push(scene)
+    frame(app)
+    assert scene.max_scroll > 0
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.scroll > 0
+    key(app, pygame.K_END)
+    assert scene.scroll == scene.max_scroll
+    key(app, pygame.K_HOME)
+    assert scene.scroll == 0
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert scene.scroll > 0
+    key(app, pygame.K_UP)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+
+
+# ------------------------------------------------------------------- pause
+def _session() -> GameSession:
+    players = [Player("Me"), Player("Ada", "easy"), Player("Bo", "easy")]
+    session = GameSession(PRESETS["oh-hell"].rules(3), 11, players)
+    session.match.advance_until_decision()
+    return session
+
+
+def test_pause_menu(app):
+    session = _session()
+    base = Scene(app)
+    app.push(base)
+    pause = PauseOverlay(app, session)
+    app.push(pause)
+    frame(app)
+    click(app, button_labelled(pause, "Score sheet"))
+    assert isinstance(app.top, ScoreSheetOverlay)
+    key(app, pygame.K_TAB)
+    assert app.top is pause
+    click(app, button_labelled(pause, "Rules of this game"))
+    assert isinstance(app.top, RulesScene) and app.top.rules == session.match.rules
+    key(app, pygame.K_ESCAPE)
+    click(app, button_labelled(pause, "Settings"))
+    assert isinstance(app.top, SettingsScene)
+    click(app, app.top.back_button)
+    assert app.top is pause
+    key(app, pygame.K_ESCAPE)
+    assert app.top is base
+
+
+def test_save_and_leave_keeps_the_game_for_continue(app):
+    session = _session()
+    session.autosave = app.autosave_path
+    app.push(Scene(app))
+    pause = PauseOverlay(app, session)
+    app.push(pause)
+    click(app, button_labelled(pause, "Save and leave"))
+    assert len(app.scenes) == 1 and isinstance(app.top, TitleScene)
+    assert app.has_saved_game()
+    assert json.loads(app.autosave_path.read_text(encoding="utf-8"))
+    assert "continue" in app.top.buttons
+    session.close()
+
+
+def test_a_constant_sequence_needs_an_end(app):
+    scene = NewGameScene(app)
+    app.push(scene)
+    click(app, scene.page_choice.buttons[1])
+    click(app, button_labelled(scene, "Constant"))
+    assert scene.problem is not None and "constant hand size" in scene.problem
+    assert {"sequence", "max_hands"} <= scene.culprits
+    click(app, _row(scene, "max_hands").elements[3])  # the whole sequence -> a number
+    assert scene.problem is None
+    click(app, scene.start_button)
+    [(rules, _seed, _players)] = app.start_game.calls
+    assert rules.sequence is HandSequence.CONSTANT and rules.max_hands == 10

@@ -1,0 +1,241 @@
+"""The score sheet: every hand, the marks for made and failed bids, the hand in
+play, hands to come, scrolling and closing."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from game.ai import make_agent
+from game.rules.match import Phase
+from game.rules.presets import PRESETS
+from game.rules.record import Player
+from game.rules.ruleset import HandSequence, RuleSet
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.scene import Scene
+from game.ui.scoresheet import (
+    CURRENT,
+    DONE,
+    FUTURE,
+    ScoreSheetOverlay,
+    leaders,
+    scribble,
+    sheet_rows,
+)
+from game.ui.session import GameSession
+
+
+def played(rules: RuleSet, hands: int, extra: int = 0, seed: int = 2024) -> GameSession:
+    """A session with ``hands`` finished hands and ``extra`` actions of the next one."""
+    names = ["You", "Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta"]
+    players = [Player(names[i], "human" if i == 0 else "easy") for i in range(rules.players)]
+    session = GameSession(rules, seed, players)
+    agents = [make_agent("easy", seat) for seat in range(rules.players)]
+    match = session.match
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            if len(match.results) >= hands and (match.phase is Phase.HAND_SCORED and extra == 0):
+                break
+            match.advance()
+            continue
+        if len(match.results) >= hands:
+            if extra == 0:
+                break
+            extra -= 1
+        seat = match.awaiting[0]
+        match.apply(agents[seat].choose(match.view(seat)))
+    return session
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    pygame.init()
+    application = App(pygame.display.set_mode((1280, 720)), SettingsStore())
+    application.push(Scene(application))  # the table underneath
+    return application
+
+
+def open_sheet(app: App, session: GameSession) -> ScoreSheetOverlay:
+    sheet = ScoreSheetOverlay(app, session)
+    app.push(sheet)
+    app.frame(1 / 60)
+    return sheet
+
+
+def test_every_finished_hand_is_listed_with_its_numbers():
+    session = played(PRESETS["oh-hell"].rules(4), hands=6)
+    rows = sheet_rows(session)
+    done = [row for row in rows if row.state == DONE]
+    assert [row.number for row in done] == [1, 2, 3, 4, 5, 6]
+    for row, result in zip(done, session.match.results, strict=True):
+        assert row.bids == result.bids and row.taken == result.taken
+        assert row.totals == result.totals and row.points == result.points
+        assert row.size == result.size and row.dealer == result.dealer
+        assert row.trump == result.trump and row.made == result.made
+    assert [row.state for row in rows[6:]] == [FUTURE] * 13
+    assert [row.size for row in rows[6:]] == list(PRESETS["oh-hell"].rules(4).hand_sizes[6:])
+
+
+def test_made_bids_are_ticked_and_failed_bids_blobbed(app, monkeypatch):
+    session = played(PRESETS["blob"].rules(4), hands=8)
+    results = session.match.results
+    expected_made = {(r.number, s) for r in results for s, ok in enumerate(r.made) if ok}
+    expected_blobs = {(r.number, s) for r in results for s, ok in enumerate(r.made) if not ok}
+    assert expected_made and expected_blobs
+    sheet = open_sheet(app, session)
+    ticks: list[tuple[int, int]] = []
+    blobs: list[tuple[int, int]] = []
+    drawing: dict[str, tuple[int, int]] = {}
+    real_cells = sheet._draw_cells
+
+    def cells(surface, row, seat, y):
+        drawing["cell"] = (row.number, seat)
+        real_cells(surface, row, seat, y)
+
+    real_blob = sheet._draw_blob
+
+    def blob(surface, number, seat, column, y):
+        blobs.append((number, seat))
+        real_blob(surface, number, seat, column, y)
+
+    monkeypatch.setattr(sheet, "_draw_cells", cells)
+    monkeypatch.setattr(sheet, "_draw_blob", blob)
+    monkeypatch.setattr(sheet, "_draw_tick", lambda surface, at: ticks.append(drawing["cell"]))
+    sheet.invalidate()
+    app.frame(1 / 60)
+    assert set(ticks) == expected_made
+    assert set(blobs) == expected_blobs
+
+
+def test_a_blob_really_inks_over_the_bid(app):
+    session = played(PRESETS["blob"].rules(4), hands=5)
+    sheet = open_sheet(app, session)
+    failed = next(
+        (index, seat)
+        for index, result in enumerate(session.match.results)
+        for seat, ok in enumerate(result.made)
+        if not ok
+    )
+    made = next(
+        (index, seat)
+        for index, result in enumerate(session.match.results)
+        for seat, ok in enumerate(result.made)
+        if ok
+    )
+
+    def darkness(index: int, seat: int) -> float:
+        column = sheet.sub_columns(seat)[0]
+        y = sheet.body.y + index * sheet.row_height - sheet.scroll
+        area = pygame.Rect(column.x, y + 2, column.width, sheet.row_height - 4)
+        pixels = [
+            app.screen.get_at((x, yy))
+            for x in range(area.left, area.right, 2)
+            for yy in range(area.top, area.bottom, 2)
+        ]
+        return sum(255 - (p.r + p.g + p.b) / 3 for p in pixels) / len(pixels)
+
+    assert darkness(*failed) > 2 * darkness(*made)
+
+
+def test_the_scribble_is_the_same_every_time():
+    one = pygame.image.tobytes(scribble(40, 24, 99, 2), "RGBA")
+    two = pygame.image.tobytes(scribble(40, 24, 99, 2), "RGBA")
+    other = pygame.image.tobytes(scribble(40, 24, 100, 2), "RGBA")
+    assert one == two and one != other
+
+
+def test_the_hand_in_play_shows_bids_and_tricks_so_far():
+    rules = PRESETS["oh-hell"].rules(4)
+    session = played(rules, hands=2, extra=4 + 5)  # four bids and five cards
+    match = session.match
+    assert match.phase is Phase.PLAYING
+    current = [row for row in sheet_rows(session) if row.state == CURRENT]
+    assert len(current) == 1
+    row = current[0]
+    assert row.number == 3 and row.bids == match.bids and row.taken == match.taken
+    assert row.totals == (None,) * 4 and row.trump == match.trump
+
+
+def test_secret_bids_stay_secret_during_simultaneous_bidding():
+    rules = PRESETS["british-oh-hell"].rules(4)
+    rules = dataclasses.replace(rules, simultaneous_bidding=True)
+    session = played(rules, hands=1, extra=2)
+    [row] = [row for row in sheet_rows(session) if row.state == CURRENT]
+    assert row.bids == (None,) * 4
+    assert sum(row.secret) == 2
+
+
+def test_nineteen_hands_fit_at_720p(app):
+    session = played(PRESETS["oh-hell"].rules(4), hands=19)
+    assert session.match.phase is Phase.GAME_OVER
+    sheet = open_sheet(app, session)
+    assert len(sheet.rows) == 19
+    assert sheet.max_scroll == 0
+    assert sheet.body.y + 19 * sheet.row_height <= sheet.totals.y
+    assert sheet.pad.bottom <= 720 and sheet.pad.top >= 0
+    assert sheet.row_height >= 24
+
+
+def test_many_hands_scroll(app):
+    rules = RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=3, max_hands=40)
+    session = played(rules, hands=3)
+    sheet = open_sheet(app, session)
+    assert len(sheet.rows) == 40
+    assert sheet.max_scroll > 0
+    sheet.scroll = 0
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+    assert sheet.scroll > 0
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    assert sheet.scroll == sheet.max_scroll
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+    assert sheet.scroll < sheet.max_scroll
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+    assert sheet.scroll == 0
+    app.frame(1 / 60)
+
+
+def test_the_sheet_opens_on_the_hand_in_play(app):
+    rules = RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=2, max_hands=40)
+    session = played(rules, hands=30, extra=1)
+    sheet = open_sheet(app, session)
+    assert sheet.scroll > 0
+    index = next(i for i, row in enumerate(sheet.rows) if row.state == CURRENT)
+    top = sheet.body.y + index * sheet.row_height - sheet.scroll
+    assert sheet.body.y <= top and top + sheet.row_height <= sheet.body.bottom
+
+
+@pytest.mark.parametrize("closer", ["tab", "escape", "outside"])
+def test_the_sheet_closes_on_tab_escape_or_a_click_outside(app, closer):
+    base = app.top
+    session = played(PRESETS["oh-hell"].rules(4), hands=1)
+    sheet = open_sheet(app, session)
+    inside = sheet.pad.center
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=inside))
+    assert app.top is sheet
+    if closer == "outside":
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(2, 2)))
+    else:
+        code = pygame.K_TAB if closer == "tab" else pygame.K_ESCAPE
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    assert app.top is base
+
+
+def test_eight_players_fit_across(tmp_path, monkeypatch):
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    pygame.init()
+    app = App(pygame.display.set_mode((1280, 720)), SettingsStore())
+    app.push(Scene(app))
+    session = played(PRESETS["up-and-down-the-river"].rules(8), hands=2)
+    sheet = open_sheet(app, session)
+    assert sheet.pad.left >= 0 and sheet.pad.right <= 1280
+    assert sheet.column_x(7) + sheet.player_width <= sheet.pad.right
+
+
+def test_the_leader_is_whoever_has_the_most():
+    assert leaders((0, 0, 0)) == set()
+    assert leaders((12, 30, 30)) == {1, 2}
+    assert leaders((5, 2, 1)) == {0}

@@ -118,12 +118,37 @@ def panel(
     radius: int = 12,
     border: tuple[int, ...] | None = PANEL_BORDER,
 ) -> None:
-    """A rounded, translucent panel."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(layer, border, layer.get_rect(), width=1, border_radius=radius)
+    """A rounded, translucent panel (rendered once per size and colour, then cached)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    layer = rounded_rect((rect.width, rect.height), tuple(colour), radius, border and tuple(border))
     surface.blit(layer, rect)
+
+
+@lru_cache(maxsize=256)
+def rounded_rect(
+    size: tuple[int, int],
+    colour: tuple[int, ...],
+    radius: int,
+    border: tuple[int, ...] | None = None,
+    border_width: int = 1,
+) -> pygame.Surface:
+    """An anti-aliased rounded rectangle with per-pixel alpha, cached: drawn at twice
+    the size and smoothly scaled down so the corners are clean."""
+    width, height = size
+    ss = 2 if width * height <= 1_500_000 else 1
+    rgba = (*colour[:3], colour[3] if len(colour) > 3 else 255)
+    big = pygame.Surface((width * ss, height * ss), pygame.SRCALPHA)
+    big.fill((*rgba[:3], 0))
+    pygame.draw.rect(big, rgba, big.get_rect(), border_radius=radius * ss)
+    if border is not None:
+        edge = (*border[:3], border[3] if len(border) > 3 else 255)
+        ring = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(
+            ring, edge, ring.get_rect(), width=border_width * ss, border_radius=radius * ss
+        )
+        big.blit(ring, (0, 0))
+    return big if ss == 1 else pygame.transform.smoothscale(big, size)
 
 
 @lru_cache(maxsize=8)

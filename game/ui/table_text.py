@@ -1,0 +1,43 @@
+"""Words the table shows, translated: suit names, computer levels, verdicts."""
+
+from __future__ import annotations
+
+from game.i18n import _
+from game.rules.cards import Suit
+from game.rules.record import Player
+
+
+def suit_name(suit: Suit) -> str:
+    return (_("Clubs"), _("Diamonds"), _("Hearts"), _("Spades"))[suit]
+
+
+def level_name(kind: str) -> str:
+    names = {
+        "random": _("Random"),
+        "easy": _("Easy"),
+        "medium": _("Medium"),
+        "hard": _("Hard"),
+        "expert": _("Expert"),
+    }
+    return names.get(kind, kind.title())
+
+
+def kind_label(player: Player, is_you: bool) -> str:
+    """The line under a name: You, Player, or the computer's level."""
+    if player.kind == "human":
+        label = _("You") if is_you else _("Player")
+        return "" if label.casefold() == player.name.strip().casefold() else label
+    return _("{level} AI").format(level=level_name(player.kind))
+
+
+def verdict_word(verdict: str) -> str:
+    return {"over": _("over"), "under": _("under"), "even": _("even")}.get(verdict, verdict)
+
+
+def bid_words(bid: int) -> str:
+    return _("bids none") if bid == 0 else _("bids {n}").format(n=bid)
+
+
+def initial(name: str) -> str:
+    stripped = name.strip()
+    return stripped[0].upper() if stripped else "?"

@@ -1,0 +1,474 @@
+"""The table scene driven by input events, headless: bidding, playing, hotseat, overlays."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pygame
+import pytest
+
+from game.ai import LEVELS
+from game.rules.actions import Play
+from game.rules.match import Phase
+from game.rules.presets import PRESETS
+from game.rules.record import Player
+from game.rules.ruleset import HandSequence, RuleSet, Settlement
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.curtain import CurtainOverlay
+from game.ui.results import GameOverOverlay, HandResultOverlay
+from game.ui.session import GameSession
+from game.ui.table import DEMO_RESTART, TableScene
+
+BOT = "easy" if "easy" in LEVELS else "random"
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 720))
+    store = SettingsStore(path=tmp_path / "settings.json")
+    store.update(animation_speed=4.0, sound=False)
+    application = App(screen, store)
+    yield application
+    for scene in application.scenes:
+        close = getattr(scene, "close", None)
+        if close:
+            close()
+
+
+def small_rules(players: int = 4, cards: int = 3, hands: int = 1, **changes) -> RuleSet:
+    rules = RuleSet(
+        players=players, sequence=HandSequence.DESCENDING, largest_hand=cards, max_hands=hands
+    )
+    return dataclasses.replace(rules, **changes)
+
+
+def seats(*kinds: str) -> list[Player]:
+    names = ["Anna", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo"]
+    return [Player(names[i], kind) for i, kind in enumerate(kinds)]
+
+
+def table(app: App) -> TableScene:
+    return next(scene for scene in app.scenes if isinstance(scene, TableScene))
+
+
+def run_until(app: App, condition, frames: int = 4000, dt: float = 0.05) -> None:
+    for _ in range(frames):
+        if condition():
+            return
+        app.frame(dt)
+        if any(isinstance(s, TableScene) and s.session.thinking is not None for s in app.scenes):
+            time.sleep(0.001)
+    raise AssertionError("the table never got there")
+
+
+def key(app: App, code: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(0.01)
+
+
+def card_point(scene: TableScene, card) -> tuple[int, int]:
+    item = next(item for item in scene.hand if item.card == card)
+    return (round(item.x) + 8, round(item.y) + 12)
+
+
+def any_bid(scene: TableScene) -> int:
+    return scene.session.match.legal_actions(scene.viewer)[0].tricks
+
+
+def any_play(scene: TableScene):
+    return scene.session.match.legal_actions(scene.viewer)[0].card
+
+
+def wait_for_turn(app: App, scene: TableScene) -> None:
+    run_until(app, lambda: scene.my_turn() or scene.my_bid() or app.top is not scene)
+
+
+def test_bid_by_digit_then_play_a_whole_hand_by_keys(app):
+    app.start_game(small_rules(), 5, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    assert scene.bid_panel.geometry is not None
+    allowed = [n for n, button in enumerate(scene.bid_panel.buttons) if button.enabled]
+    key(app, getattr(pygame, f"K_{allowed[0]}"))
+    assert scene.session.match.bids[0] == allowed[0]
+    while True:
+        wait_for_turn(app, scene)
+        if app.top is not scene:
+            break
+        before = len(scene.session.match.hand(0))
+        key(app, pygame.K_RIGHT)
+        assert scene.focus is not None
+        key(app, pygame.K_RETURN)
+        assert len(scene.session.match.hand(0)) == before - 1
+    run_until(app, lambda: isinstance(app.top, HandResultOverlay))
+    overlay = app.top
+    assert overlay.result.number == 1
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: isinstance(app.top, GameOverOverlay))
+    assert scene.session.over
+    assert scene.shown.scores == list(scene.session.match.scores)
+
+
+def test_bid_by_clicking_a_bid_button(app):
+    app.start_game(small_rules(cards=4), 8, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    button = next(button for button in reversed(scene.bid_panel.buttons) if button.enabled)
+    click(app, button.rect.center)
+    assert scene.session.match.bids[0] == int(button.label)
+    assert scene.bid_panel.geometry is None or not scene.my_bid()
+
+
+def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app):
+    rules = small_rules(hook=True)
+    for seed in range(1, 60):
+        app.start_game(rules, seed, seats("human", BOT, BOT, BOT))
+        scene = table(app)
+        run_until(app, lambda scene=scene: scene.my_bid())
+        barred = scene.view.forbidden_bid
+        if barred is None:
+            continue
+        button = scene.bid_panel.buttons[barred]
+        assert not button.enabled
+        assert button.reason == scene.session.match.explain(
+            type(scene.session.match.legal_actions(0)[0]).of(0, barred)
+        )
+        assert str(barred) in scene.bid_panel.note
+        hover(app, button.rect.center)
+        assert scene.tooltip is not None and scene.tooltip[0] == button.reason
+        click(app, button.rect.center)
+        key(app, getattr(pygame, f"K_{barred}"))
+        assert scene.session.match.bids[0] is None  # refused
+        return
+    pytest.fail("no deal gave the human the dealer's seat")
+
+
+def test_a_card_is_played_by_click_and_by_drag(app):
+    app.start_game(small_rules(cards=3), 3, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    scene.bid(1)
+    wait_for_turn(app, scene)
+    legal = [item.card for item in scene.hand if item.legal]
+    click(app, card_point(scene, legal[0]))
+    assert legal[0] not in scene.session.match.hand(0)
+    wait_for_turn(app, scene)
+    card = next(item.card for item in scene.hand if item.legal)
+    start = card_point(scene, card)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    up = (start[0], start[1] - 200)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=up, rel=(0, -200), buttons=(1, 0, 0)))
+    assert scene.drag is not None and scene.drag.moved
+    app.frame(0.01)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up, button=1))
+    assert card not in scene.session.match.hand(0)
+
+
+def test_confirm_play_needs_a_second_click(app):
+    app.store.update(confirm_play=True)
+    app.start_game(small_rules(cards=2), 4, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    scene.bid(0)
+    wait_for_turn(app, scene)
+    card = next(item.card for item in scene.hand if item.legal)
+    click(app, card_point(scene, card))
+    assert card in scene.session.match.hand(0) and scene.selected == card
+    app.frame(0.2)
+    click(app, card_point(scene, card))
+    assert card not in scene.session.match.hand(0)
+
+
+def test_illegal_cards_are_refused_and_explained(app):
+    rules = small_rules(cards=6, hands=3)
+    for seed in range(1, 40):
+        app.start_game(rules, seed, seats("human", BOT, BOT, BOT))
+        scene = table(app)
+        match = scene.session.match
+        for _ in range(60):
+            wait_for_turn(app, scene)
+            if app.top is not scene:
+                break
+            if scene.my_bid():
+                scene.bid(any_bid(scene))
+                continue
+            illegal = [item.card for item in scene.hand if not item.legal]
+            if not illegal:
+                scene.play(any_play(scene))
+                continue
+            card = illegal[0]
+            before = (match.hand(0), len(match.actions), match.trick)
+            assert next(item for item in scene.hand if item.card == card).dim
+            click(app, card_point(scene, card))
+            key(app, pygame.K_RETURN)
+            assert (match.hand(0), len(match.actions), match.trick) == before
+            hover(app, card_point(scene, card))
+            reason = match.explain(Play.of(0, card))
+            assert reason and scene.tooltip is not None and scene.tooltip[0] == reason
+            assert not scene.play(card)
+            return
+    pytest.fail("never held a card that could not be played")
+
+
+def test_one_human_never_sees_a_curtain(app):
+    app.start_game(small_rules(cards=2), 2, seats(BOT, "human", BOT, BOT))
+    scene = table(app)
+    assert scene.viewer == 1
+    while True:
+        wait_for_turn(app, scene)
+        assert not isinstance(app.top, CurtainOverlay)
+        if app.top is not scene:
+            break
+        if scene.my_bid():
+            scene.bid(any_bid(scene))
+        else:
+            scene.play(any_play(scene))
+    assert isinstance(app.top, HandResultOverlay)
+
+
+def test_hotseat_curtain_hides_every_hand_until_clicked(app, monkeypatch):
+    app.start_game(small_rules(cards=2), 6, seats("human", BOT, "human", BOT))
+    scene = table(app)
+    run_until(app, lambda: isinstance(app.top, CurtainOverlay))
+    curtain = app.top
+    assert curtain.opaque and "Anna" in curtain.message
+    drawn = []
+    monkeypatch.setattr(scene.painter, "draw", lambda surface, s: drawn.append(1))
+    for _ in range(5):
+        app.frame(0.05)
+    assert drawn == []  # the table (and every hand) is not drawn under the curtain
+    monkeypatch.undo()
+    for _ in range(8):
+        app.frame(0.05)  # the curtain ignores clicks for a moment
+    click(app, (640, 360))
+    assert app.top is scene and scene.viewer == 0
+    seen = set()
+    while True:
+        run_until(app, lambda: scene.my_turn() or scene.my_bid() or app.top is not scene)
+        if isinstance(app.top, CurtainOverlay):
+            seen.add(app.top.name)
+            app.top.ready()
+            continue
+        if app.top is not scene:
+            break
+        if scene.my_bid():
+            scene.bid(any_bid(scene))
+        else:
+            scene.play(any_play(scene))
+    assert "Clara" in seen
+    assert isinstance(app.top, HandResultOverlay)
+
+
+def test_simultaneous_bids_are_collected_behind_the_curtain(app):
+    rules = dataclasses.replace(PRESETS["british-oh-hell"].rules(4), simultaneous_bidding=True)
+    app.start_game(rules, 4, seats("human", "human", BOT, BOT))
+    scene = table(app)
+    match = scene.session.match
+    for seat, name, bid in ((0, "Anna", 0), (1, "Basil", 1)):
+        run_until(app, lambda: isinstance(app.top, CurtainOverlay))
+        assert app.top.name == name
+        assert seat == 0 or app.top.note  # a secret bid: the others look away
+        app.top.ready()
+        run_until(app, scene.my_bid)
+        assert scene.viewer == seat
+        assert scene.bid(bid) and match.bids[seat] == bid
+    run_until(app, lambda: match.phase is Phase.PLAYING and scene.idle)
+    assert scene.shown.revealed and scene.shown.bids == list(match.bids)
+
+
+def test_a_click_during_an_animation_skips_it(app):
+    app.start_game(small_rules(cards=5), 9, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(
+        app, lambda: scene.queue.current is not None and scene.queue.current.label == "HandDealt"
+    )
+    assert not scene.idle
+    click(app, (640, 300))
+    assert scene.queue.idle or scene.queue.current.label != "HandDealt"
+    run_until(app, scene.my_bid, frames=200)
+    assert scene.shown.counts == [5, 5, 5, 5]
+
+
+def test_hand_result_then_game_over_with_stakes(app):
+    rules = small_rules(cards=1, hard_score_bonus=10, settlement=Settlement.DIFFERENCES, stake=2)
+    app.start_game(rules, 12, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    scene.bid(0)
+    while True:
+        wait_for_turn(app, scene)
+        if app.top is not scene:
+            break
+        scene.play(any_play(scene))
+    run_until(app, lambda: isinstance(app.top, HandResultOverlay))
+    overlay = app.top
+    overlay.button.on_click()
+    run_until(app, lambda: isinstance(app.top, GameOverOverlay))
+    over = app.top
+    assert over.headline()
+    assert any("Stakes" in note for note in over.notes())
+    assert any("Hard score" in note for note in over.notes())
+    app.frame(0.05)
+
+
+def test_play_again_starts_a_new_game(app):
+    app.start_game(small_rules(cards=1), 13, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    scene.session.match.advance_until_decision()
+    from game.ai.base import RandomAgent
+
+    agent = RandomAgent(1)
+    match = scene.session.match
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            match.advance()
+        else:
+            match.apply(agent.choose(match.view(match.awaiting[0])))
+    app.push(GameOverOverlay(app, scene.session))
+    app.frame(0.05)
+    app.top.again.on_click()
+    assert isinstance(app.top, TableScene) and app.top is not scene
+    assert app.top.session.match.rules == scene.session.match.rules
+
+
+def test_demo_plays_every_seat_and_loops(app):
+    rules = small_rules(cards=1)
+    session = GameSession(rules, 3, seats(BOT, BOT, BOT, BOT))
+    scene = TableScene(app, session, demo=True)
+    app.replace(scene)
+    run_until(app, lambda: isinstance(app.top, GameOverOverlay), frames=3000)
+    assert scene.viewer == 0 and not scene.my_bid()
+    for _ in range(int(DEMO_RESTART / 0.05) + 5):
+        app.frame(0.05)
+    fresh = table(app)
+    assert fresh is not scene and fresh.demo
+    assert fresh.session.match.seed != session.match.seed or fresh.session is not session
+
+
+def test_partial_repaints_match_full_repaints(app):
+    session = GameSession(small_rules(cards=4, hands=2), 5, seats(BOT, BOT, BOT, BOT))
+    scene = TableScene(app, session, demo=True)
+    app.replace(scene)
+    checks = 0
+    for frame in range(400):
+        app.frame(1 / 30)
+        if session.thinking is not None:
+            time.sleep(0.001)
+        if frame % 23 == 0 and app.top is scene:
+            partial = pygame.image.tobytes(app.screen, "RGB")
+            scene.painter.presenter.invalidate()
+            scene.draw(app.screen)
+            assert pygame.image.tobytes(app.screen, "RGB") == partial, frame
+            checks += 1
+    assert checks > 5 and scene.painter.presenter.partial_frames > 0
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_every_seat_count_draws_at_several_sizes(app, players):
+    preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
+    kinds = ["human"] + [BOT] * (players - 1)
+    app.start_game(preset.rules(players), 1, seats(*kinds))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    for size in ((960, 540), (1920, 1080)):
+        app.screen = pygame.display.set_mode(size)
+        app._resized()
+        app.frame(0.05)
+        assert scene.layout.size == size
+        assert scene.bid_panel.geometry is not None and app.screen.get_rect().contains(
+            scene.bid_panel.geometry.panel
+        )
+
+
+def test_tab_and_escape_open_the_score_sheet_and_menu_when_they_exist(app):
+    app.start_game(small_rules(), 1, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    key(app, pygame.K_TAB)
+    if app.top is not scene:
+        assert type(app.top).__name__ == "ScoreSheetOverlay"
+        app.pop()
+    key(app, pygame.K_ESCAPE)
+    if app.top is not scene:
+        assert type(app.top).__name__ == "PauseOverlay"
+        app.pop()
+    assert app.top is scene
+
+
+def test_the_hand_is_sorted_trumps_first_with_colours_alternating(app):
+    app.start_game(small_rules(cards=10, players=4), 21, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    run_until(app, scene.my_bid)
+    cards = [item.card for item in scene.hand]
+    trump = scene.shown.trump
+    suits = [card.suit for card in cards]
+    groups = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
+    assert len(groups) == len(set(groups))  # each suit together
+    if trump in suits:
+        assert groups[0] == trump
+    for suit in set(suits):
+        ranks = [card.rank for card in cards if card.suit == suit]
+        assert ranks == sorted(ranks, reverse=True)
+
+
+def test_a_game_resumed_between_hands_shows_the_result_again(app, tmp_path):
+    from game.ai.base import RandomAgent
+
+    rules = small_rules(cards=2, hands=2)
+    session = GameSession(rules, 2, seats("human", BOT, BOT, BOT), autosave=tmp_path / "save.json")
+    match, agent = session.match, RandomAgent(3)
+    while match.phase is not Phase.HAND_SCORED:
+        if match.phase.automatic:
+            match.advance()
+        else:
+            match.apply(agent.choose(match.view(match.awaiting[0])))
+    session.save()
+    resumed = GameSession.resume(tmp_path / "save.json")
+    scene = TableScene(app, resumed)
+    app.replace(scene)
+    run_until(app, lambda: isinstance(app.top, HandResultOverlay), frames=50)
+    app.top.close()
+    run_until(app, scene.my_bid)
+    assert scene.shown.hand_number == 2
+
+
+def test_a_new_surface_is_always_drawn_whole(app):
+    session = GameSession(small_rules(), 5, seats(BOT, BOT, BOT, BOT))
+    scene = TableScene(app, session, demo=True)
+    app.replace(scene)
+    for _ in range(40):
+        app.frame(0.05)
+    reference = pygame.Surface(app.size)
+    scene.draw(reference)
+    fresh = pygame.Surface(app.size)
+    scene.draw(fresh)
+    assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(reference, "RGB")
+
+
+@pytest.mark.parametrize(
+    ("button", "scene_name"), [("new", "NewGameScene"), ("home", "TitleScene")]
+)
+def test_game_over_leads_to_a_new_game_or_the_title(app, button, scene_name):
+    pytest.importorskip("game.ui.newgame" if button == "new" else "game.ui.title")
+    app.start_game(small_rules(cards=1), 13, seats("human", BOT, BOT, BOT))
+    scene = table(app)
+    over = GameOverOverlay(app, scene.session)
+    app.push(over)
+    getattr(over, button).on_click()
+    assert type(app.top).__name__ == scene_name
+    assert scene not in app.scenes

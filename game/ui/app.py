@@ -17,12 +17,14 @@ import pygame
 
 from game import __version__
 from game.i18n import _, set_language
+from game.instance import AlreadyRunning, InstanceLock
 from game.resources import data_dir
 from game.rules.errors import RecordError
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 from game.settings import Settings, SettingsStore
 from game.ui import theme
+from game.ui.icon import render_icon
 from game.ui.scene import Scene
 from game.ui.session import GameSession
 
@@ -37,6 +39,11 @@ class App:
     def __init__(self, screen: pygame.Surface, store: SettingsStore) -> None:
         self.screen = screen
         self.store = store
+        self.fast = False
+        """Animations and computer players at full speed (``--fast``)."""
+        self.exit_at_end = False
+        """Quit when the demo game is over (``--exit-at-end``)."""
+        self.final_screenshot: str | None = None
         self.scenes: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
@@ -48,6 +55,11 @@ class App:
     @property
     def settings(self) -> Settings:
         return self.store.settings
+
+    @property
+    def speed(self) -> float:
+        """How fast animations run and computer players act (1.0 is normal)."""
+        return 1000.0 if self.fast else self.settings.animation_speed
 
     @property
     def size(self) -> tuple[int, int]:
@@ -117,14 +129,28 @@ class App:
         return None
 
     def start_demo(self, seed: int, players: int = 4) -> None:
+        """Computer players in every seat: Oh Hell, or Up and Down the River for 8."""
+        from game.ai import LEVELS
         from game.rules.presets import PRESETS
         from game.ui.table import TableScene
 
         names = ["Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo"]
-        levels = ["expert", "hard", "medium", "hard", "easy", "medium", "hard", "expert"]
+        strong = [level for level in ("expert", "hard", "medium") if level in LEVELS]
+        levels = ["medium"] * players if self.fast else (strong * 8)[:players]
         table = [Player(names[s], levels[s]) for s in range(players)]
-        rules = PRESETS["oh-hell"].rules(players)
-        self.replace(TableScene(self, GameSession(rules, seed, table), demo=True))
+        preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
+        self.replace(TableScene(self, GameSession(preset.rules(players), seed, table), demo=True))
+
+    def demo_over(self) -> bool:
+        """The demo game ended: with ``--exit-at-end`` save the picture and quit
+        (returns True); otherwise the table deals a new demo game."""
+        if not self.exit_at_end:
+            return False
+        self.frame(0.0)
+        if self.final_screenshot:
+            pygame.image.save(self.screen, self.final_screenshot)
+        self.quit()
+        return True
 
     # -------------------------------------------------------- the window
     def toggle_fullscreen(self) -> None:
@@ -161,7 +187,8 @@ class App:
     def run(self) -> int:
         while self.running and self.scenes:
             busy = any(scene.busy for scene in self.scenes)
-            dt = min(0.1, self.clock.tick(FPS_BUSY if busy else FPS_IDLE) / 1000)
+            fps = 0 if self.fast else FPS_BUSY if busy else FPS_IDLE
+            dt = min(0.1, self.clock.tick(fps) / 1000)
             for event in pygame.event.get():
                 self.handle(event)
             self.frame(dt)
@@ -188,8 +215,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, help="the deal number")
     parser.add_argument("--after", type=int, default=0, help="actions before the screenshot")
     parser.add_argument("--scene", default="table", help="what to picture (with --screenshot)")
+    parser.add_argument("--variant", default="oh-hell", help="the preset pictured")
     parser.add_argument("--size", help="window size for the screenshot, e.g. 1920x1080")
     parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
+    parser.add_argument("--fast", action="store_true", help="demo at full speed")
+    parser.add_argument(
+        "--exit-at-end", action="store_true", help="quit when the demo game is over"
+    )
     return parser.parse_args(argv)
 
 
@@ -198,11 +230,25 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     store = SettingsStore()
     set_language(store.settings.language)
-    if args.screenshot:
+    if args.screenshot and not args.demo:
         from game.ui.screenshot import take_screenshot
 
         status: int = take_screenshot(store, args)
         return status
+    lock = InstanceLock()
+    if not args.demo:
+        try:
+            lock.acquire()
+        except AlreadyRunning as error:
+            print(error, file=sys.stderr)
+            return 3
+    try:
+        return _play(store, args)
+    finally:
+        lock.release()
+
+
+def _play(store: SettingsStore, args: argparse.Namespace) -> int:
     try:
         pygame.display.init()
         pygame.font.init()
@@ -212,10 +258,12 @@ def main(argv: list[str]) -> int:
     if args.windowed and settings.fullscreen:
         store.update(fullscreen=False)
     try:
+        pygame.display.set_icon(render_icon(64))
         screen = open_window(store.settings)
     except pygame.error as error:
         return _no_display(error)
     app = App(screen, store)
+    app.fast, app.exit_at_end, app.final_screenshot = args.fast, args.exit_at_end, args.screenshot
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     if args.demo:
         app.start_demo(seed, args.players)

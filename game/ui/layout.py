@@ -177,7 +177,7 @@ class TableLayout:
             return []
         width, height = self.card
         room = self.hand_right - self.hand_left
-        step = width * 0.70 if count == 1 else min(width * 0.70, (room - width) / (count - 1))
+        step = width * 0.8 if count == 1 else min(width * 0.8, (room - width) / (count - 1))
         total = width + step * (count - 1)
         left = (self.hand_left + self.hand_right) / 2 - total / 2
         # A gentle arc, as cards held in a hand: the outer cards sit a little lower.

@@ -168,7 +168,7 @@ class TableScene(Scene):
                 return
         if not self.on_top:
             return
-        speed = self.app.settings.animation_speed
+        speed = self.app.speed
         self.queue.update(dt, speed)
         self.effects.update(dt * speed)
         self._pump()
@@ -278,13 +278,13 @@ class TableScene(Scene):
             self.blocked = False
             self.session.continue_after_hand()
 
-        auto = 4.5 if self.demo else None
+        auto = 4.5 / self.app.speed if self.demo else None
         self.app.push(HandResultOverlay(self.app, self.session, result, closed, auto_close=auto))
 
     def open_game_over(self) -> None:
         self.blocked, self.fast = True, False
         self.app.push(GameOverOverlay(self.app, self.session))
-        if self.demo:
+        if self.demo and not self.app.demo_over():
             self._restart_in = DEMO_RESTART
 
     def _restart_demo(self) -> None:

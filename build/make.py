@@ -112,9 +112,22 @@ def smoke(program: Path) -> None:
     print(f"--version: {version.stdout.strip()}")
 
 
+def first_frame_seconds(program: Path, runs: int = 5) -> float:
+    """Median wall time from launch to the first frame of the title screen (then exit)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env["OHHELL_HOME"] = str(WORK / "startup-home")
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([str(program), "--first-frame"], env=env, check=True, timeout=120)
+        times.append(time.perf_counter() - start)
+    return sorted(times)[len(times) // 2]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true", help="run the headless smoke test")
+    parser.add_argument("--startup", action="store_true", help="time the first frame")
     args = parser.parse_args()
     if not shutil.which("objdump") and sys.platform == "linux":
         print("note: binutils not found; PyInstaller needs objdump on Linux", file=sys.stderr)
@@ -124,6 +137,10 @@ def main() -> int:
     print(f"folder:      {folder}/ ({folder_size(folder) / 2**20:.1f} MiB)")
     if args.smoke:
         smoke(program)
+    if args.startup:
+        print(f"first frame, single file: {first_frame_seconds(program):.2f} s (median of 5)")
+        folder_program = folder / ("ohhell.exe" if sys.platform == "win32" else "ohhell")
+        print(f"first frame, folder:      {first_frame_seconds(folder_program):.2f} s")
     return 0
 
 

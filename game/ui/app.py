@@ -44,6 +44,7 @@ class App:
         self.exit_at_end = False
         """Quit when the demo game is over (``--exit-at-end``)."""
         self.final_screenshot: str | None = None
+        self.first_frame_only = False
         self.scenes: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
@@ -193,6 +194,8 @@ class App:
                 self.handle(event)
             self.frame(dt)
             pygame.display.flip()
+            if self.first_frame_only:
+                self.quit()
         for scene in self.scenes:
             close = getattr(scene, "close", None)
             if close:
@@ -219,6 +222,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--size", help="window size for the screenshot, e.g. 1920x1080")
     parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
     parser.add_argument("--fast", action="store_true", help="demo at full speed")
+    parser.add_argument(
+        "--first-frame", action="store_true", help="quit once the first frame is shown (timing)"
+    )
     parser.add_argument(
         "--exit-at-end", action="store_true", help="quit when the demo game is over"
     )
@@ -264,6 +270,7 @@ def _play(store: SettingsStore, args: argparse.Namespace) -> int:
         return _no_display(error)
     app = App(screen, store)
     app.fast, app.exit_at_end, app.final_screenshot = args.fast, args.exit_at_end, args.screenshot
+    app.first_frame_only = args.first_frame
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     if args.demo:
         app.start_demo(seed, args.players)

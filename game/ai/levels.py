@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
-from game.ai.base import Agent, RandomAgent
+from dataclasses import replace
 
-LEVELS: tuple[str, ...] = ("random",)
+from game.ai.base import Agent, RandomAgent
+from game.ai.expert import EXPERT, ExpertAgent
+from game.ai.hard import HARD, HardAgent
+from game.ai.rules_player import EasyAgent, MediumAgent
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """Every level, weakest first."""
 
 
-def make_agent(level: str, seed: int) -> Agent:
-    """A new agent of ``level`` whose choices follow from ``seed``."""
+def make_agent(
+    level: str, seed: int, *, budget: float = 1.0, time_limit: float | None = None
+) -> Agent:
+    """A new agent of ``level`` whose choices follow from ``seed``.
+
+    ``budget`` scales the simulations of the searching levels (hard, expert);
+    ``time_limit`` (seconds) optionally caps a decision's wall-clock time, which
+    makes decisions depend on the machine's speed.
+    """
     if level == "random":
         return RandomAgent(seed)
+    if level == "easy":
+        return EasyAgent(seed)
+    if level == "medium":
+        return MediumAgent(seed)
+    if level in ("hard", "expert"):
+        config = (HARD if level == "hard" else EXPERT).scaled(budget)
+        if time_limit is not None:
+            config = replace(config, time_limit=time_limit)
+        return HardAgent(seed, config) if level == "hard" else ExpertAgent(seed, config)
     raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -1,0 +1,139 @@
+"""Decision-time benchmark of the computer levels: ``ohhell bench ai``.
+
+A fixed, seeded set of positions is collected from 10-card hands at a table of
+four (medium players make the moves, hook on, common scoring); every level is
+then asked for its decision in each position, one at a time, and the time of
+each call is measured. Prints the median, 90th percentile and maximum for
+bids, for plays and for both together, against the latency targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.levels import LEVELS, make_agent
+from game.ai.rules_player import MediumAgent
+from game.rules.match import Match, Phase
+from game.rules.ruleset import HandSequence, RuleSet
+from game.rules.view import SeatView
+
+TARGETS_MS = {"random": 10.0, "easy": 10.0, "medium": 10.0, "hard": 250.0, "expert": 1500.0}
+"""Median decision time each level must stay under (bids and plays together)."""
+
+
+def positions(seed: int, hands: int, players: int = 4, size: int = 10) -> list[SeatView]:
+    """Every decision of ``hands`` hands of ``size`` cards, as the seat to act saw it."""
+    rules = RuleSet(
+        players=players,
+        sequence=HandSequence.CONSTANT,
+        largest_hand=size,
+        max_hands=hands,
+        hook=True,
+    )
+    match = Match(rules, seed)
+    movers = [MediumAgent(seed + seat) for seat in range(players)]
+    views: list[SeatView] = []
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            match.advance()
+            continue
+        seat = match.awaiting[0]
+        view = match.view(seat)
+        views.append(view)
+        match.apply(movers[seat].choose(view))
+    return views
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Decision times of one level, in milliseconds."""
+
+    level: str
+    bids: list[float]
+    plays: list[float]
+
+    def rows(self) -> list[tuple[str, list[float]]]:
+        return [("bids", self.bids), ("plays", self.plays), ("all", self.bids + self.plays)]
+
+
+def measure(level: str, views: Sequence[SeatView], seed: int, budget: float = 1.0) -> Timing:
+    """Time ``level``'s decision in every position (after a short warm-up)."""
+    agent = make_agent(level, seed, budget=budget)
+    for view in views[:2]:
+        agent.choose(view)
+    bids: list[float] = []
+    plays: list[float] = []
+    for view in views:
+        start = time.perf_counter()
+        agent.choose(view)
+        elapsed = (time.perf_counter() - start) * 1000.0
+        (bids if view.phase is Phase.BIDDING else plays).append(elapsed)
+    return Timing(level, bids, plays)
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return {
+        "n": len(ordered),
+        "median": statistics.median(ordered),
+        "p90": p90,
+        "max": ordered[-1],
+    }
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ohhell bench ai", description=__doc__.split("\n")[0])
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    parser.add_argument("--hands", type=int, default=3, help="10-card hands of positions")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--size", type=int, default=10, help="cards per hand")
+    parser.add_argument("--budget", type=float, default=1.0, help="search budget multiplier")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    views = positions(args.seed, args.hands, args.players, args.size)
+    results = {}
+    failed = False
+    lines = [
+        f"{len(views)} positions: {args.hands} hands of {args.size} cards, "
+        f"{args.players} players, seed {args.seed}",
+        f"{'level':<8} {'decisions':<6} {'n':>4} {'median ms':>10} {'p90 ms':>9} "
+        f"{'max ms':>9}  target",
+    ]
+    for level in levels:
+        timing = measure(level, views, args.seed, args.budget)
+        results[level] = {kind: summary(times) for kind, times in timing.rows() if times}
+        target = TARGETS_MS.get(level)
+        for kind, times in timing.rows():
+            if not times:
+                continue
+            row = results[level][kind]
+            verdict = ""
+            if kind == "all" and target is not None:
+                ok = row["median"] < target
+                failed = failed or not ok
+                verdict = f"median < {target:g} ms: {'ok' if ok else 'MISSED'}"
+            lines.append(
+                f"{level:<8} {kind:<9} {row['n']:>4} {row['median']:>10.2f} "
+                f"{row['p90']:>9.2f} {row['max']:>9.2f}  {verdict}"
+            )
+    if args.json:
+        print(json.dumps({"positions": len(views), "seed": args.seed, "levels": results}))
+    else:
+        print("\n".join(lines))
+    return 1 if failed else 0

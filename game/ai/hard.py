@@ -1,0 +1,53 @@
+"""The hard level: Monte Carlo search over consistent deals for bids and plays."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.knowledge import knowledge_of
+from game.ai.objective import objective_of
+from game.ai.search import Search, SearchConfig, Weigher
+from game.rules.actions import Action, Bid, Play
+from game.rules.cards import Card
+from game.rules.match import Phase
+from game.rules.view import SeatView
+
+HARD = SearchConfig()
+
+
+def decision_rng(seed: int, view: SeatView) -> random.Random:
+    """A generator for one decision, fixed by the seed and where the hand stands,
+    so a decision never depends on what the agent was asked before."""
+    played = sum(len(trick.cards) for trick in view.tricks) + len(view.trick)
+    return random.Random(f"{seed}:{view.hand_number}:{view.seat}:{view.phase.value}:{played}")
+
+
+class HardAgent:
+    """Perfect-information Monte Carlo: samples deals, plays each candidate out."""
+
+    level = "hard"
+
+    def __init__(self, seed: int, config: SearchConfig = HARD) -> None:
+        self.seed = seed
+        self.config = config
+
+    def weigher(self) -> Weigher | None:
+        return None
+
+    def choose(self, view: SeatView) -> Action:
+        seat = view.seat
+        assert seat is not None
+        if len(view.legal) == 1:
+            return view.legal[0]
+        knowledge = knowledge_of(view)
+        search = Search(
+            view,
+            knowledge,
+            objective_of(view),
+            self.config,
+            decision_rng(self.seed, view),
+            self.weigher(),
+        )
+        if view.phase is Phase.BIDDING:
+            return Bid.of(seat, search.choose_bid())
+        return Play.of(seat, Card.from_index(search.choose_play()))

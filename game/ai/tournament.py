@@ -1,0 +1,372 @@
+"""Tournaments between computer levels: ``ohhell tournament ...``.
+
+Plays whole games with the given level in each seat and reports, per level,
+the average score per game, the share of bids made and of first places (a tie
+at the top is shared), each with a 95% confidence interval, and the paired
+score difference between every two levels. Games run in parallel processes.
+
+With ``--duplicate`` every deal (one seed) is played once per seat rotation,
+so every level holds every hand; the unit of comparison is then the deal: a
+level's average over all the seats it held on that deal, compared with another
+level's on the very same cards. Without it, the unit is a game, and two levels
+are paired within the games where both sit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.ai.base import play_match
+from game.ai.levels import LEVELS, make_agent
+from game.ai.stats import Estimate, mean_ci
+from game.rules.errors import RulesError
+from game.rules.presets import get_preset
+from game.rules.record import Player, dumps, to_record
+from game.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play."""
+
+    unit: int
+    rotation: int
+    seed: int
+    levels: tuple[str, ...]
+    rules: RuleSet
+    budget: float
+    record: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one game gave each seat."""
+
+    unit: int
+    rotation: int
+    levels: tuple[str, ...]
+    scores: tuple[int, ...]
+    made: tuple[int, ...]
+    bids: tuple[int, ...]
+    winners: tuple[int, ...]
+    record: str | None
+
+
+def play_task(task: Task) -> Outcome:
+    """Play one game of a tournament (in a worker process)."""
+    agents = [
+        make_agent(_base(level), seed=_agent_seed(task, seat), budget=task.budget * _scale(level))
+        for seat, level in enumerate(task.levels)
+    ]
+    match = play_match(task.rules, task.seed, agents)
+    made = [0] * task.rules.players
+    for result in match.results:
+        for seat, ok in enumerate(result.made):
+            made[seat] += ok
+    record = None
+    if task.record:
+        players = [
+            Player(f"{level} {seat + 1}", kind=_base(level))
+            for seat, level in enumerate(task.levels)
+        ]
+        record = dumps(to_record(match, players))
+    return Outcome(
+        unit=task.unit,
+        rotation=task.rotation,
+        levels=task.levels,
+        scores=match.scores,
+        made=tuple(made),
+        bids=(len(match.results),) * task.rules.players,
+        winners=match.winners,
+        record=record,
+    )
+
+
+def _base(spec: str) -> str:
+    """The level of a seat spec: ``hard`` or ``hard@2`` (hard with twice the budget)."""
+    return spec.split("@")[0]
+
+
+def _scale(spec: str) -> float:
+    return float(spec.split("@")[1]) if "@" in spec else 1.0
+
+
+def _agent_seed(task: Task, seat: int) -> int:
+    return (task.seed * 1_000_003 + task.rotation * 131 + seat * 7919) % (2**31)
+
+
+def tasks_for(
+    rules: RuleSet,
+    seats: Sequence[str],
+    games: int,
+    seed: int,
+    duplicate: bool,
+    budget: float = 1.0,
+    record: bool = False,
+) -> list[Task]:
+    """Every game of a tournament, in a fixed order."""
+    players = len(seats)
+    rotations = players if duplicate else 1
+    return [
+        Task(
+            unit=game,
+            rotation=rotation,
+            seed=seed + game,
+            levels=tuple(seats[(seat + rotation) % players] for seat in range(players)),
+            rules=rules,
+            budget=budget,
+            record=record,
+        )
+        for game in range(games)
+        for rotation in range(rotations)
+    ]
+
+
+def run_tasks(tasks: Sequence[Task], jobs: int, progress: bool = False) -> list[Outcome]:
+    """Play every task, on ``jobs`` processes; results in task order."""
+    outcomes: list[Outcome] = []
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            outcomes.append(play_task(task))
+            _progress(progress, len(outcomes), len(tasks))
+        return outcomes
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        for outcome in pool.map(play_task, tasks):
+            outcomes.append(outcome)
+            _progress(progress, len(outcomes), len(tasks))
+    return outcomes
+
+
+def _progress(enabled: bool, done: int, total: int) -> None:
+    if enabled:
+        print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr)
+
+
+# -------------------------------------------------------------- statistics
+@dataclass(frozen=True)
+class LevelStats:
+    level: str
+    seat_games: int
+    score: Estimate
+    made: Estimate
+    first: Estimate
+
+
+def _per_unit(
+    outcomes: Iterable[Outcome],
+) -> dict[int, dict[str, list[tuple[float, float, float]]]]:
+    """For each unit and level: (score, made share, first share) of every seat-game."""
+    units: dict[int, dict[str, list[tuple[float, float, float]]]] = {}
+    for outcome in outcomes:
+        levels = units.setdefault(outcome.unit, {})
+        for seat, level in enumerate(outcome.levels):
+            first = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+            made = outcome.made[seat] / max(1, outcome.bids[seat])
+            levels.setdefault(level, []).append((float(outcome.scores[seat]), made, first))
+    return units
+
+
+def _unit_means(
+    units: dict[int, dict[str, list[tuple[float, float, float]]]], level: str
+) -> dict[int, tuple[float, float, float]]:
+    means = {}
+    for unit, levels in units.items():
+        rows = levels.get(level)
+        if rows:
+            count = len(rows)
+            means[unit] = (
+                sum(row[0] for row in rows) / count,
+                sum(row[1] for row in rows) / count,
+                sum(row[2] for row in rows) / count,
+            )
+    return means
+
+
+def summarize(
+    outcomes: Sequence[Outcome],
+) -> tuple[list[LevelStats], list[tuple[str, str, Estimate]]]:
+    """Per-level estimates and the paired score differences (stronger level first)."""
+    units = _per_unit(outcomes)
+    present = sorted(
+        {level for outcome in outcomes for level in outcome.levels}, key=_ladder_position
+    )
+    stats = []
+    means = {level: _unit_means(units, level) for level in present}
+    for level in present:
+        rows = list(means[level].values())
+        seat_games = sum(len(levels.get(level, [])) for levels in units.values())
+        stats.append(
+            LevelStats(
+                level=level,
+                seat_games=seat_games,
+                score=mean_ci([row[0] for row in rows]),
+                made=mean_ci([row[1] for row in rows]),
+                first=mean_ci([row[2] for row in rows]),
+            )
+        )
+    pairs = []
+    for high in reversed(present):
+        for low in present:
+            if _ladder_position(low) >= _ladder_position(high) or low == high:
+                continue
+            shared = sorted(set(means[high]) & set(means[low]))
+            diffs = [means[high][unit][0] - means[low][unit][0] for unit in shared]
+            pairs.append((high, low, mean_ci(diffs)))
+    return stats, pairs
+
+
+def _ladder_position(spec: str) -> tuple[int, float]:
+    level = _base(spec)
+    return (LEVELS.index(level) if level in LEVELS else len(LEVELS), _scale(spec))
+
+
+# ------------------------------------------------------------------ output
+def report_text(
+    header: str, stats: Sequence[LevelStats], pairs: Sequence[tuple[str, str, Estimate]]
+) -> str:
+    lines = [header, ""]
+    lines.append(
+        f"{'level':<8} {'seat-games':>10}  {'score/game':>16}  "
+        f"{'bids made %':>14}  {'first places %':>14}"
+    )
+    for row in stats:
+        lines.append(
+            f"{row.level:<8} {row.seat_games:>10}  {row.score.text():>16}  "
+            f"{row.made.text(100):>14}  {row.first.text(100):>14}"
+        )
+    if pairs:
+        lines.append("")
+        lines.append("paired score difference per game (95% CI):")
+        for high, low, diff in pairs:
+            lines.append(
+                f"  {high} - {low}: {diff.text(sign=True)}  [{diff.low:+.2f}, {diff.high:+.2f}]"
+                f"  over {diff.count} paired units"
+            )
+    return "\n".join(lines)
+
+
+def report_json(
+    settings: dict[str, Any],
+    stats: Sequence[LevelStats],
+    pairs: Sequence[tuple[str, str, Estimate]],
+) -> dict[str, Any]:
+    return {
+        **settings,
+        "levels": {
+            row.level: {
+                "seat_games": row.seat_games,
+                "score": row.score.to_json(),
+                "made_pct": row.made.to_json(100),
+                "first_pct": row.first.to_json(100),
+            }
+            for row in stats
+        },
+        "pairs": [{"a": high, "b": low, "score_diff": diff.to_json()} for high, low, diff in pairs],
+    }
+
+
+def write_records(path: str, outcomes: Sequence[Outcome]) -> None:
+    """Write one record per line, atomically (a temporary file, then a rename)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temp = tempfile.mkstemp(prefix=".tournament-", suffix=".jsonl", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            for outcome in outcomes:
+                if outcome.record is not None:
+                    stream.write(outcome.record + "\n")
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+# -------------------------------------------------------------------- main
+def _valid_spec(spec: str) -> bool:
+    if _base(spec) not in LEVELS:
+        return False
+    try:
+        return _scale(spec) > 0
+    except ValueError:
+        return False
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ohhell tournament", description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", default="oh-hell", help="preset id (default oh-hell)")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--seats",
+        required=True,
+        help="comma-separated level per seat; LEVEL@X scales that seat's search budget by X",
+    )
+    parser.add_argument("--games", type=int, default=10, help="deals (seeds) to play")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--duplicate", action="store_true", help="replay each deal in every seat rotation"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--out", metavar="FILE.jsonl", help="write every game record")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--hands", type=int, help="play only the first HANDS hands of each game")
+    parser.add_argument("--budget", type=float, default=1.0, help="search budget multiplier")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    seats = [level.strip() for level in args.seats.split(",")]
+    unknown = [spec for spec in seats if not _valid_spec(spec)]
+    if unknown:
+        parser.error(f"unknown level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    try:
+        rules = get_preset(args.variant).rules(args.players)
+        if args.hands:
+            rules = replace(rules, max_hands=args.hands)
+    except RulesError as error:
+        parser.error(str(error))
+    if len(seats) != args.players:
+        parser.error(f"--seats names {len(seats)} levels for {args.players} players")
+    tasks = tasks_for(
+        rules, seats, args.games, args.seed, args.duplicate, args.budget, bool(args.out)
+    )
+    outcomes = run_tasks(tasks, args.jobs, args.progress)
+    if args.out:
+        write_records(args.out, outcomes)
+    stats, pairs = summarize(outcomes)
+    settings = {
+        "variant": args.variant,
+        "players": args.players,
+        "seats": seats,
+        "games": args.games,
+        "games_played": len(outcomes),
+        "duplicate": args.duplicate,
+        "seed": args.seed,
+        "hands": args.hands,
+        "budget": args.budget,
+    }
+    if args.json:
+        print(json.dumps(report_json(settings, stats, pairs)))
+    else:
+        mode = (
+            f"{args.games} deals x {args.players} rotations"
+            if args.duplicate
+            else f"{args.games} games"
+        )
+        header = (
+            f"{args.variant}, {args.players} players, seats {args.seats}, {mode}, seed {args.seed}"
+        )
+        print(report_text(header, stats, pairs))
+    return 0

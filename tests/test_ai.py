@@ -1,0 +1,352 @@
+"""Computer players: legal everywhere, deterministic, rule-aware, blind to hidden cards."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.ai import LEVELS, make_agent
+from game.ai.base import Agent, play_match
+from game.ai.knowledge import knowledge_of
+from game.ai.objective import Objective
+from game.ai.sampling import DealSampler
+from game.rules import PRESET_LIST, PRESETS, Card, Match, Phase, RuleSet, SeatView, parse_cards
+from game.rules.actions import Action, Bid, Play
+from game.rules.cards import SUIT_MASKS, Suit, mask_of
+from game.rules.ruleset import HandSequence, TrickPoints, TrumpMethod, ZeroBid
+from game.rules.tricks import Trick, legal_mask, trick_winner
+
+FAST = 0.02
+"""Search budget for hard and expert in tests: a few deals per decision."""
+
+SMART = ("easy", "medium", "hard", "expert")
+
+
+def agent(level: str, seed: int) -> Agent:
+    return make_agent(level, seed, budget=FAST)
+
+
+class Checked:
+    """Wraps an agent: checks it only ever gets a SeatView and answers legally."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.decisions = 0
+
+    def choose(self, view: SeatView) -> Action:
+        assert type(view) is SeatView
+        for field in dataclasses.fields(view):
+            assert not isinstance(getattr(view, field.name), Match)
+        action = self.inner.choose(view)
+        assert action in view.legal, f"{self.level} chose illegal {action} in {view.legal}"
+        self.decisions += 1
+        return action
+
+
+def mixed_table(players: int, offset: int) -> list[Checked]:
+    return [
+        Checked(agent(LEVELS[(seat + offset) % len(LEVELS)], 100 + seat)) for seat in range(players)
+    ]
+
+
+# ------------------------------------------------------------------ legality
+@pytest.mark.parametrize("preset", PRESET_LIST, ids=lambda preset: preset.id)
+def test_every_level_plays_only_legal_actions_in_every_preset(preset: Any) -> None:
+    for players in preset.player_range:
+        rules = dataclasses.replace(preset.rules(players), max_hands=2)
+        table = mixed_table(players, players)
+        match = play_match(rules, seed=players, agents=table)
+        assert match.phase is Phase.GAME_OVER
+        assert all(seat.decisions > 0 for seat in table)
+
+
+def _variant_rules() -> Iterator[RuleSet]:
+    yield dataclasses.replace(PRESETS["oh-well"].rules(3), max_hands=1)  # 17 cards each
+    yield RuleSet(
+        players=4,
+        sequence=HandSequence.DESCENDING,
+        largest_hand=13,
+        no_trump_when_exhausted=True,
+        trick_points=TrickPoints.NEVER,
+        max_hands=1,
+    )
+    yield RuleSet(
+        players=5,
+        largest_hand=6,
+        must_trump=True,
+        zero_bid=ZeroBid.FIVE_PLUS_TRICKS,
+        trick_points=TrickPoints.EXACT,
+        max_hands=2,
+    )
+    yield RuleSet(
+        players=4, largest_hand=8, simultaneous_bidding=True, zero_bid=ZeroBid.TEN, max_hands=2
+    )
+    yield RuleSet(players=6, largest_hand=7, trump=TrumpMethod.NONE, hook=True, max_hands=2)
+    yield RuleSet(
+        players=4,
+        sequence=HandSequence.CONSTANT,
+        largest_hand=None,
+        strip_pack=True,
+        trump=TrumpMethod.DEALERS_LAST_CARD,
+        target_score=25,
+        max_hands=2,
+    )
+
+
+@pytest.mark.parametrize("rules", list(_variant_rules()), ids=lambda rules: str(rules.players))
+def test_big_hands_and_rule_options_stay_legal(rules: RuleSet) -> None:
+    for offset in range(0, len(LEVELS), 2):
+        table = mixed_table(rules.players, offset)
+        match = play_match(rules, seed=offset + 3, agents=table)
+        assert match.phase is Phase.GAME_OVER
+
+
+def test_levels_and_factory() -> None:
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    assert all(make_agent(level, 1).level == level for level in LEVELS)
+    with pytest.raises(ValueError, match="unknown computer level"):
+        make_agent("grandmaster", 1)
+
+
+# --------------------------------------------------------------- determinism
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_decisions(level: str) -> None:
+    rules = dataclasses.replace(PRESETS["oh-hell"].rules(4), max_hands=1)
+    logs = []
+    for _ in range(2):
+        match = play_match(rules, 9, [agent(level, 40 + seat) for seat in range(4)])
+        logs.append(list(match.actions))
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_a_decision_depends_only_on_seed_and_view(level: str) -> None:
+    views = _some_views(PRESETS["blob"].rules(4), seed=5, count=12)
+    fresh = [agent(level, 8).choose(view) for view in views]
+    reused_agent = agent(level, 8)
+    reused = [reused_agent.choose(view) for view in reversed(views)]
+    assert fresh == list(reversed(reused))
+
+
+def _some_views(rules: RuleSet, seed: int, count: int) -> list[SeatView]:
+    match = Match(rules, seed)
+    movers = [make_agent("medium", seat) for seat in range(rules.players)]
+    views = []
+    while len(views) < count:
+        match.advance_until_decision()
+        seat = match.awaiting[0]
+        views.append(match.view(seat))
+        match.apply(movers[seat].choose(views[-1]))
+    return views
+
+
+# ------------------------------------------------------------ rule awareness
+def test_with_the_hook_the_dealer_never_bids_the_forbidden_number() -> None:
+    rules = PRESETS["oh-hell"].rules(4)
+    for level in SMART:
+        barred_seen = 0
+        for seed in range(12):
+            match = Match(rules, seed)
+            match.advance_until_decision()
+            movers = [make_agent("medium", seat) for seat in range(4)]
+            while match.awaiting[0] != match.dealer:
+                seat = match.awaiting[0]
+                match.apply(movers[seat].choose(match.view(seat)))
+            view = match.view(match.dealer)
+            assert view.forbidden_bid is not None
+            barred_seen += 1
+            bid = agent(level, seed).choose(view)
+            assert isinstance(bid, Bid) and bid.tricks != view.forbidden_bid
+        assert barred_seen == 12
+
+
+def synthetic_view(
+    rules: RuleSet,
+    seat: int,
+    dealer: int,
+    hand: str,
+    done: list[tuple[int, str]],
+    trick: str,
+    bids: tuple[int, ...],
+    trump_card: str,
+) -> SeatView:
+    """A playing-phase view built by hand: ``done`` holds (leader, cards) of finished tricks."""
+    trump = Card.parse(trump_card)
+    tricks = []
+    taken = [0] * rules.players
+    for leader, text in done:
+        cards = tuple(parse_cards(text))
+        winner = (leader + trick_winner(cards, trump.suit)) % rules.players
+        taken[winner] += 1
+        tricks.append(Trick(leader, cards, winner))
+    current = tuple(parse_cards(trick))
+    leader = tricks[-1].winner if tricks else (dealer + 1) % rules.players
+    assert (leader + len(current)) % rules.players == seat
+    held = tuple(sorted(parse_cards(hand)))
+    size = len(tricks) + len(held)
+    counts = tuple(
+        size - len(tricks) - (1 if (other - leader) % rules.players < len(current) else 0)
+        for other in range(rules.players)
+    )
+    led = current[0].suit if current else None
+    legal_cards = legal_mask(mask_of(held), led, trump.suit, rules.must_trump)
+    return SeatView(
+        seat=seat,
+        rules=rules,
+        phase=Phase.PLAYING,
+        hand_number=1,
+        hand_size=size,
+        dealer=dealer,
+        hand=held,
+        hand_counts=counts,
+        trump_card=trump,
+        trump=trump.suit,
+        bids=bids,
+        has_bid=(True,) * rules.players,
+        taken=tuple(taken),
+        leader=leader,
+        trick=current,
+        tricks=tuple(tricks),
+        scores=(0,) * rules.players,
+        results=(),
+        awaiting=(seat,),
+        legal=tuple(Play.of(seat, card) for card in held if card.mask & legal_cards),
+        forbidden_bid=None,
+        winners=(),
+    )
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_made_bid_under_exact_only_scoring_ducks(level: str) -> None:
+    rules = PRESETS["blob"].rules(4)
+    done = [(0, "KD 2D 3D AD"), (3, "4C 9C 5C 6C")]
+    last = synthetic_view(rules, 3, 3, "AH 3H", done, "5H QH 9H", (2, 1, 1, 1), "TS")
+    assert agent(level, 1).choose(last) == Play.of(3, Card.parse("3H"))
+    done = [(0, "KD 2D 3D AD"), (3, "4C 5C 6C 9C")]
+    second = synthetic_view(rules, 3, 3, "AH 3H", done, "5H", (2, 1, 1, 1), "TS")
+    assert agent(level, 1).choose(second) == Play.of(3, Card.parse("3H"))
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_needing_every_trick_left_leads_the_top_winner(level: str) -> None:
+    rules = PRESETS["oh-hell"].rules(4)
+    done = [(0, "AD 2D 3D 4D"), (0, "AC 2C 3C 4C")]
+    view = synthetic_view(rules, 0, 3, "AS 2S", done, "", (4, 0, 0, 1), "TS")
+    assert agent(level, 2).choose(view) == Play.of(0, Card.parse("AS"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_la_podrida_trumps_when_void(level: str) -> None:
+    rules = RuleSet(players=4, largest_hand=3, must_trump=True, max_hands=1)
+    view = synthetic_view(rules, 1, 3, "2S 9C 8C", [], "KH", (1, 0, 1, 1), "TS")
+    assert [str(play.card) for play in view.legal] == ["2S"]
+    assert agent(level, 3).choose(view) == Play.of(1, Card.parse("2S"))
+
+
+def test_the_dealer_is_known_to_hold_the_turned_card() -> None:
+    rules = PRESETS["oh-well"].rules(4)
+    match = Match(rules, 21)
+    match.advance_until_decision()
+    seat = match.awaiting[0]
+    assert seat != match.dealer
+    knowledge = knowledge_of(match.view(seat))
+    assert match.trump_card is not None
+    assert knowledge.known[match.dealer] == match.trump_card.mask
+    assert not knowledge.unseen & match.trump_card.mask
+    for _ in range(20):
+        deal = DealSampler(knowledge).sample(random.Random(_))
+        assert deal[match.dealer] & match.trump_card.mask
+
+
+def test_samples_respect_voids_and_hand_counts() -> None:
+    rules = PRESETS["oh-hell"].rules(4)
+    done = [(0, "AD 2C 3D 4S")]
+    view = synthetic_view(rules, 0, 3, "AS 2S 5D 6D 7D 8D 9D TD JD", done, "", (3, 2, 2, 3), "TH")
+    knowledge = knowledge_of(view)
+    assert knowledge.voids[1] == 1 << Suit.DIAMONDS and knowledge.voids[3] == 1 << Suit.DIAMONDS
+    rng = random.Random(4)
+    for _ in range(50):
+        deal = DealSampler(knowledge).sample(rng)
+        assert [hand.bit_count() for hand in deal] == [9, 9, 9, 9]
+        assert not deal[1] & SUIT_MASKS[Suit.DIAMONDS]
+        assert not deal[3] & SUIT_MASKS[Suit.DIAMONDS]
+        assert deal[0] == view.hand_mask
+        union = 0
+        for hand in deal:
+            assert not union & hand
+            union |= hand
+        assert not union & view.played_mask
+
+
+def test_late_in_the_game_the_win_counts() -> None:
+    rules = PRESETS["oh-well"].rules(4)
+    leader = Objective.for_game(rules, 0, (95, 80, 70, 60), hands_after=3)
+    assert leader.value((10, 0, 0, 0)) > leader.value((9, 0, 0, 0))
+    assert leader.win_chance((5, 0, 0, 0)) == 1.0  # reaching 100 ends the game, on top
+    trailer = Objective.for_game(rules, 3, (95, 80, 70, 60), hands_after=3)
+    assert trailer.win_chance((5, 0, 0, 14)) == 0.0  # the leader ends it
+    assert 0.0 < trailer.win_chance((0, 0, 0, 14)) < 0.5
+
+
+# -------------------------------------------------------- hidden information
+def test_no_level_reads_hidden_cards() -> None:
+    rules = PRESETS["oh-hell"].rules(4)
+    match = Match(rules, 77)
+    movers = [make_agent("medium", seat) for seat in range(4)]
+    match.advance_until_decision()
+    for _ in range(4 + 9):
+        seat = match.awaiting[0]
+        match.apply(movers[seat].choose(match.view(seat)))
+    seat = match.awaiting[0]
+    before = match.view(seat)
+    _scramble_opponents(match, seat)
+    after = match.view(seat)
+    assert after == before
+    hidden = 0
+    for other in range(4):
+        if other != seat:
+            hidden |= mask_of(match.hand(other))
+    assert not _cards_in(before) & hidden
+    for level in LEVELS:
+        assert agent(level, 6).choose(before) == agent(level, 6).choose(after)
+
+
+def _scramble_opponents(match: Match, seat: int) -> None:
+    """Swap same-suit cards between the other hands: every shown void stays true."""
+    rng = random.Random(1)
+    others = [other for other in range(match.players) if other != seat]
+    hands = match._hands
+    swaps = 0
+    for first in others:
+        for second in others:
+            for suit in SUIT_MASKS:
+                a, b = hands[first] & suit, hands[second] & suit
+                if first < second and a and b:
+                    card_a = rng.choice([1 << i for i in range(52) if a >> i & 1])
+                    card_b = rng.choice([1 << i for i in range(52) if b >> i & 1])
+                    hands[first] ^= card_a | card_b
+                    hands[second] ^= card_a | card_b
+                    swaps += 1
+    assert swaps > 0
+
+
+def _cards_in(view: SeatView) -> int:
+    """Every card mentioned anywhere in the view except finished hands' results."""
+    mask = 0
+    stack: list[object] = [
+        getattr(view, field.name) for field in dataclasses.fields(view) if field.name != "results"
+    ]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            mask |= item.mask
+        elif isinstance(item, tuple | list):
+            stack.extend(item)
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
+    return mask

@@ -31,6 +31,7 @@ from game.ui.session import GameSession
 MIN_SIZE = (960, 540)
 FPS_BUSY = 60
 FPS_IDLE = 30
+FPS_FAST = 250  # leaves the computer players' thread time to think
 
 
 class App:
@@ -188,7 +189,7 @@ class App:
     def run(self) -> int:
         while self.running and self.scenes:
             busy = any(scene.busy for scene in self.scenes)
-            fps = 0 if self.fast else FPS_BUSY if busy else FPS_IDLE
+            fps = FPS_FAST if self.fast else FPS_BUSY if busy else FPS_IDLE
             dt = min(0.1, self.clock.tick(fps) / 1000)
             for event in pygame.event.get():
                 self.handle(event)

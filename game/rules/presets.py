@@ -62,6 +62,18 @@ def _capped_ten(players: int) -> int:
     return min(10, (PACK_SIZE - 1) // players)
 
 
+def _pagat(players: int, trick_points: TrickPoints) -> RuleSet:
+    """Oh Hell as McLeod gives it at pagat.com, with common or exact-only scoring."""
+    return RuleSet(
+        players=players,
+        sequence=HandSequence.DOWN_AND_UP,
+        largest_hand=_capped_ten(players),
+        first_dealer=FirstDealer.HIGHEST_CARD,
+        hook=True,
+        trick_points=trick_points,
+    )
+
+
 _RANDOM_DEALER = (
     "The first dealer is chosen at random (from the deal number) and shown to everyone; "
     "after each hand the deal passes to the left."
@@ -198,13 +210,7 @@ PRESET_LIST: tuple[Preset, ...] = (
             "more for taking exactly your bid."
         ),
         decisions=("Players who tie for the highest card draw again among themselves.",),
-        build=lambda n: RuleSet(
-            players=n,
-            sequence=HandSequence.DOWN_AND_UP,
-            largest_hand=_capped_ten(n),
-            first_dealer=FirstDealer.HIGHEST_CARD,
-            hook=True,
-        ),
+        build=lambda n: _pagat(n, TrickPoints.ALWAYS),
     ),
     Preset(
         id="blob",
@@ -218,14 +224,7 @@ PRESET_LIST: tuple[Preset, ...] = (
             "down to one and back, the next card is trumps and the dealer's hook applies."
         ),
         decisions=("Players who tie for the highest card draw again among themselves.",),
-        build=lambda n: RuleSet(
-            players=n,
-            sequence=HandSequence.DOWN_AND_UP,
-            largest_hand=_capped_ten(n),
-            first_dealer=FirstDealer.HIGHEST_CARD,
-            hook=True,
-            trick_points=TrickPoints.EXACT,
-        ),
+        build=lambda n: _pagat(n, TrickPoints.EXACT),
     ),
     Preset(
         id="oh-hell-classic",

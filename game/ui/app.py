@@ -88,12 +88,16 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Make ``scene`` the only scene."""
-        for old in self.scenes:
-            close = getattr(old, "close", None)
+        self.close_scenes()
+        self.push(scene)
+
+    def close_scenes(self) -> None:
+        """Close every scene (stopping any computer player thinking) and empty the stack."""
+        for scene in self.scenes:
+            close = getattr(scene, "close", None)
             if close:
                 close()
         self.scenes = []
-        self.push(scene)
 
     def quit(self) -> None:
         self.running = False
@@ -197,10 +201,7 @@ class App:
             pygame.display.flip()
             if self.first_frame_only:
                 self.quit()
-        for scene in self.scenes:
-            close = getattr(scene, "close", None)
-            if close:
-                close()
+        self.close_scenes()
         return 0
 
 

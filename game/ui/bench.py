@@ -66,9 +66,6 @@ def main(argv: list[str]) -> int:
                 f"{name:<22}{len(values):>7}{statistics.median(values):>11.2f}"
                 f"{percentile(values, 0.99):>9.2f}"
             )
-    for scene in app.scenes:
-        close = getattr(scene, "close", None)
-        if close:
-            close()
+    app.close_scenes()
     pygame.quit()
     return 0

@@ -127,9 +127,6 @@ def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
     for _ in range(90):
         app.frame(1 / 30)
     pygame.image.save(app.screen, args.screenshot)
-    for scene in app.scenes:
-        close = getattr(scene, "close", None)
-        if close:
-            close()
+    app.close_scenes()
     pygame.quit()
     return 0

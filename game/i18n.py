@@ -38,6 +38,17 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it yet (for text defined
+    at import time, such as the presets); show it with :func:`tr`."""
+    return message
+
+
+def tr(message: str) -> str:
+    """The translation of a message marked with :func:`N_` elsewhere."""
+    return _translation.gettext(message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The translation of a message that depends on a count."""
     return _translation.ngettext(singular, plural, count)

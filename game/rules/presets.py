@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.rules.errors import RulesError
 from game.rules.ruleset import (
     PACK_SIZE,
@@ -62,6 +63,9 @@ def _capped_ten(players: int) -> int:
     return min(10, (PACK_SIZE - 1) // players)
 
 
+_TIES_DRAW_AGAIN = N_("Players who tie for the highest card draw again among themselves.")
+
+
 def _pagat(players: int, trick_points: TrickPoints) -> RuleSet:
     """Oh Hell as McLeod gives it at pagat.com, with common or exact-only scoring."""
     return RuleSet(
@@ -74,7 +78,7 @@ def _pagat(players: int, trick_points: TrickPoints) -> RuleSet:
     )
 
 
-_RANDOM_DEALER = (
+_RANDOM_DEALER = N_(
     "The first dealer is chosen at random (from the deal number) and shown to everyone; "
     "after each hand the deal passes to the left."
 )
@@ -82,18 +86,20 @@ _RANDOM_DEALER = (
 PRESET_LIST: tuple[Preset, ...] = (
     Preset(
         id="oh-well",
-        name="Oh! Well",
+        name=N_("Oh! Well"),
         min_players=3,
         max_players=7,
-        description=(
+        description=N_(
             "The British original. The pack is stripped so it deals out evenly (3 players "
             "lose one card, 5, 6 or 7 lose 2, 4 or 3) and every hand deals all of it: 17, 13, "
             "10, 8 or 7 cards each. The dealer's own last card is turned for trumps. Score a "
             "point a trick and 10 more for taking exactly your bid; the game is 100 points."
         ),
         decisions=(
-            "The game ends after the hand in which someone reaches 100; the highest total "
-            "wins and a tie at the top is shared.",
+            N_(
+                "The game ends after the hand in which someone reaches 100; the highest total "
+                "wins and a tie at the top is shared."
+            ),
             _RANDOM_DEALER,
         ),
         build=lambda n: RuleSet(
@@ -107,10 +113,10 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="nomination-whist",
-        name="Nomination Whist",
+        name=N_("Nomination Whist"),
         min_players=3,
         max_players=7,
-        description=(
+        description=N_(
             "Also called Contract Whist. Seven cards each, one fewer every hand down to one, "
             "then back up to seven: 13 hands. The top card of the stock is turned for trumps. "
             "The first player dealt a jack deals first. The dealer bids last and may not make "
@@ -128,19 +134,21 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="up-and-down-the-river",
-        name="Up and Down the River",
+        name=N_("Up and Down the River"),
         min_players=4,
         max_players=8,
-        description=(
+        description=N_(
             "The Australian and New Zealand name for the family game for 4 to 8 players: ten "
             "cards each, down by one to a single card and back up to ten, 19 hands. The top "
             "card of the stock is trumps, the dealer's hook applies, and you score a point a "
             "trick plus 10 for an exact bid."
         ),
         decisions=(
-            "Ten cards cannot be dealt to 6, 7 or 8 players with a card left to turn for "
-            "trumps, so the largest hand is capped at 8, 7 and 6 cards and the sequence runs "
-            "from there down to one and back.",
+            N_(
+                "Ten cards cannot be dealt to 6, 7 or 8 players with a card left to turn for "
+                "trumps, so the largest hand is capped at 8, 7 and 6 cards and the sequence "
+                "runs from there down to one and back."
+            ),
             _RANDOM_DEALER,
         ),
         build=lambda n: RuleSet(
@@ -152,10 +160,10 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="oh-pshaw",
-        name="Oh Pshaw",
+        name=N_("Oh Pshaw"),
         min_players=3,
         max_players=7,
-        description=(
+        description=N_(
             "The American ascending game recorded by Bicycle, best with 4 or 5. One card each "
             "in the first hand, one more every hand up to the most the pack allows (3 players "
             "stop at 15 hands). The next card is trumps; when none is left the hand is played "
@@ -175,18 +183,20 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="british-oh-hell",
-        name="British Oh Hell",
+        name=N_("British Oh Hell"),
         min_players=3,
         max_players=7,
-        description=(
+        description=N_(
             "Parlett's version of the ascending game: from one card each up to as many as the "
             "pack allows, with no trumps when every card is dealt and no restriction on the "
             "dealer. Tricks score nothing: only the 10-point bonus for taking exactly your bid "
             "counts. A variation has everyone bid at once, in secret."
         ),
         decisions=(
-            "The top is as many cards as the pack allows, 52 divided by the players: 17, 13, "
-            "10, 8 or 7 cards for 3 to 7 players (15 for 3 players is an option).",
+            N_(
+                "The top is as many cards as the pack allows, 52 divided by the players: 17, "
+                "13, 10, 8 or 7 cards for 3 to 7 players (15 for 3 players is an option)."
+            ),
             _RANDOM_DEALER,
         ),
         build=lambda n: RuleSet(
@@ -199,39 +209,39 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="oh-hell",
-        name="Oh Hell",
+        name=N_("Oh Hell"),
         min_players=3,
         max_players=7,
-        description=(
+        description=N_(
             "The game as played the world over (pagat.com, John McLeod). Draw for the first "
             "deal, highest card dealing. Ten cards each (8 for 6 players, 7 for 7), one fewer "
             "every hand down to one and back up: 19 hands for 4. The next card is trumps and "
             "the dealer's hook applies. Common scoring: a point for every trick taken, and 10 "
             "more for taking exactly your bid."
         ),
-        decisions=("Players who tie for the highest card draw again among themselves.",),
+        decisions=(_TIES_DRAW_AGAIN,),
         build=lambda n: _pagat(n, TrickPoints.ALWAYS),
     ),
     Preset(
         id="blob",
-        name="Blob",
+        name=N_("Blob"),
         min_players=3,
         max_players=7,
-        description=(
+        description=N_(
             "Also called Blackout: Oh Hell with the simple scoring. Only a player who takes "
             "exactly the bid scores, a point a trick plus 10; the scorer marks a made bid and "
             "scribbles a black blob over a failed one. Highest card deals first, ten cards "
             "down to one and back, the next card is trumps and the dealer's hook applies."
         ),
-        decisions=("Players who tie for the highest card draw again among themselves.",),
+        decisions=(_TIES_DRAW_AGAIN,),
         build=lambda n: _pagat(n, TrickPoints.EXACT),
     ),
     Preset(
         id="oh-hell-classic",
-        name="Oh Hell (classic American)",
+        name=N_("Oh Hell (classic American)"),
         min_players=3,
         max_players=7,
-        description=(
+        description=N_(
             "The classic American rules. One card each in the first hand, two in the second, "
             "and so on: 15 hands for 3 players, 13 for 4, 10 for 5, 8 for 6 and 7 for 7. The "
             "dealer turns the next card for trumps, but the last hand is always played at no "

@@ -21,7 +21,7 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.ai import LEVELS
-from game.i18n import _
+from game.i18n import _, tr
 from game.rules.describe import describe
 from game.rules.errors import RecordError, RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
@@ -482,7 +482,7 @@ class NewGameScene(GuiScene):
         self.changed()
 
     def _build_presets(self) -> None:
-        options = [(preset.id, preset.name) for preset in PRESET_LIST]
+        options = [(preset.id, tr(preset.name)) for preset in PRESET_LIST]
         rects = [self.rect(40, 116 + i * 37, 380, 32) for i in range(len(options))]
         self.preset_choice = self.choice_at(
             rects, options, self.setup.preset.id, self.choose_preset, style="listitem"
@@ -998,7 +998,7 @@ class NewGameScene(GuiScene):
         preset = self.setup.preset
         x, y = self.rect(42, 422, 0, 0).topleft
         width = self.px(378)
-        name = preset.name
+        name = tr(preset.name)
         if self.setup.modified:
             name = _("{name}, customised").format(name=name)
         name_width = width - (self.px(110) if self.setup.modified else 0)
@@ -1017,7 +1017,7 @@ class NewGameScene(GuiScene):
         bottom = self.rect(0, 616, 0, 0).y
         size = self.px(14)
         step = round(size * 1.32)
-        lines = theme.wrap(preset.description, size, width)
+        lines = theme.wrap(tr(preset.description), size, width)
         for index, line in enumerate(lines):
             if y + 2 * step > bottom and index < len(lines) - 1:
                 line = line.rstrip(".,;:") + "\u2026"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, tr
 from game.rules.presets import preset_for
 from game.ui import theme
 from game.ui.gui import GuiScene, veil
@@ -99,7 +99,7 @@ class PauseOverlay(GuiScene):
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.rect(0, 108, 0, 0).y)))
         match = self.session.match
         preset = preset_for(match.rules)
-        name = preset.name if preset else _("Custom rules")
+        name = tr(preset.name) if preset else _("Custom rules")
         count = match.rules.hand_count()
         if count is None:
             hand = _("Hand {number}").format(number=max(1, match.hand_number))

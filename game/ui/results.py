@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, tr
 from game.rules.match import HandResult
 from game.rules.presets import preset_for
 from game.rules.ruleset import Settlement
@@ -357,7 +357,9 @@ class GameOverOverlay(_Overlay):
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + self.px(24))))
         preset = preset_for(match.rules)
         hands = ngettext("{n} hand", "{n} hands", len(match.results)).format(n=len(match.results))
-        sub = " · ".join((preset.name if preset else _("Custom game"), hands, _("Final scores")))
+        sub = " · ".join(
+            (tr(preset.name) if preset else _("Custom game"), hands, _("Final scores"))
+        )
         label = theme.text(sub, self.font(15), theme.TEXT_DIM)
         surface.blit(
             label,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, tr
 from game.rules.describe import describe
 from game.rules.errors import RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset, preset_for
@@ -65,7 +65,7 @@ class RulesScene(GuiScene):
 
     @property
     def title(self) -> str:
-        return self.preset.name if self.preset else _("Custom rules")
+        return tr(self.preset.name) if self.preset else _("Custom rules")
 
     def choose_preset(self, preset_id: str) -> None:
         self.preset = PRESETS[preset_id]
@@ -100,7 +100,7 @@ class RulesScene(GuiScene):
             self.panel = self.rect(180, 88, 920, 556)
         else:
             self.panel = self.rect(360, 88, 880, 556)
-            options = [(preset.id, preset.name) for preset in PRESET_LIST]
+            options = [(preset.id, tr(preset.name)) for preset in PRESET_LIST]
             rects = [self.rect(40, 116 + i * 37, 296, 32) for i in range(len(options))]
             assert self.preset is not None
             self.preset_choice = self.choice_at(
@@ -227,7 +227,9 @@ class RulesScene(GuiScene):
         blocks.append((0, theme.text(self.title, px(30), theme.HIGHLIGHT, "bold")))
         blocks.append((px(2), theme.text(self._subtitle(), px(15), theme.TEXT_DIM, "italic")))
         if self.preset is not None:
-            blocks.append((px(14), _paragraph(self.preset.description, px(16), width, theme.TEXT)))
+            blocks.append(
+                (px(14), _paragraph(tr(self.preset.description), px(16), width, theme.TEXT))
+            )
         blocks.append((px(18), self._hand_strip(width)))
         gutter = px(170)
         for heading, body in self.sections:
@@ -327,7 +329,7 @@ class RulesScene(GuiScene):
             "italic",
         )
         texts = [
-            _paragraph(note, self.px(15), width - gutter - self.px(20), theme.TEXT, "italic")
+            _paragraph(tr(note), self.px(15), width - gutter - self.px(20), theme.TEXT, "italic")
             for note in notes
         ]
         gap = self.px(10)

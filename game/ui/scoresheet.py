@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, tr
 from game.rules.cards import Card, Suit
 from game.rules.match import Phase
 from game.rules.presets import preset_for
@@ -368,7 +368,7 @@ class ScoreSheetOverlay(Scene):
             pygame.draw.circle(surface, (226, 220, 200), (x, self.binding.bottom + px(6)), px(2))
         match = self.session.match
         preset = preset_for(match.rules)
-        name = preset.name if preset else _("Custom rules")
+        name = tr(preset.name) if preset else _("Custom rules")
         title = theme.text(_("Score sheet"), px(20), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midleft=(self.pad.x + px(22), self.binding.centery)))
         info = f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=match.seed)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, tr
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
@@ -102,7 +102,7 @@ class TableScene(Scene):
         self.view: SeatView = session.view(self.viewer)
         rules = session.match.rules
         preset = preset_for(rules)
-        self.title = preset.name if preset else _("Custom game")
+        self.title = tr(preset.name) if preset else _("Custom game")
         self.layout: TableLayout = table_layout(app.size, rules.players, self.viewer, 1.0)
         self.hud_buttons: list[Button] = []
         self.last_trick_button = Button(

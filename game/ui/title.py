@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, tr
 from game.rules.cards import PACK, Card
 from game.rules.presets import preset_for
 from game.ui import theme
@@ -120,7 +120,7 @@ class TitleScene(GuiScene):
 
         rules, players = quick_setup(self.app.settings)
         preset = preset_for(rules)
-        name = preset.name if preset else _("Custom rules")
+        name = tr(preset.name) if preset else _("Custom rules")
         computers = sum(1 for player in players if player.kind != "human")
         return ngettext(
             "{name}: {players} players, {computers} of them a computer.",

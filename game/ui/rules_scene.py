@@ -40,7 +40,7 @@ class RulesScene(GuiScene):
             self.preset = PRESETS["oh-hell"]
             saved = app.settings.last_setup
             if isinstance(saved, dict):
-                from game.ui.newgame import saved_setup
+                from game.ui.newgame_setup import saved_setup
 
                 remembered = saved_setup(app.settings)
                 if remembered is not None and preset_for(remembered[0]) is not None:

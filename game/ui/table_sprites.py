@@ -152,19 +152,22 @@ def pill(
     return out
 
 
-def fit_text(content: str, size: int, width: int, weight: str = "regular") -> str:
-    """``content`` shortened with an ellipsis to fit ``width`` pixels."""
-    return _fit_text(content, size, max(1, width), weight)
+def fit_text(
+    content: str, size: int, width: int, weight: str = "regular", *, strip: bool = True
+) -> str:
+    """``content`` shortened with an ellipsis to fit ``width`` pixels (with ``strip``,
+    without the spaces the cut may leave before the ellipsis)."""
+    return _fit_text(content, size, max(1, width), weight, strip)
 
 
 @lru_cache(maxsize=512)
-def _fit_text(content: str, size: int, width: int, weight: str) -> str:
+def _fit_text(content: str, size: int, width: int, weight: str, strip: bool) -> str:
     face = theme.font(size, weight)
     if face.size(content)[0] <= width:
         return content
     while content and face.size(content + "…")[0] > width:
         content = content[:-1]
-    return content.rstrip() + "…"
+    return (content.rstrip() if strip else content) + "…"
 
 
 @lru_cache(maxsize=64)

@@ -22,6 +22,7 @@ from game.rules.presets import preset_for
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.gui import GuiScene, draw_wrapped, wrapped_height
+from game.ui.widgets import draw_badge
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -86,7 +87,7 @@ class TitleScene(GuiScene):
         self.app.push(NewGameScene(self.app))
 
     def quick_game(self) -> None:
-        from game.ui.newgame import new_seed, quick_setup
+        from game.ui.newgame_setup import new_seed, quick_setup
 
         rules, players = quick_setup(self.app.settings)
         self.app.start_game(rules, new_seed(), players)
@@ -116,7 +117,7 @@ class TitleScene(GuiScene):
 
     # -------------------------------------------------------------- layout
     def quick_summary(self) -> str:
-        from game.ui.newgame import quick_setup
+        from game.ui.newgame_setup import quick_setup
 
         rules, players = quick_setup(self.app.settings)
         preset = preset_for(rules)
@@ -314,9 +315,7 @@ class TitleScene(GuiScene):
         area = self.banner
         theme.panel(surface, area, (52, 20, 16, 235), self.px(12), (*theme.BAD, 200))
         icon = (area.x + self.px(24), area.centery)
-        pygame.draw.circle(surface, theme.BAD, icon, self.px(11))
-        mark = theme.text("!", self.px(16), theme.TEXT, "bold")
-        surface.blit(mark, mark.get_rect(center=icon))
+        draw_badge(surface, icon, self.px(11), theme.BAD, "!", self.px(16), theme.TEXT)
         size = self.px(15)
         width = self._banner_width(area)
         height = wrapped_height(self.message, size, width)

@@ -91,3 +91,18 @@ def draw_tooltip(
     for line in rendered:
         surface.blit(line, (rect.x + pad, y))
         y += line.get_height()
+
+
+def draw_badge(
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    radius: int,
+    fill: tuple[int, ...],
+    mark: str,
+    size: int,
+    ink: tuple[int, ...],
+) -> None:
+    """A filled disc with a short bold ``mark`` (``!``, a number) centred on it."""
+    pygame.draw.circle(surface, fill, centre, radius)
+    text = theme.text(mark, size, ink, "bold")
+    surface.blit(text, text.get_rect(center=centre))

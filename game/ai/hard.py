@@ -43,7 +43,7 @@ class HardAgent:
         search = Search(
             view,
             knowledge,
-            objective_of(view),
+            objective_of(view, self.config.share, self.config.win_weight),
             self.config,
             decision_rng(self.seed, view),
             self.weigher(),

@@ -57,8 +57,18 @@ def playout(
                 left = need[seat]
                 want = left > 0 or (over_wants and left < 0)
                 if smart:
-                    later = [hands[(seat + k) % players] for k in range(1, players - len(cards))]
-                    bit = _smart(hand, legal, cards, want, live & ~hand, trump, later, hands, seat)
+                    later = []
+                    for step in range(1, players - len(cards)):
+                        other = (seat + step) % players
+                        wanted = need[other]
+                        if wanted > 0 or (over_wants and wanted < 0):
+                            later.append(hands[other])
+                    others = live & ~hand
+                    spare = want and left > 0 and _sure(hand, others, trump) > left
+                    last = len(cards) == players - 1
+                    bit = _smart(
+                        hand, legal, cards, want, others, trump, later, last, hands, seat, spare
+                    )
                 else:
                     bit = basic_card(hand, legal, cards, want, live & ~hand, trump, players)
             else:
@@ -164,22 +174,46 @@ def _smart(
     others: int,
     trump: int | None,
     later: list[int],
+    last: bool,
     hands: list[int],
     seat: int,
+    spare: bool,
 ) -> int:
+    """``later``: the hands still to play to this trick that want tricks.
+    ``spare``: the seat holds more sure winners than it needs, so it wins with
+    its highest cards and throws high ones away, keeping low cards to duck with."""
     if not cards:
         if want:
             return 1 << _smart_lead(hand, others, trump, hands, seat)
-        return 1 << lead_avoid(hand, others, trump)
+        return 1 << _smart_avoid_lead(hand, others, trump, later)
     beat = beaters(legal, cards, trump)
     if want:
         if not beat:
-            return 1 << discard_low(legal, trump)
+            return duck(legal, 0, trump, False) if spare else 1 << discard_low(legal, trump)
         safe = beat & _unbeatable(cards[0] // 13, trump, later, beat)
         if safe:
-            return safe & -safe
-        return 1 << discard_low(legal, trump) if later else beat & -beat
-    return duck(legal, beat, trump, not later)
+            return 1 << (safe.bit_length() - 1) if spare else safe & -safe
+        return beat & -beat if last else 1 << discard_low(legal, trump)
+    if beat and not legal & ~beat and not last:
+        topped = beat & ~_unbeatable(cards[0] // 13, trump, later, beat)
+        return 1 << (topped or beat).bit_length() - 1
+    return duck(legal, beat, trump, last)
+
+
+def _sure(hand: int, others: int, trump: int | None) -> int:
+    """How many of ``hand``'s cards no other hand can beat in their suit."""
+    count = 0
+    trumps_out = trump is not None and others & SUITS[trump]
+    for suit in range(4):
+        mine = hand & SUITS[suit]
+        if not mine:
+            continue
+        rest = others & SUITS[suit]
+        if rest:
+            count += (mine & -(2 << (rest.bit_length() - 1))).bit_count()
+        elif suit == trump or not trumps_out:
+            count += mine.bit_count()
+    return count
 
 
 def _unbeatable(led: int, trump: int | None, later: list[int], beat: int) -> int:
@@ -199,6 +233,25 @@ def _unbeatable(led: int, trump: int | None, later: list[int], beat: int) -> int
     if top_ruff >= 0:
         return 0
     return beat & -(2 << top_led) if top_led >= 0 else beat
+
+
+def _smart_avoid_lead(hand: int, others: int, trump: int | None, later: list[int]) -> int:
+    """Lead the low card a seat that wants tricks will beat, else any low loser."""
+    wanting = 0
+    for other in later:
+        wanting |= other
+    best, best_key = -1, (9, 99)
+    for suit in range(4):
+        mine = hand & SUITS[suit]
+        if not mine:
+            continue
+        index = (mine & -mine).bit_length() - 1
+        over = -(2 << index) & SUITS[suit]
+        rank = index - 13 * suit + (13 if suit == trump else 0)
+        key = (0 if wanting & over else 1 if others & over else 2, rank)
+        if key < best_key:
+            best, best_key = index, key
+    return best
 
 
 def _smart_lead(hand: int, others: int, trump: int | None, hands: list[int], seat: int) -> int:

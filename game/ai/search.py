@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from game.ai.heuristics import guess_bid
 from game.ai.knowledge import Knowledge
 from game.ai.masks import mask_of_cards, representatives
-from game.ai.objective import Objective
+from game.ai.objective import SHARE, WIN_WEIGHT, Objective
 from game.ai.rollout import playout
 from game.ai.sampling import DealSampler
 from game.rules.actions import Play
@@ -52,6 +52,10 @@ class SearchConfig:
     """Deals drawn per deal kept, when a weigher resamples them (expert)."""
     time_limit: float | None = None
     """An optional wall-clock cap per decision, in seconds (not deterministic)."""
+    share: float = SHARE
+    """How much the opponents' average points count against the seat's own."""
+    win_weight: float = WIN_WEIGHT
+    """The value, in points, of winning the game (see :mod:`game.ai.objective`)."""
 
     def scaled(self, factor: float) -> SearchConfig:
         """The same search with budgets multiplied by ``factor``."""
@@ -115,7 +119,8 @@ class Search:
         """The candidate with the best mean value; ``cost`` card plays per playout."""
         config = self.config
         total = max(1, budget // max(1, cost))
-        first = max(config.min_deals, min(config.max_deals, total // (2 * len(candidates))))
+        share = len(candidates) if len(candidates) <= 2 else 2 * len(candidates)
+        first = max(config.min_deals, min(config.max_deals, total // share))
         deals, weights = self.deals(first)
         sums = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)

@@ -62,7 +62,6 @@ class NewGameForm(GuiScene):
         self.culprits: set[str] = set()
         self.mouse = (-1, -1)
         self._last_target = 100
-        self._last_stake = 1
         self.rows: list[Row] = []
         self.validate()
 
@@ -111,8 +110,6 @@ class NewGameForm(GuiScene):
     def set_rule(self, name: str, value: Any) -> None:
         if name == "target_score" and value is not None:
             self._last_target = value
-        if name == "stake":
-            self._last_stake = value
         self.setup.change(name, value)
         self.changed()
 

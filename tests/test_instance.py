@@ -33,3 +33,18 @@ def test_lock_in_the_same_process_twice_is_refused(tmp_path):
     with pytest.raises(AlreadyRunning):
         InstanceLock(path).acquire()
     first.release()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland only")
+def test_no_display_gives_a_clear_message_not_a_traceback(tmp_path):
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)
+    env["OHHELL_HOME"] = str(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-m", "game"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 1
+    assert "needs a graphical display" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -29,6 +29,7 @@ from game.ui.scene import Scene
 from game.ui.session import GameSession
 
 MIN_SIZE = (960, 540)
+HEADLESS_DRIVERS = ("offscreen", "dummy")
 FPS_BUSY = 60
 FPS_IDLE = 30
 FPS_FAST = 250  # leaves the computer players' thread time to think
@@ -262,6 +263,10 @@ def _play(store: SettingsStore, args: argparse.Namespace) -> int:
         pygame.font.init()
     except pygame.error as error:
         return _no_display(error)
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        # SDL fell back to drawing into memory: the window would be invisible.
+        return _no_display(_("no screen was found"))
     settings = store.settings
     if args.windowed and settings.fullscreen:
         store.update(fullscreen=False)
@@ -286,7 +291,7 @@ def _play(store: SettingsStore, args: argparse.Namespace) -> int:
         pygame.quit()
 
 
-def _no_display(error: Exception) -> int:
+def _no_display(error: object) -> int:
     message = _(
         "Oh Hell needs a graphical display, and none could be opened ({error}). "
         "Run it from a desktop session; on a server, set SDL_VIDEODRIVER=dummy for the "

@@ -24,7 +24,7 @@ from game.rules.tricks import legal_mask, winning_position
 
 EXPERT = SearchConfig(
     play_budget=200_000,
-    bid_budget=200_000,
+    bid_budget=150_000,
     min_deals=24,
     max_deals=1200,
     oversample=3,

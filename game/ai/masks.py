@@ -7,8 +7,12 @@ higher index in the same suit is a higher card.
 >>> hand = mask_of(parse_cards("AS 2H 9H KC"))
 >>> str(card_of(highest_rank(hand))), str(card_of(lowest_rank(hand))), rank_of(top(hand))
 ('AS', '2H', 12)
->>> [str(card_of(bit)) for bit in bits(above(hand & SUITS[2], 2 * 13 + 7))]
+>>> [str(card_of(index)) for index in indexes(above(hand & SUITS[2], 2 * 13 + 3))]
 ['9H']
+>>> [bit.bit_length() - 1 for bit in bits(0b1010)]
+[1, 3]
+>>> representatives(hand, 0), representatives(hand, Card.parse("5H").mask)
+([11, 26, 51], [11, 26, 33, 51])
 """
 
 from __future__ import annotations

@@ -1,17 +1,23 @@
 """What a hand's outcome is worth to a seat, given the whole game.
 
 The value of a hand's points is the seat's own points, minus a share of the
-opponents' average (in a game, beating the others is what counts), plus a
-weight on an estimate of the chance to win the game. Early on that chance
-moves smoothly with the score; near the end (the last hands of a fixed
-schedule, or someone close to the target score) it becomes sharply
-non-linear, so a leader plays safe and a trailer takes risks.
+opponents' average, plus a weight on an estimate of the chance to win the
+game.
+
+The share applies when every trick scores (common scoring), where a trick
+taken from an opponent is a point from its total; when only exact bids score,
+spoiling others' bids at the risk of one's own was measured to cost more than
+it gains, so the share is dropped. The chance to win is a normal
+approximation of the final gap to the best opponent; its weight grows over the
+last few hands of a fixed schedule, or as someone nears the target score,
+where it becomes sharply non-linear: a leader plays safe, a trailer takes
+risks.
 
 >>> from game.rules.presets import PRESETS
 >>> rules = PRESETS["oh-hell"].rules(4)
 >>> last = Objective.for_game(rules, 0, (80, 90, 70, 60), hands_after=0)
->>> last.value((11, 0, 0, 0)) > last.value((10, 0, 0, 0)) + 10  # the win decides
-True
+>>> last.value((12, 0, 0, 0)) - last.value((9, 0, 0, 0))  # 3 points, and the win
+15.0
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ SHARE = 0.4
 """How much the opponents' average points count against a seat's own."""
 WIN_WEIGHT = 12.0
 """The value, in points, of winning the game."""
+FINISH = 3.0
+"""The win counts fully in the last hands; before, its weight is FINISH / (1 + hands left)."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,9 @@ class Objective:
     ) -> Objective:
         per_hand = 0.6 * max(rules.exact_bonus, 4) + 1.0
         spread = per_hand * math.sqrt(max(0.0, hands_after))
-        weight = win_weight + rules.hard_score_bonus
+        weight = (win_weight + rules.hard_score_bonus) * min(1.0, FINISH / (1.0 + hands_after))
+        if rules.trick_points is not TrickPoints.ALWAYS:
+            share = 0.0
         return cls(seat, tuple(scores), share, weight, spread, rules.target_score)
 
     def value(self, points: Sequence[int]) -> float:

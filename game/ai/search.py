@@ -42,7 +42,7 @@ class SearchConfig:
 
     play_budget: int = 40_000
     """Simulated card plays per play decision."""
-    bid_budget: int = 45_000
+    bid_budget: int = 24_000
     """Simulated card plays per bid decision."""
     min_deals: int = 12
     max_deals: int = 400

@@ -76,7 +76,8 @@ def build() -> Path:
 
 
 def folder_size(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    """Bytes on disk, counting each library once (not again through its symlinks)."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
 def smoke(program: Path) -> None:

@@ -106,15 +106,3 @@ def test_bench_prints_every_level(capsys: pytest.CaptureFixture[str]) -> None:
     for level in ("random", "easy", "medium", "hard"):
         assert f"{level} " in text
     assert "bids" in text and "plays" in text and "median" in text
-
-
-@pytest.mark.parametrize(
-    "module",
-    ["masks", "heuristics", "rollout", "objective", "stats", "base"],
-)
-def test_ai_doctests(module: str) -> None:
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(f"game.ai.{module}"))
-    assert result.attempted > 0 and result.failed == 0

@@ -59,6 +59,43 @@ def test_tournament_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixtu
     }
     assert not list(tmp_path.glob(".tournament-*"))
 
+    assert tournament.main(["--records", str(out), "--json"]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    assert pooled["games_played"] == 6
+    assert pooled["levels"] == report["levels"] and pooled["pairs"] == report["pairs"]
+
+
+def _records(tmp_path: Path, name: str, variant: str, seed: int) -> Path:
+    out = tmp_path / name
+    args = ["--variant", variant, "--players", "3", "--seats", "easy,random,random"]
+    args += ["--games", "2", "--seed", str(seed), "--hands", "2", "--jobs", "1"]
+    assert tournament.main([*args, "--json", "--out", str(out)]) == 0
+    return out
+
+
+def test_records_pool_runs_and_refuse_what_does_not_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _records(tmp_path, "a.jsonl", "oh-hell", 1)
+    second = _records(tmp_path, "b.jsonl", "oh-hell", 3)
+    capsys.readouterr()
+    assert tournament.main(["--records", str(first), str(second)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("4 recorded games over 4 deals, from 2 files")
+    assert "easy - random" in text and "over 4 paired units" in text
+
+    other = _records(tmp_path, "c.jsonl", "blob", 1)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(first.read_text(encoding="utf-8")[:-40] + "\n", encoding="utf-8")
+    for files, message in (
+        ([first, other], "the records mix rule sets"),
+        ([broken], "broken.jsonl, line 2"),
+        ([tmp_path / "missing.jsonl"], "missing.jsonl"),
+    ):
+        with pytest.raises(SystemExit):
+            tournament.main(["--records", *map(str, files)])
+        assert message in capsys.readouterr().err
+
 
 def test_tournament_text_in_parallel(capsys: pytest.CaptureFixture[str]) -> None:
     code = tournament.main(
@@ -90,6 +127,9 @@ def test_tournament_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         tournament.main(["--seats", "easy,easy,wizard", "--players", "3"])
     assert "wizard" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        tournament.main(["--players", "3"])
+    assert "--seats is required" in capsys.readouterr().err
 
 
 def test_confidence_interval() -> None:

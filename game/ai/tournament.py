@@ -27,9 +27,10 @@ from typing import Any
 from game.ai.base import play_match
 from game.ai.levels import LEVELS, make_agent
 from game.ai.stats import Estimate, mean_ci
-from game.rules.errors import RulesError
+from game.rules.errors import RecordError, RulesError
+from game.rules.match import Match, Phase
 from game.rules.presets import get_preset
-from game.rules.record import Player, dumps, to_record
+from game.rules.record import Player, dumps, loads, to_record
 from game.rules.ruleset import RuleSet
 
 
@@ -67,10 +68,6 @@ def play_task(task: Task) -> Outcome:
         for seat, level in enumerate(task.levels)
     ]
     match = play_match(task.rules, task.seed, agents)
-    made = [0] * task.rules.players
-    for result in match.results:
-        for seat, ok in enumerate(result.made):
-            made[seat] += ok
     record = None
     if task.record:
         players = [
@@ -78,16 +75,56 @@ def play_task(task: Task) -> Outcome:
             for seat, level in enumerate(task.levels)
         ]
         record = dumps(to_record(match, players))
+    return _outcome(task.unit, task.rotation, task.levels, match, record)
+
+
+def _outcome(
+    unit: int, rotation: int, levels: tuple[str, ...], match: Match, record: str | None
+) -> Outcome:
+    made = [0] * match.rules.players
+    for result in match.results:
+        for seat, ok in enumerate(result.made):
+            made[seat] += ok
     return Outcome(
-        unit=task.unit,
-        rotation=task.rotation,
-        levels=task.levels,
+        unit=unit,
+        rotation=rotation,
+        levels=levels,
         scores=match.scores,
         made=tuple(made),
-        bids=(len(match.results),) * task.rules.players,
+        bids=(len(match.results),) * match.rules.players,
         winners=match.winners,
         record=record,
     )
+
+
+def outcomes_from_records(paths: Sequence[str]) -> list[Outcome]:
+    """The outcomes of finished games read back from ``--out`` files, to pool runs.
+
+    The unit of comparison is the deal's seed, so runs over other seeds add
+    units and a deal played in several runs pools its rotations. A seat's level
+    is its recorded kind (a budget scale is not part of a record).
+    """
+    outcomes: list[Outcome] = []
+    first_rules: RuleSet | None = None
+    for path in paths:
+        with open(path, encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                if not line.strip():
+                    continue
+                try:
+                    match, players = loads(line)
+                except (RecordError, RulesError) as error:
+                    raise RecordError(f"{path}, line {number}", str(error)) from None
+                if match.phase is not Phase.GAME_OVER:
+                    raise RecordError(f"{path}, line {number}", "the game is not finished")
+                if outcomes and match.rules != first_rules:
+                    raise RecordError(f"{path}, line {number}", "the records mix rule sets")
+                first_rules = match.rules
+                levels = tuple(player.kind for player in players)
+                outcomes.append(_outcome(match.seed, 0, levels, match, None))
+    if not outcomes:
+        raise RecordError("", "the record files hold no games")
+    return outcomes
 
 
 def _base(spec: str) -> str:
@@ -305,8 +342,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument(
         "--seats",
-        required=True,
         help="comma-separated level per seat; LEVEL@X scales that seat's search budget by X",
+    )
+    parser.add_argument(
+        "--records",
+        nargs="+",
+        metavar="FILE.jsonl",
+        help="play nothing: report on the games of earlier --out files, pooled",
     )
     parser.add_argument("--games", type=int, default=10, help="deals (seeds) to play")
     parser.add_argument("--seed", type=int, default=1)
@@ -325,6 +367,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.records:
+        return _report_records(parser, args)
+    if not args.seats:
+        parser.error("--seats is required (or --records to report on earlier games)")
     seats = [level.strip() for level in args.seats.split(",")]
     unknown = [spec for spec in seats if not _valid_spec(spec)]
     if unknown:
@@ -368,5 +414,22 @@ def main(argv: list[str]) -> int:
         header = (
             f"{args.variant}, {args.players} players, seats {args.seats}, {mode}, seed {args.seed}"
         )
+        print(report_text(header, stats, pairs))
+    return 0
+
+
+def _report_records(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    try:
+        outcomes = outcomes_from_records(args.records)
+    except (OSError, RecordError) as error:
+        parser.error(str(error))
+    stats, pairs = summarize(outcomes)
+    if args.json:
+        settings = {"records": list(args.records), "games_played": len(outcomes)}
+        print(json.dumps(report_json(settings, stats, pairs)))
+    else:
+        units = len({outcome.unit for outcome in outcomes})
+        files = len(args.records)
+        header = f"{len(outcomes)} recorded games over {units} deals, from {files} files"
         print(report_text(header, stats, pairs))
     return 0

@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -107,24 +107,32 @@ def outcomes_from_records(paths: Sequence[str]) -> list[Outcome]:
     outcomes: list[Outcome] = []
     first_rules: RuleSet | None = None
     for path in paths:
-        with open(path, encoding="utf-8") as stream:
-            for number, line in enumerate(stream, 1):
-                if not line.strip():
-                    continue
-                try:
-                    match, players = loads(line)
-                except (RecordError, RulesError) as error:
-                    raise RecordError(f"{path}, line {number}", str(error)) from None
-                if match.phase is not Phase.GAME_OVER:
-                    raise RecordError(f"{path}, line {number}", "the game is not finished")
-                if outcomes and match.rules != first_rules:
-                    raise RecordError(f"{path}, line {number}", "the records mix rule sets")
+        for where, match, players in _recorded_games(path):
+            if first_rules is None:
                 first_rules = match.rules
-                levels = tuple(player.kind for player in players)
-                outcomes.append(_outcome(match.seed, 0, levels, match, None))
+            elif match.rules != first_rules:
+                raise RecordError(where, "the records mix rule sets")
+            levels = tuple(player.kind for player in players)
+            outcomes.append(_outcome(match.seed, 0, levels, match, None))
     if not outcomes:
         raise RecordError("", "the record files hold no games")
     return outcomes
+
+
+def _recorded_games(path: str) -> Iterator[tuple[str, Match, list[Player]]]:
+    """Every finished game of one record file, with where it stands in the file."""
+    with open(path, encoding="utf-8") as stream:
+        for number, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            where = f"{path}, line {number}"
+            try:
+                match, players = loads(line)
+            except (RecordError, RulesError) as error:
+                raise RecordError(where, str(error)) from None
+            if match.phase is not Phase.GAME_OVER:
+                raise RecordError(where, "the game is not finished")
+            yield where, match, players
 
 
 def _base(spec: str) -> str:

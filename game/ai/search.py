@@ -40,9 +40,9 @@ Weigher = Callable[[Knowledge, list[list[int]]], list[float]]
 class SearchConfig:
     """How hard a searching agent thinks."""
 
-    play_budget: int = 40_000
-    """Simulated card plays per play decision."""
-    bid_budget: int = 24_000
+    play_budget: int = 10_000
+    """Simulated card plays per play decision (these defaults are hard's)."""
+    bid_budget: int = 12_000
     """Simulated card plays per bid decision."""
     min_deals: int = 12
     max_deals: int = 400

@@ -13,9 +13,9 @@ from game.rules.match import Phase
 from game.rules.view import SeatView
 
 HARD = SearchConfig()
-"""Hard's budget: a twentieth of expert's per play, a twelfth per bid. Enough to
-beat medium by a wide margin in tens of milliseconds, and far enough below expert
-that the two levels play distinctly (measured in docs/ai.md)."""
+"""Hard's budget (the search defaults): enough to beat medium by a wide margin in
+tens of milliseconds, and far enough below expert's that the two levels play
+distinctly (measured in docs/ai.md)."""
 
 
 def decision_rng(seed: int, view: SeatView) -> random.Random:

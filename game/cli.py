@@ -102,7 +102,12 @@ def _delegate(module_name: str, argv: list[str]) -> int:
 
 
 def _bench(argv: list[str]) -> int:
-    targets = {"engine": "game.rules.bench", "ai": "game.ai.bench", "render": "game.ui.bench"}
+    targets = {
+        "engine": "game.rules.bench",
+        "ai": "game.ai.bench",
+        "render": "game.ui.bench",
+        "memory": "game.ui.membench",
+    }
     if not argv or argv[0] not in targets:
         print(f"usage: ohhell bench {{{','.join(targets)}}} [options]", file=sys.stderr)
         return 2

@@ -109,3 +109,23 @@ def test_bad_rules_json_says_where(data, where):
     with pytest.raises(RecordError) as caught:
         RuleSet.from_dict(data)
     assert str(caught.value).startswith(where)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"largest_hand": 10**9}, "at most 52 cards"),
+        ({"sequence": HandSequence.CONSTANT, "max_hands": 10**10}, "at most 1000 hands"),
+        ({"target_score": 10**9}, "at most 100000 points"),
+        ({"exact_bonus": 10**12}, "Bonuses can be at most"),
+        ({"settlement": Settlement.POOL, "stake": 10**8}, "stake can be at most"),
+        ({"players": True}, "players, not True"),
+        ({"players": 4.0}, "players, not 4.0"),
+        ({"hook": 1}, "'hook' cannot be 1"),
+        ({"largest_hand": 2.5}, "'largest_hand' cannot be 2.5"),
+        ({"trump": "next-card"}, "'trump' cannot be 'next-card'"),
+    ],
+)
+def test_out_of_range_or_wrongly_typed_rules_are_refused(options, message):
+    with pytest.raises(RulesError, match=message):
+        RuleSet(**options)

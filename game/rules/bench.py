@@ -13,13 +13,13 @@ processor time (so other programs on the machine disturb it less).
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 import tracemalloc
 from collections.abc import Callable
 
+from game import cliargs
 from game.rules.match import Match, Phase
 from game.rules.playout import deal_masks, random_playout
 from game.rules.presets import PRESETS
@@ -53,7 +53,7 @@ def _rate(work: Callable[[int], int], repeat: int) -> tuple[float, float]:
     for run in range(repeat):
         start = time.process_time()
         hands = work(run)
-        rates.append(hands / (time.process_time() - start))
+        rates.append(hands / max(time.process_time() - start, 1e-9))
     return statistics.median(rates), max(rates)
 
 
@@ -67,9 +67,16 @@ def _peak_memory(rules: RuleSet) -> tuple[float, int]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="ohhell bench engine", description=__doc__)
-    parser.add_argument("--hands", type=int, default=2000, help="hands per timed run")
-    parser.add_argument("--repeat", type=int, default=5, help="timed runs per figure")
+    parser = cliargs.Parser(prog="ohhell bench engine", description=__doc__)
+    parser.add_argument(
+        "--hands",
+        type=cliargs.bounded_int(20, 1_000_000),
+        default=2000,
+        help="hands per timed run (20 to 1000000)",
+    )
+    parser.add_argument(
+        "--repeat", type=cliargs.bounded_int(1, 100), default=5, help="timed runs per figure"
+    )
     args = parser.parse_args(argv)
     n, repeat = args.hands, args.repeat
     ten = RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=10, max_hands=n)

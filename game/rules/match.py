@@ -91,6 +91,15 @@ class HandResult:
         return tuple(bid == took for bid, took in zip(self.bids, self.taken, strict=True))
 
 
+def _well_typed(action: Bid | Play) -> bool:
+    """Whether the fields of ``action`` have the types the engine reads."""
+    if type(action.seat) is not int:
+        return False
+    if isinstance(action, Bid):
+        return type(action.tricks) is int
+    return type(action.card) is Card
+
+
 class Match:
     """One game of the Oh Hell family. All randomness comes from ``random.Random(seed)``."""
 
@@ -211,15 +220,21 @@ class Match:
         return []
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions`. Wrongly typed actions
+        (a float or bool seat or bid, a card that is not a :class:`Card`) never are."""
         if type(action) is Play:
             return (
                 self.phase is Phase.PLAYING
+                and type(action.seat) is int
                 and action.seat == self._to_act
+                and type(action.card) is Card
                 and bool(action.card.mask & self._legal_play_mask())
             )
         if type(action) is Bid:
             return (
                 self.phase is Phase.BIDDING
+                and type(action.seat) is int
+                and type(action.tricks) is int
                 and action.seat in self.awaiting
                 and 0 <= action.tricks <= self.hand_size
                 and action.tricks != self.forbidden_bid(action.seat)
@@ -234,11 +249,13 @@ class Match:
             return "The game is over."
         if self.phase.automatic:
             return "Nobody may act until the cards are dealt."
-        if type(action) is Bid:
+        if type(action) not in (Bid, Play):
+            return f"{action!r:.80} is not a bid or a play."
+        if not _well_typed(action):
+            return "An action names its seat and its bid by whole numbers, and plays a card."
+        if isinstance(action, Bid):
             return self._explain_bid(action)
-        if type(action) is Play:
-            return self._explain_play(action)
-        return f"{action!r} is not a bid or a play."
+        return self._explain_play(action)
 
     def _explain_bid(self, bid: Bid) -> str:
         if self.phase is not Phase.BIDDING:

@@ -33,7 +33,10 @@ from game.rules.ruleset import RuleSet
 from game.rules.tricks import Trick
 
 FORMAT = "ohhell-record"
-VERSION = 1
+VERSION = 2
+"""Version 2 adds ``phase``, so that a save taken between two actions (a hand
+dealt and not yet bid, a hand scored and the next not yet dealt) resumes there."""
+READABLE_VERSIONS = (1, 2)
 PLAYER_KINDS = ("human", "random", "easy", "medium", "hard", "expert")
 
 
@@ -74,6 +77,7 @@ def to_record(match: Match, players: Sequence[Player]) -> dict[str, Any]:
             record["settlement"] = list(match.settlement)
     else:
         record["actions"] = [action.to_json() for action in match.actions]
+    record["phase"] = match.phase.value
     return record
 
 
@@ -147,9 +151,10 @@ def from_record(data: object) -> tuple[Match, list[Player]]:
         raise RecordError("record", "expected a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, not {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
         raise RecordError(
-            "version", f"this game reads version {VERSION}, not {data.get('version')!r}"
+            "version", f"this game reads versions 1 to {VERSION}, not {version!r:.20}"
         )
     rules = RuleSet.from_dict(data.get("rules"), "rules")
     seed = data.get("seed")
@@ -166,6 +171,7 @@ def from_record(data: object) -> tuple[Match, list[Player]]:
     else:
         actions = _actions_from_hands(hands, rules.players)
     match = _replay(rules, seed, actions)
+    _advance_to(match, _saved_phase(data, match, hands))
     _check_hands(match, hands)
     _check_end(match, data)
     return match, players
@@ -238,6 +244,34 @@ def _replay(rules: RuleSet, seed: int, actions: list[tuple[Action, str]]) -> Mat
         except IllegalAction as error:
             raise RecordError(where, f"{action} is illegal here: {error}") from None
     return match
+
+
+def _saved_phase(data: dict[str, Any], match: Match, hands: list[Any]) -> Phase:
+    """The phase the record was saved in. Version 1 did not say: a save whose last
+    hand was dealt but never acted on stood in that hand's bidding."""
+    raw = data.get("phase")
+    if raw is None:
+        if match.phase.automatic and len(hands) > _hands_played(match):
+            return Phase.BIDDING
+        return match.phase
+    try:
+        return Phase(raw)
+    except ValueError:
+        choices = ", ".join(phase.value for phase in Phase)
+        raise RecordError("phase", f"{raw!r:.40} is not one of {choices}") from None
+
+
+def _advance_to(match: Match, phase: Phase) -> None:
+    """Take the automatic steps that follow the last action until ``phase``: each
+    phase comes at most once before the next decision, so the stop is exact."""
+    while match.phase is not phase:
+        if not match.phase.automatic:
+            raise RecordError("phase", f"the actions end in {match.phase.value}, not {phase.value}")
+        match.advance()
+
+
+def _hands_played(match: Match) -> int:
+    return len(match.results) + (match.phase in (Phase.BIDDING, Phase.PLAYING))
 
 
 def _check_hands(match: Match, hands: list[Any]) -> None:

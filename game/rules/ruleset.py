@@ -24,6 +24,10 @@ from game.rules.errors import RecordError, RulesError
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
 PACK_SIZE = 52
+MAX_HANDS = 1000
+"""The most hands a game may schedule (``max_hands``)."""
+MAX_POINTS = 100_000
+"""The largest target score, bonus or stake a game may set."""
 
 
 class HandSequence(str, Enum):
@@ -140,12 +144,10 @@ class RuleSet:
                 "The dealer's hook needs bidding in turn: with simultaneous bidding nobody "
                 "bids last. Turn off the hook or simultaneous bidding."
             )
-        if self.largest_hand is not None and self.largest_hand < 1:
-            problems.append("The largest hand must be at least one card.")
-        if self.max_hands is not None and self.max_hands < 1:
-            problems.append("The number of hands must be at least one.")
-        if self.target_score is not None and self.target_score < 1:
-            problems.append("The target score must be at least one point.")
+        problems.extend(self._type_problems())
+        if problems:
+            return problems
+        problems.extend(self._range_problems())
         if self.sequence is HandSequence.CONSTANT and self.max_hands is None:
             if self.target_score is None:
                 problems.append(
@@ -163,6 +165,23 @@ class RuleSet:
             )
         problems.extend(self._trump_problems())
         problems.extend(self._scoring_problems())
+        return problems
+
+    def _range_problems(self) -> list[str]:
+        problems = []
+        largest, hands, target = self.largest_hand, self.max_hands, self.target_score
+        if largest is not None and largest < 1:
+            problems.append("The largest hand must be at least one card.")
+        if largest is not None and largest > PACK_SIZE:
+            problems.append(f"The largest hand can be at most {PACK_SIZE} cards.")
+        if hands is not None and hands < 1:
+            problems.append("The number of hands must be at least one.")
+        if hands is not None and hands > MAX_HANDS:
+            problems.append(f"A game can have at most {MAX_HANDS} hands.")
+        if target is not None and target < 1:
+            problems.append("The target score must be at least one point.")
+        if target is not None and target > MAX_POINTS:
+            problems.append(f"The target score can be at most {MAX_POINTS} points.")
         return problems
 
     def _can_score(self) -> bool:
@@ -193,8 +212,30 @@ class RuleSet:
         problems = []
         if self.exact_bonus < 0 or self.hard_score_bonus < 0:
             problems.append("Bonuses cannot be negative.")
+        if max(self.exact_bonus, self.hard_score_bonus) > MAX_POINTS:
+            problems.append(f"Bonuses can be at most {MAX_POINTS} points.")
         if self.settlement is not Settlement.NONE and self.stake < 1:
             problems.append("Stakes need a stake of at least one unit.")
+        if self.stake > MAX_POINTS:
+            problems.append(f"The stake can be at most {MAX_POINTS} units.")
+        return problems
+
+    def _type_problems(self) -> list[str]:
+        """Every field of the right type: whole numbers are ints (not bools), flags bools."""
+        problems = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            default = f.default
+            if isinstance(default, Enum):
+                ok = type(value) is type(default)
+            elif isinstance(default, bool):
+                ok = type(value) is bool
+            elif f.name in _OPTIONAL_INTS:
+                ok = value is None or type(value) is int
+            else:
+                ok = type(value) is int
+            if not ok:
+                problems.append(f"The rule {f.name!r} cannot be {value!r:.40}.")
         return problems
 
     # ------------------------------------------------------------ the deal

@@ -18,9 +18,10 @@ from game.ai import Agent, make_agent
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.match import Match, Phase
-from game.rules.record import Player, dumps, loads, to_record
+from game.rules.record import Player, dumps, to_record
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
+from game.saves import load_record_file
 from game.storage import atomic_write_text
 
 MIN_THINK_SECONDS = 0.45
@@ -136,7 +137,7 @@ class GameSession:
     @classmethod
     def resume(cls, path: Path) -> GameSession:
         """Continue the game saved at ``path``; raises RecordError or OSError."""
-        match, players = loads(path.read_text(encoding="utf-8"))
+        match, players = load_record_file(path)
         return cls(match.rules, match.seed, players, autosave=path, match=match)
 
     def close(self) -> None:

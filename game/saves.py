@@ -1,0 +1,166 @@
+"""Reading game records and saves: bounded and schema-checked before the engine sees them.
+
+A record file is untrusted text. :func:`read_record` checks its size, then decodes it
+against one schema (:class:`RecordDoc`, with msgspec) that bounds every number, string
+and list and admits no nesting the format does not have. Only then does the engine's
+:func:`~game.rules.record.from_record` replay the actions and check every fact.
+
+>>> from game.rules.presets import PRESETS
+>>> from game.rules.record import Player, dumps, to_record
+>>> from game.rules.match import Match
+>>> match = Match(PRESETS["blob"].rules(3), seed=4)
+>>> _ = match.advance_until_decision()
+>>> players = [Player("Ann"), Player("Bo", "easy"), Player("Cy")]
+>>> loaded, _ = read_record(dumps(to_record(match, players)))
+>>> loaded.phase.value, loaded.hand(0) == match.hand(0)
+('bidding', True)
+>>> read_record('{"format": "ohhell-record", "version": 2, "seed": 1.5}')
+Traceback (most recent call last):
+...
+game.rules.errors.RecordError: seed: Expected `int`, got `float`
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from game.rules.errors import RecordError, RulesError
+from game.rules.match import Match
+from game.rules.record import Player, from_record
+from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS, PACK_SIZE
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The largest record or save file read (a long game's record is well under 1 MB)."""
+MAX_NAME = 40
+"""The longest player name a file may hold."""
+MAX_ACTIONS = MAX_HANDS * (MAX_PLAYERS + PACK_SIZE)
+MAX_POINTS = 10**9
+"""No score, total or settlement in a file is larger than this, either way."""
+
+PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+"""No control characters (NUL, newlines, escapes) in text a file gives the screen."""
+
+Seat = Annotated[int, Meta(ge=0, lt=MAX_PLAYERS)]
+Tricks = Annotated[int, Meta(ge=0, le=PACK_SIZE)]
+Points = Annotated[int, Meta(ge=-MAX_POINTS, le=MAX_POINTS)]
+CardText = Annotated[str, Meta(pattern=r"^[2-9TJQKAtjqka][CDHScdhs]$")]
+Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=PRINTABLE)]
+Word = Annotated[str, Meta(max_length=40, pattern=PRINTABLE)]
+RuleValue = Annotated[int, Meta(ge=-MAX_POINTS, le=MAX_POINTS)] | bool | Word | None
+RulesDoc = Annotated[dict[Word, RuleValue], Meta(max_length=64)]
+"""A rule set as ``RuleSet.to_dict`` writes it; the engine checks names and meaning."""
+
+
+BySeat = Annotated[list[Tricks | None], Meta(max_length=MAX_PLAYERS)]
+CountsBySeat = Annotated[list[Tricks], Meta(max_length=MAX_PLAYERS)]
+PointsBySeat = Annotated[list[Points], Meta(max_length=MAX_PLAYERS)]
+Seats = Annotated[list[Seat], Meta(max_length=MAX_PLAYERS)]
+TrickCards = Annotated[list[CardText], Meta(max_length=MAX_PLAYERS)]
+Hands = Annotated[
+    list[Annotated[list[CardText], Meta(max_length=PACK_SIZE)]], Meta(max_length=MAX_PLAYERS)
+]
+
+
+PlayerKind = Literal["human", "random", "easy", "medium", "hard", "expert"]
+
+
+class PlayerDoc(Struct, forbid_unknown_fields=True):
+    name: Name
+    kind: PlayerKind = "human"
+
+
+class ActionDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """``{"seat": 1, "bid": 2}`` or ``{"seat": 1, "play": "AS"}``."""
+
+    seat: Seat
+    bid: Tricks | UnsetType = UNSET
+    play: CardText | UnsetType = UNSET
+
+
+class TrickDoc(Struct, forbid_unknown_fields=True):
+    leader: Seat
+    cards: TrickCards
+    winner: Seat | None = None
+
+
+class HandDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """One hand; every field but the dealer and the bids may be left out."""
+
+    dealer: Seat
+    bids: BySeat
+    number: Annotated[int, Meta(ge=1, le=MAX_HANDS)] | UnsetType = UNSET
+    size: Tricks | UnsetType = UNSET
+    cards: Hands | UnsetType = UNSET
+    trump_card: CardText | UnsetType | None = UNSET
+    trump: Annotated[str, Meta(pattern=r"^[CDHS]$")] | UnsetType | None = UNSET
+    tricks: Annotated[list[TrickDoc], Meta(max_length=PACK_SIZE)] | UnsetType = UNSET
+    taken: CountsBySeat | UnsetType = UNSET
+    points: PointsBySeat | UnsetType = UNSET
+    totals: PointsBySeat | UnsetType = UNSET
+
+
+class RecordDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A whole record (docs/records.md): the one schema of record and save files."""
+
+    format: Literal["ohhell-record"]
+    version: Annotated[int, Meta(ge=1, le=99)]
+    seed: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
+    rules: RulesDoc
+    players: Annotated[list[PlayerDoc], Meta(max_length=MAX_PLAYERS)]
+    variant: Word | UnsetType = UNSET
+    hands: Annotated[list[HandDoc], Meta(max_length=MAX_HANDS)] | UnsetType = UNSET
+    actions: Annotated[list[ActionDoc], Meta(max_length=MAX_ACTIONS)] | UnsetType = UNSET
+    phase: Word | UnsetType = UNSET
+    winners: Seats | UnsetType = UNSET
+    totals: PointsBySeat | UnsetType = UNSET
+    settlement: Annotated[list[float], Meta(max_length=MAX_PLAYERS)] | UnsetType = UNSET
+
+
+_DECODER = msgspec.json.Decoder(RecordDoc)
+
+
+def check_record_text(text: str | bytes) -> dict[str, Any]:
+    """The record in ``text`` as plain data, once its size and schema are checked;
+    raises :class:`RecordError` saying where it is wrong."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError("record", f"the file is larger than {MAX_RECORD_BYTES // 2**20} MB")
+    try:
+        doc = _DECODER.decode(text)
+    except msgspec.ValidationError as error:
+        where, _, message = _split_path(str(error))
+        raise RecordError(where, message) from None
+    except msgspec.DecodeError as error:
+        raise RecordError("record", f"this is not valid JSON ({error})") from None
+    plain: dict[str, Any] = msgspec.to_builtins(doc)
+    return plain
+
+
+def read_record(text: str | bytes) -> tuple[Match, list[Player]]:
+    """Rebuild the game a record holds: bounded, schema-checked, then replayed and
+    checked fact by fact by the engine. Raises :class:`RecordError`."""
+    data = check_record_text(text)
+    try:
+        return from_record(data)
+    except RulesError as error:
+        raise RecordError("rules", str(error)) from None
+
+
+def load_record_file(path: Path) -> tuple[Match, list[Player]]:
+    """:func:`read_record` on a file, reading no more than the size limit allows.
+    Raises :class:`RecordError` or :class:`OSError`."""
+    with open(path, "rb") as stream:
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    return read_record(data)
+
+
+def _split_path(message: str) -> tuple[str, str, str]:
+    """msgspec says ``"Expected `int` - at `$.seed`"``: the path (``seed``, as the
+    engine writes paths), then the message."""
+    text, found, path = message.rpartition(" - at `")
+    if not found:
+        return "record", "", message
+    return path.rstrip("`").removeprefix("$").removeprefix(".") or "record", "", text

@@ -10,13 +10,13 @@ ohhell bench engine|ai|render  speed figures
 
 from __future__ import annotations
 
-import argparse
 import importlib
+import importlib.util
 import sys
 import textwrap
 from collections.abc import Callable
 
-from game import __version__
+from game import __version__, cliargs
 from game.rules.describe import describe
 from game.rules.errors import RulesError
 from game.rules.presets import PRESET_LIST, get_preset
@@ -26,18 +26,16 @@ SUBCOMMANDS = ("variants", "rules", "simulate", "tournament", "bench")
 
 def run(argv: list[str]) -> int:
     """Run the command line; returns the exit status."""
-    if argv and argv[0] in SUBCOMMANDS:
-        command, rest = argv[0], argv[1:]
-        try:
-            return _COMMANDS[command](rest)
-        except RulesError as error:
-            print(f"ohhell {command}: {error}", file=sys.stderr)
-            return 2
-    return _play(argv)
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    try:
+        return _COMMANDS[command](argv[1:]) if command else _play(argv)
+    except RulesError as error:  # options the rules refuse, e.g. a variant's player range
+        print(f"ohhell{' ' + command if command else ''}: {error}", file=sys.stderr)
+        return 2
 
 
 def _play(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
+    parser = cliargs.Parser(
         prog="ohhell",
         description="Oh Hell and its family of trick-taking games.",
         epilog="Subcommands: " + ", ".join(SUBCOMMANDS) + " (ohhell SUBCOMMAND --help).",
@@ -54,9 +52,7 @@ def _play(argv: list[str]) -> int:
 
 
 def _variants(argv: list[str]) -> int:
-    argparse.ArgumentParser(prog="ohhell variants", description="List the presets.").parse_args(
-        argv
-    )
+    cliargs.Parser(prog="ohhell variants", description="List the presets.").parse_args(argv)
     print(f"{'id':<24}{'name':<30}{'players':<9}hands")
     for preset in PRESET_LIST:
         counts = []
@@ -70,12 +66,14 @@ def _variants(argv: list[str]) -> int:
 
 
 def _rules(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="ohhell rules", description="A preset's rules.")
+    parser = cliargs.Parser(prog="ohhell rules", description="A preset's rules.")
     parser.add_argument("id", help="a preset id (see ohhell variants)")
-    parser.add_argument("--players", type=int, help="the number of players (default: 4)")
+    parser.add_argument(
+        "--players", type=cliargs.player_count, help="the number of players (default: 4)"
+    )
     args = parser.parse_args(argv)
     preset = get_preset(args.id)
-    players = args.players or max(preset.min_players, 4)
+    players = args.players if args.players is not None else max(preset.min_players, 4)
     rules = preset.rules(players)
     wrap = textwrap.TextWrapper(width=78, initial_indent="  ", subsequent_indent="  ")
     print(f"{preset.name} ({preset.id}), {preset.min_players}-{preset.max_players} players")
@@ -108,8 +106,15 @@ def _bench(argv: list[str]) -> int:
         "render": "game.ui.bench",
         "memory": "game.ui.membench",
     }
+    if argv[:1] in (["-h"], ["--help"]):
+        print(f"usage: ohhell bench {{{','.join(targets)}}} [options]")
+        return 0
     if not argv or argv[0] not in targets:
-        print(f"usage: ohhell bench {{{','.join(targets)}}} [options]", file=sys.stderr)
+        given = f"no benchmark {cliargs.quoted(argv[0])}" if argv else "name a benchmark"
+        print(f"ohhell bench: {given}; choose from {', '.join(targets)}", file=sys.stderr)
+        return 2
+    if importlib.util.find_spec(targets[argv[0]]) is None:
+        print(f"ohhell bench: {argv[0]} is not part of this copy of the game", file=sys.stderr)
         return 2
     return _delegate(targets[argv[0]], argv[1:])
 

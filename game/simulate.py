@@ -7,13 +7,13 @@ write every game's record to a JSONL file.
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
+from game import cliargs
 from game.ai import LEVELS, make_agent, play_match
 from game.rules.match import Match
 from game.rules.presets import get_preset
@@ -72,19 +72,20 @@ def summary(matches: list[Match], seats: list[str]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="ohhell simulate", description=__doc__)
+    parser = cliargs.Parser(prog="ohhell simulate", description=__doc__)
     parser.add_argument("--variant", required=True, help="a preset id (see ohhell variants)")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=cliargs.player_count, default=4)
+    parser.add_argument("--games", type=cliargs.game_count, default=10)
+    parser.add_argument("--seed", type=cliargs.deal_seed, default=1)
     parser.add_argument("--seats", help="computer level per seat, e.g. random,easy,hard,expert")
-    parser.add_argument("--out", help="write the game records to this JSONL file")
+    parser.add_argument(
+        "--out", type=cliargs.output_file(), help="write the game records to this JSONL file"
+    )
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
     try:
+        get_preset(args.variant).rules(args.players)
         seats = parse_seats(args.seats, args.players)
-    except ValueError as error:
+    except ValueError as error:  # RulesError too: the variant or its player range
         parser.error(str(error))
     start = time.perf_counter()
     matches = play_games(args.variant, args.players, args.games, args.seed, seats)

@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import bench, tournament
 from game.ai.stats import mean_ci
-from game.rules.record import loads
+from game.saves import read_record
 
 
 def test_tournament_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,7 +51,7 @@ def test_tournament_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert pairs == {("medium", "easy"), ("medium", "random"), ("easy", "random")}
     lines = out.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 6
-    match, players = loads(lines[0])
+    match, players = read_record(lines[0])
     assert len(match.results) == 3 and {player.kind for player in players} == {
         "random",
         "easy",

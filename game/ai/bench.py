@@ -16,10 +16,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game import cliargs
 from game.ai.levels import LEVELS, make_agent
 from game.ai.rules_player import MediumAgent
 from game.rules.match import Match, Phase
-from game.rules.ruleset import HandSequence, RuleSet
+from game.rules.ruleset import MIN_PLAYERS, PACK_SIZE, HandSequence, RuleSet
 from game.rules.view import SeatView
 
 TARGETS_MS = {"random": 10.0, "easy": 10.0, "medium": 10.0, "hard": 250.0, "expert": 1500.0}
@@ -88,13 +89,17 @@ def summary(times: list[float]) -> dict[str, float]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ohhell bench ai", description=__doc__.split("\n")[0])
+    parser = cliargs.Parser(prog="ohhell bench ai", description=__doc__.split("\n")[0])
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
-    parser.add_argument("--hands", type=int, default=3, help="10-card hands of positions")
-    parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--size", type=int, default=10, help="cards per hand")
-    parser.add_argument("--budget", type=float, default=1.0, help="search budget multiplier")
+    hands = cliargs.bounded_int(1, 100)
+    parser.add_argument("--hands", type=hands, default=3, help="10-card hands of positions")
+    parser.add_argument("--seed", type=cliargs.deal_seed, default=2024)
+    parser.add_argument("--players", type=cliargs.player_count, default=4)
+    cards = cliargs.bounded_int(1, PACK_SIZE // MIN_PLAYERS)
+    parser.add_argument("--size", type=cards, default=10, help="cards per hand")
+    parser.add_argument(
+        "--budget", type=cliargs.budget_scale, default=1.0, help="search budget multiplier"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -103,6 +108,8 @@ def main(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    if not levels:
+        parser.error(f"--levels names no level; choose from {', '.join(LEVELS)}")
     for level in levels:
         if level not in LEVELS:
             parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")

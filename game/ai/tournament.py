@@ -15,6 +15,7 @@ are paired within the games where both sit.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -24,14 +25,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game import cliargs
 from game.ai.base import play_match
 from game.ai.levels import LEVELS, make_agent
 from game.ai.stats import Estimate, mean_ci
 from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match, Phase
 from game.rules.presets import get_preset
-from game.rules.record import Player, dumps, loads, to_record
-from game.rules.ruleset import RuleSet
+from game.rules.record import Player, dumps, to_record
+from game.rules.ruleset import MAX_HANDS, RuleSet
+from game.saves import MAX_RECORD_BYTES, read_record
 
 
 @dataclass(frozen=True)
@@ -121,18 +124,34 @@ def outcomes_from_records(paths: Sequence[str]) -> list[Outcome]:
 
 def _recorded_games(path: str) -> Iterator[tuple[str, Match, list[Player]]]:
     """Every finished game of one record file, with where it stands in the file."""
-    with open(path, encoding="utf-8") as stream:
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            where = f"{path}, line {number}"
+    for where, line in _record_lines(path):
+        try:
+            match, players = read_record(line)
+        except ValueError as error:  # RecordError, and any rule the engine refuses
+            raise RecordError(where, str(error)) from None
+        if match.phase is not Phase.GAME_OVER:
+            raise RecordError(where, "the game is not finished")
+        yield where, match, players
+
+
+def _record_lines(path: str) -> Iterator[tuple[str, str]]:
+    """The non-blank lines of a record file, each read with a bound on its length
+    (``MAX_RECORD_BYTES``, the largest record) and checked to be UTF-8 text."""
+    with open(path, "rb") as stream:
+        for number in itertools.count(1):
+            raw = stream.readline(MAX_RECORD_BYTES + 1)
+            if not raw:
+                return
+            where = f"{cliargs.shortened(path, 60)}, line {number}"
+            if len(raw) > MAX_RECORD_BYTES:
+                limit = MAX_RECORD_BYTES // 2**20
+                raise RecordError(where, f"the line is longer than {limit} MiB")
             try:
-                match, players = loads(line)
-            except (RecordError, RulesError) as error:
-                raise RecordError(where, str(error)) from None
-            if match.phase is not Phase.GAME_OVER:
-                raise RecordError(where, "the game is not finished")
-            yield where, match, players
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError(where, "this is not text (UTF-8)") from None
+            if line.strip():
+                yield where, line
 
 
 def _base(spec: str) -> str:
@@ -335,19 +354,23 @@ def write_records(path: str, outcomes: Sequence[Outcome]) -> None:
 
 
 # -------------------------------------------------------------------- main
-def _valid_spec(spec: str) -> bool:
-    if _base(spec) not in LEVELS:
-        return False
+def _spec_problem(spec: str) -> str | None:
+    """What is wrong with a seat spec (``hard`` or ``hard@2``), or None."""
+    level, at, scale = spec.partition("@")
+    if level not in LEVELS:
+        return f"unknown level {cliargs.quoted(level)}; choose from {', '.join(LEVELS)}"
     try:
-        return _scale(spec) > 0
-    except ValueError:
-        return False
+        if at:
+            cliargs.budget_scale(scale)
+    except argparse.ArgumentTypeError as error:
+        return f"the budget scale of {cliargs.quoted(spec)} {error}"
+    return None
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ohhell tournament", description=__doc__.split("\n")[0])
+    parser = cliargs.Parser(prog="ohhell tournament", description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="oh-hell", help="preset id (default oh-hell)")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=cliargs.player_count, default=4)
     parser.add_argument(
         "--seats",
         help="comma-separated level per seat; LEVEL@X scales that seat's search budget by X",
@@ -356,18 +379,31 @@ def _parser() -> argparse.ArgumentParser:
         "--records",
         nargs="+",
         metavar="FILE.jsonl",
+        type=cliargs.input_file,
         help="play nothing: report on the games of earlier --out files, pooled",
     )
-    parser.add_argument("--games", type=int, default=10, help="deals (seeds) to play")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--games", type=cliargs.game_count, default=10, help="deals (seeds) to play"
+    )
+    parser.add_argument("--seed", type=cliargs.deal_seed, default=1)
     parser.add_argument(
         "--duplicate", action="store_true", help="replay each deal in every seat rotation"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--out", metavar="FILE.jsonl", help="write every game record")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--hands", type=int, help="play only the first HANDS hands of each game")
-    parser.add_argument("--budget", type=float, default=1.0, help="search budget multiplier")
+    parser.add_argument(
+        "--out", metavar="FILE.jsonl", type=cliargs.output_file(), help="write every game record"
+    )
+    parser.add_argument(
+        "--jobs", type=cliargs.job_count, default=min(cliargs.MAX_JOBS, os.cpu_count() or 1)
+    )
+    parser.add_argument(
+        "--hands",
+        type=cliargs.bounded_int(1, MAX_HANDS),
+        help="play only the first HANDS hands of each game",
+    )
+    parser.add_argument(
+        "--budget", type=cliargs.budget_scale, default=1.0, help="search budget multiplier"
+    )
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     return parser
 
@@ -380,14 +416,12 @@ def main(argv: list[str]) -> int:
     if not args.seats:
         parser.error("--seats is required (or --records to report on earlier games)")
     seats = [level.strip() for level in args.seats.split(",")]
-    unknown = [spec for spec in seats if not _valid_spec(spec)]
-    if unknown:
-        parser.error(f"unknown level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
-    if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
+    problems = [problem for problem in map(_spec_problem, seats) if problem]
+    if problems:
+        parser.error(f"argument --seats: {problems[0]}")
     try:
         rules = get_preset(args.variant).rules(args.players)
-        if args.hands:
+        if args.hands is not None:
             rules = replace(rules, max_hands=args.hands)
     except RulesError as error:
         parser.error(str(error))

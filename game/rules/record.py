@@ -134,17 +134,6 @@ def dumps(record: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------ reading
-def loads(text: str) -> tuple[Match, list[Player]]:
-    """Read a record from JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            f"line {error.lineno}, column {error.colno}", "this is not valid JSON"
-        ) from None
-    return from_record(data)
-
-
 def from_record(data: object) -> tuple[Match, list[Player]]:
     """Rebuild the match a record describes, checking every recorded fact."""
     if not isinstance(data, dict):

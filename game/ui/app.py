@@ -23,7 +23,7 @@ from game.resources import data_dir
 from game.rules.errors import RecordError
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
-from game.settings import Settings, SettingsStore
+from game.settings import MAX_WINDOW, Settings, SettingsStore
 from game.ui import theme
 from game.ui.icon import render_icon
 from game.ui.scene import Scene
@@ -109,15 +109,40 @@ class App:
     def autosave_path(self) -> Path:
         return data_dir() / "autosave.json"
 
+    _bad_save: tuple[int, int] | None = None
+    """Size and time of an autosave found unreadable that could not be moved aside."""
+
     def has_saved_game(self) -> bool:
-        return self.autosave_path.is_file()
+        """Whether there is a saved game to offer (not one already found unreadable)."""
+        try:
+            info = self.autosave_path.stat()
+        except OSError:
+            return False
+        return self.autosave_path.is_file() and (info.st_size, info.st_mtime_ns) != self._bad_save
+
+    def set_aside_save(self, error: BaseException) -> str:
+        """Keep an unreadable autosave aside under a new name (or, if it cannot be
+        moved, stop offering it); returns what to tell the player."""
+        from game.i18n import clip
+        from game.storage import keep_aside
+
+        print(f"The saved game could not be read: {clip(str(error))}", file=sys.stderr)
+        kept = keep_aside(self.autosave_path)
+        if kept is not None:
+            return _(
+                "Your saved game could not be read and was kept as {name}; start a new game."
+            ).format(name=kept.name)
+        with contextlib.suppress(OSError):
+            info = self.autosave_path.stat()
+            self._bad_save = (info.st_size, info.st_mtime_ns)
+        return _("Your saved game could not be read; start a new game.")
 
     def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
         """Start a new game at the table (replacing any saved game)."""
         from game.ui.table import TableScene
 
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
-        session.save()
+        session.save()  # never raises: a save that fails is in session.save_problem
         self.replace(TableScene(self, session))
 
     def continue_game(self) -> str | None:
@@ -126,13 +151,8 @@ class App:
 
         try:
             session = GameSession.resume(self.autosave_path)
-        except (OSError, RecordError, ValueError) as error:
-            kept = self.autosave_path.with_name("autosave.damaged.json")
-            with contextlib.suppress(OSError):
-                self.autosave_path.replace(kept)
-            return _("The saved game could not be read ({error}). It was kept as {name}.").format(
-                error=error, name=kept.name
-            )
+        except (OSError, RecordError, ValueError, RecursionError, LookupError, TypeError) as error:
+            return self.set_aside_save(error)
         self.replace(TableScene(self, session))
         return None
 
@@ -162,6 +182,7 @@ class App:
 
     # -------------------------------------------------------- the window
     def toggle_fullscreen(self) -> None:
+        """Switch between window and full screen (and save it, if settings can be)."""
         fullscreen = not self.settings.fullscreen
         self.store.update(fullscreen=fullscreen)
         self.screen = open_window(self.settings)
@@ -177,7 +198,7 @@ class App:
         elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
             self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-            self.store.update(window_size=(width, height))
+            self.store.update(window_size=(min(width, MAX_WINDOW[0]), min(height, MAX_WINDOW[1])))
             self._resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -208,22 +229,58 @@ class App:
 
 
 def open_window(settings: Settings) -> pygame.Surface:
+    """The window as the settings say, no larger than the desktop."""
     pygame.display.set_caption(f"Oh Hell {__version__}")
     if settings.fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
+    return pygame.display.set_mode(_fit_desktop(settings.window_size), pygame.RESIZABLE)
+
+
+def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` made to fit the main desktop, when there is a real one."""
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return size
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except (pygame.error, AttributeError):
+        return size
+    if not desktops or min(desktops[0]) <= 0:
+        return size
+    return min(size[0], desktops[0][0]), min(size[1], desktops[0][1])
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="ohhell", description=__doc__)
+    """The options of ``ohhell``; refuses (exit 2) any the table or the preset cannot take."""
+    from game import cliargs
+    from game.rules.errors import RulesError
+    from game.rules.presets import get_preset
+    from game.ui.screenshot import SCENES
+
+    parser = cliargs.Parser(prog="ohhell", description=__doc__)
     parser.add_argument("--demo", action="store_true", help="computer players in every seat")
-    parser.add_argument("--players", type=int, default=4, help="seats in the demo (3-7)")
-    parser.add_argument("--screenshot", metavar="FILE", help="save a picture and exit")
-    parser.add_argument("--seed", type=int, help="the deal number")
-    parser.add_argument("--after", type=int, default=0, help="actions before the screenshot")
-    parser.add_argument("--scene", default="table", help="what to picture (with --screenshot)")
+    parser.add_argument(
+        "--players", type=cliargs.player_count, default=4, help="seats in the demo (3-8)"
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="FILE.png",
+        type=cliargs.output_file(".png"),
+        help="save a picture and exit",
+    )
+    parser.add_argument("--seed", type=cliargs.deal_seed, help="the deal number")
+    parser.add_argument(
+        "--after",
+        type=cliargs.bounded_int(0, cliargs.MAX_AFTER),
+        default=0,
+        help="actions before the screenshot",
+    )
+    parser.add_argument(
+        "--scene", default="table", choices=SCENES, help="what to picture (with --screenshot)"
+    )
     parser.add_argument("--variant", default="oh-hell", help="the preset pictured")
-    parser.add_argument("--size", help="window size for the screenshot, e.g. 1920x1080")
+    parser.add_argument(
+        "--size", type=cliargs.window_size, help="window size for the screenshot, e.g. 1920x1080"
+    )
     parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
     parser.add_argument("--fast", action="store_true", help="demo at full speed")
     parser.add_argument(
@@ -232,7 +289,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--exit-at-end", action="store_true", help="quit when the demo game is over"
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.screenshot and not args.demo:
+        try:
+            get_preset(args.variant).rules(args.players)
+        except RulesError as error:
+            parser.error(str(error))
+    return args
 
 
 def main(argv: list[str]) -> int:

@@ -10,11 +10,12 @@ something moved.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import tempfile
 import time
+
+from game import cliargs
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -23,11 +24,12 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="ohhell bench render", description=__doc__)
-    parser.add_argument("--size", default="1920x1080")
-    parser.add_argument("--players", type=int, default=8)
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of the run")
-    parser.add_argument("--seed", type=int, default=3)
+    parser = cliargs.Parser(prog="ohhell bench render", description=__doc__)
+    parser.add_argument("--size", type=cliargs.window_size, default=(1920, 1080))
+    parser.add_argument("--players", type=cliargs.player_count, default=8)
+    seconds = cliargs.bounded_float(0.1, 3600.0)
+    parser.add_argument("--seconds", type=seconds, default=20.0, help="length of the run")
+    parser.add_argument("--seed", type=cliargs.deal_seed, default=3)
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,11 +38,10 @@ def main(argv: list[str]) -> int:
 
     from game.settings import SettingsStore
     from game.ui.app import App
-    from game.ui.screenshot import parse_size
 
     pygame.display.init()
     pygame.font.init()
-    size = parse_size(args.size, (1920, 1080))
+    size = args.size
     app = App(pygame.display.set_mode(size), SettingsStore())
     app.start_demo(args.seed, args.players)
     clock = pygame.time.Clock()

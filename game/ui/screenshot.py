@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game import cliargs
 from game.ai import make_agent
 from game.rules.match import Match, Phase
 from game.rules.presets import get_preset
@@ -34,10 +35,8 @@ SCENES = (
 
 
 def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
-    if not text:
-        return default
-    width, _, height = text.lower().partition("x")
-    return int(width), int(height)
+    """``WIDTHxHEIGHT``, or ``default`` for none; see :func:`game.cliargs.window_size`."""
+    return cliargs.window_size(text) if text else default
 
 
 def played_match(
@@ -108,12 +107,9 @@ def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if args.scene not in SCENES:
-        print(f"--scene must be one of: {', '.join(SCENES)}")
-        return 2
     pygame.display.init()
     pygame.font.init()
-    size = parse_size(args.size, store.settings.window_size)
+    size = args.size or store.settings.window_size
     screen = pygame.display.set_mode(size)
     app = App(screen, store)
     seed = args.seed if args.seed is not None else 1

@@ -1,0 +1,225 @@
+"""Argument types for the command lines (``argparse`` ``type=``).
+
+Each turns what a player typed into a value, or refuses it saying what is
+allowed; a :class:`Parser` prints that as one line on stderr and exits with 2.
+Outputs and inputs are checked when the arguments are read, before any game is
+played, so a run never ends by losing its results to a path it cannot write.
+Bounds: counts as below, window sizes 320x240 to 7680x4320, files read at most
+64 MiB (and a record line at most ``game.saves.MAX_RECORD_BYTES``).
+
+>>> games = bounded_int(1, 100_000)
+>>> games("25")
+25
+>>> games("1e9")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be a whole number from 1 to 100000, not '1e9'
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import tempfile
+from argparse import ArgumentTypeError
+from collections.abc import Callable
+from typing import NoReturn
+
+from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
+
+MAX_SEED = 10**18
+"""The largest deal number; a run's later games (seed + game) stay under 2**63."""
+MAX_GAMES = 100_000
+MAX_JOBS = 64
+MAX_AFTER = 10_000
+"""The most actions played before a screenshot."""
+MIN_SIZE = (320, 240)
+MAX_SIZE = (7680, 4320)
+MAX_INPUT_BYTES = 64 * 2**20
+"""The largest file a command reads (a record of a long game is well under 1 MB)."""
+MAX_BUDGET = 100.0
+"""The largest search budget multiplier of the computer players."""
+
+_SIZE = re.compile(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*")
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, naming the command:
+    ``ohhell simulate: error: argument --games: ... (see ohhell simulate --help)``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def shortened(text: str, limit: int = 100) -> str:
+    """``text`` with its middle cut past ``limit`` characters (the end of a path
+    names the file).
+
+    >>> shortened("/home/ann/games/2024/blob.jsonl", 20)
+    '/home/ann...blob.jsonl'
+    """
+    if len(text) <= limit:
+        return text
+    return text[: limit // 2] + "..." + text[-(limit // 2) :]
+
+
+def quoted(text: str, limit: int = 100) -> str:
+    """``text`` shortened and quoted for a message.
+
+    >>> quoted("abcdefghij", 6)
+    "'abc...hij'"
+    """
+    return repr(shortened(text, limit))
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from ``low`` to ``high``.
+
+    >>> bounded_int(0, 10)(" 7 ")
+    7
+    >>> bounded_int(3, 8)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 3 to 8, not '0'
+    """
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 40 else None  # no slow parse of huge digit runs
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, not {quoted(text)}"
+            )
+        return value
+
+    return whole_number
+
+
+def bounded_float(low: float, high: float) -> Callable[[str], float]:
+    """A finite number from ``low`` to ``high``.
+
+    >>> bounded_float(0.01, 100)("2.5")
+    2.5
+    >>> bounded_float(0.01, 100)("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number from 0.01 to 100, not 'nan'
+    """
+
+    def number(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 40 else None
+        except ValueError:
+            value = None
+        # written so that NaN fails the range test too
+        if value is None or not low <= value <= high:
+            raise ArgumentTypeError(
+                f"must be a number from {low:g} to {high:g}, not {quoted(text)}"
+            )
+        return value
+
+    return number
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in pixels, within :data:`MIN_SIZE` and :data:`MAX_SIZE`.
+
+    >>> window_size("1920x1080")
+    (1920, 1080)
+    >>> window_size("0x0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be WIDTHxHEIGHT, e.g. 1920x1080, with a width from 320 to 7680 and a height from 240 to 4320, not '0x0'
+    """  # noqa: E501
+    found = _SIZE.fullmatch(text)
+    size = (int(found[1]), int(found[2])) if found else (0, 0)
+    if not all(
+        low <= value <= high for low, value, high in zip(MIN_SIZE, size, MAX_SIZE, strict=True)
+    ):
+        raise ArgumentTypeError(
+            f"must be WIDTHxHEIGHT, e.g. 1920x1080, with a width from {MIN_SIZE[0]} to "
+            f"{MAX_SIZE[0]} and a height from {MIN_SIZE[1]} to {MAX_SIZE[1]}, not {quoted(text)}"
+        )
+    return size
+
+
+def output_file(*suffixes: str) -> Callable[[str], str]:
+    """A file this program can write, ending in one of ``suffixes`` (any, if none).
+
+    Checked by creating and removing a scratch file in its folder, and by opening
+    the file itself for appending (which changes nothing) when it already exists.
+
+    >>> output_file(".png")("picture.txt")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'picture.txt' must end in .png
+    >>> output_file()("no-such-folder/games.jsonl")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: cannot write 'no-such-folder/games.jsonl': there is no folder 'no-such-folder'
+    """  # noqa: E501
+
+    def writable_file(path: str) -> str:
+        if not path.strip():
+            raise ArgumentTypeError("must name a file")
+        if suffixes and not path.lower().endswith(suffixes):
+            raise ArgumentTypeError(f"{quoted(path)} must end in {' or '.join(suffixes)}")
+        problem = _write_problem(path)
+        if problem:
+            raise ArgumentTypeError(f"cannot write {quoted(path)}: {problem}")
+        return path
+
+    return writable_file
+
+
+def _write_problem(path: str) -> str | None:
+    """Why ``path`` cannot be written, or None if it can."""
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        return "it is a folder"
+    if os.path.exists(path) and not os.path.isfile(path):
+        return "it is not a plain file"  # a device such as /dev/null: never replaced
+    if not os.path.isdir(folder):
+        return f"there is no folder {quoted(folder)}"
+    try:
+        handle, scratch = tempfile.mkstemp(prefix=".ohhell-check-", dir=folder)
+        os.close(handle)
+        os.unlink(scratch)
+        if os.path.exists(path):
+            with open(path, "ab"):
+                pass
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    return None
+
+
+def input_file(path: str) -> str:
+    """An existing file this program can read, of at most :data:`MAX_INPUT_BYTES`.
+
+    >>> input_file("no-such-file.jsonl")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: there is no file 'no-such-file.jsonl'
+    """
+    if not os.path.exists(path):
+        raise ArgumentTypeError(f"there is no file {quoted(path)}")
+    if not os.path.isfile(path):
+        raise ArgumentTypeError(f"{quoted(path)} is not a file")
+    if os.path.getsize(path) > MAX_INPUT_BYTES:
+        raise ArgumentTypeError(f"{quoted(path)} is larger than {MAX_INPUT_BYTES // 2**20} MiB")
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise ArgumentTypeError(f"cannot read {quoted(path)}: {error.strerror}") from None
+    return path
+
+
+player_count = bounded_int(MIN_PLAYERS, MAX_PLAYERS)
+deal_seed = bounded_int(0, MAX_SEED)
+game_count = bounded_int(1, MAX_GAMES)
+job_count = bounded_int(1, MAX_JOBS)
+budget_scale = bounded_float(0.01, MAX_BUDGET)

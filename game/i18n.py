@@ -8,29 +8,43 @@ so with no catalog the text is shown as written.
 from __future__ import annotations
 
 import gettext
+import re
 from pathlib import Path
 
 DOMAIN = "ohhell"
 LOCALE_DIR = Path(__file__).with_name("locale")
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+"""A plain language code (``de``, ``pt_BR``): no paths, nothing else."""
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
 def set_language(code: str) -> bool:
-    """Use the catalog for ``code`` (such as ``"de"``); English when none exists.
-    Returns whether a catalog was found."""
+    """Use the bundled catalog for ``code`` (such as ``"de"``); English when there is
+    none, or when ``code`` is not a plain language code. Returns whether the
+    language asked for is in use."""
     global _translation
+    _translation = gettext.NullTranslations()
+    if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
+        return False
+    if code == "en" or code not in available_languages():
+        return code == "en"
     try:
         _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
     except OSError:
-        _translation = gettext.NullTranslations()
-        return code == "en"
+        return False
     return True
 
 
 def available_languages() -> list[str]:
     """English plus every language with a compiled catalog."""
     found = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
-    return ["en", *sorted(found - {"en"})]
+    return ["en", *sorted(code for code in found - {"en"} if LANGUAGE_CODE.fullmatch(code))]
+
+
+def clip(message: str, limit: int = 300) -> str:
+    """``message`` cut to ``limit`` characters (with an ellipsis), for text a player
+    reads that may hold something from a file."""
+    return message if len(message) <= limit else message[: limit - 1].rstrip() + "…"
 
 
 def _(message: str) -> str:

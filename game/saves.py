@@ -41,7 +41,7 @@ MAX_ACTIONS = MAX_HANDS * (MAX_PLAYERS + PACK_SIZE)
 MAX_POINTS = 10**9
 """No score, total or settlement in a file is larger than this, either way."""
 
-PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*\Z"
 """No control characters (NUL, newlines, escapes) in text a file gives the screen."""
 
 Seat = Annotated[int, Meta(ge=0, lt=MAX_PLAYERS)]
@@ -135,6 +135,8 @@ def check_record_text(text: str | bytes) -> dict[str, Any]:
         raise RecordError(where, message) from None
     except msgspec.DecodeError as error:
         raise RecordError("record", f"this is not valid JSON ({error})") from None
+    except RecursionError:
+        raise RecordError("record", "the file is nested too deeply") from None
     plain: dict[str, Any] = msgspec.to_builtins(doc)
     return plain
 

@@ -1,24 +1,45 @@
 """Player settings: defaults from the bundled ``settings.json``, the player's own
 choices from the per-user config folder.
 
-A damaged settings file never stops the game: it is kept aside, the defaults
-are used, and :attr:`SettingsStore.problem` says what happened so the title
-screen can tell the player.
+The file is untrusted text, read against one schema (:data:`FIELD_TYPES`, with
+msgspec): its size is bounded, then it is decoded as an object of raw values and
+each known setting is decoded with its own bounded type, so one bad value resets
+only that setting. A damaged file never stops the game: it is kept aside under a
+new name, a clean file is written in its place, and :attr:`SettingsStore.problem`
+says once, in the player's words, what happened.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import time
-from dataclasses import asdict, dataclass, fields, replace
+import re
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from game.resources import config_dir, default_settings_file
-from game.storage import atomic_write_text
+import msgspec
+from msgspec import Meta, Struct
 
-_RANGES = {"animation_speed": (0.25, 4.0), "card_scale": (0.7, 1.5), "volume": (0.0, 1.0)}
+from game.i18n import _, available_languages, clip
+from game.resources import config_dir, data_dir, default_settings_file
+from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from game.saves import PlayerDoc, RulesDoc, Word
+from game.storage import (
+    TooLarge,
+    atomic_write_text,
+    folder_problem,
+    keep_aside,
+    read_bounded,
+    remove_stale_temps,
+)
+
+MAX_SETTINGS_BYTES = 64 * 1024
+"""The largest settings file read (a full one is well under 4 KB)."""
+MIN_WINDOW = (640, 360)
+MAX_WINDOW = (7680, 4320)
+NAME_LENGTH = 24
+TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]*")
+"""Text with no control characters, matched whole (a trailing newline too)."""
 
 
 @dataclass(frozen=True)
@@ -44,95 +65,206 @@ class Settings:
         return data
 
 
-def _coerce(name: str, value: object, default: object) -> object:
-    """``value`` checked against the type of ``default``; raises ValueError."""
-    if name == "window_size":
-        if (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(isinstance(v, int) and 320 <= v <= 16384 for v in value)
-        ):
-            return (value[0], value[1])
-        raise ValueError("expected [width, height]")
-    if name == "last_setup":
-        if value is None or isinstance(value, dict):
-            return value
-        raise ValueError("expected an object or null")
-    if isinstance(default, bool):
-        if isinstance(value, bool):
-            return value
-        raise ValueError("expected true or false")
-    if isinstance(default, float):
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            low, high = _RANGES[name]
-            return min(high, max(low, float(value)))
-        raise ValueError("expected a number")
-    if isinstance(default, str) and isinstance(value, str) and value.strip():
-        return value.strip()[:24]
-    raise ValueError("expected text")
+class SetupDoc(Struct, forbid_unknown_fields=True):
+    """``last_setup``: the rules (checked again by the engine) and who sat where."""
+
+    rules: RulesDoc
+    players: Annotated[list[PlayerDoc], Meta(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
 
 
-def settings_from_json(data: object, base: Settings) -> tuple[Settings, list[str]]:
-    """``base`` updated with the valid entries of ``data``; the list names the
-    entries that were ignored, and why."""
-    if not isinstance(data, dict):
-        return base, ["the file does not hold an object of settings"]
+Width = Annotated[int, Meta(ge=MIN_WINDOW[0], le=MAX_WINDOW[0])]
+Height = Annotated[int, Meta(ge=MIN_WINDOW[1], le=MAX_WINDOW[1])]
+PlayerName = Annotated[str, Meta(min_length=1, max_length=NAME_LENGTH, pattern=r"\S")]
+"""Not blank; :func:`_accept` then refuses control characters."""
+FIELD_TYPES: dict[str, Any] = {
+    "animation_speed": Annotated[float, Meta(ge=0.25, le=4.0)],
+    "card_scale": Annotated[float, Meta(ge=0.7, le=1.5)],
+    "four_colour": bool,
+    "sound": bool,
+    "volume": Annotated[float, Meta(ge=0.0, le=1.0)],
+    "fullscreen": bool,
+    "confirm_play": bool,
+    "language": Word,
+    "player_name": PlayerName,
+    "window_size": tuple[Width, Height],
+    "last_setup": SetupDoc | None,
+}
+"""The schema: each setting's type, bounds included."""
+_DECODERS = {name: msgspec.json.Decoder(kind) for name, kind in FIELD_TYPES.items()}
+_FILE = msgspec.json.Decoder(Annotated[dict[Word, msgspec.Raw], Meta(max_length=64)])
+
+
+def setting_label(name: str) -> str:
+    """A setting as the Settings screen names it."""
+    labels = {
+        "animation_speed": _("Animation speed"),
+        "card_scale": _("Card size"),
+        "four_colour": _("Four-colour deck"),
+        "sound": _("Sound"),
+        "volume": _("Volume"),
+        "fullscreen": _("Full screen"),
+        "confirm_play": _("Confirm before playing"),
+        "language": _("Language"),
+        "player_name": _("Your name"),
+        "window_size": _("Window size"),
+        "last_setup": _("Quick game setup"),
+    }
+    return labels.get(name) or _("settings this version does not know")
+
+
+def _accept(name: str, value: Any) -> Any:
+    """A value of the schema's type checked for meaning and made a :class:`Settings`
+    value; raises ValueError."""
+    if name == "language" and value not in available_languages():
+        raise ValueError(f"no bundled catalog for {value!r:.40}")
+    if name == "player_name":
+        if not TEXT.fullmatch(value):
+            raise ValueError("control characters in the name")
+        return value.strip()
+    if name == "last_setup" and value is not None:
+        return _accept_setup(value)
+    return value
+
+
+def _accept_setup(doc: SetupDoc) -> dict[str, Any]:
+    """``last_setup`` as plain data, once the engine builds its rules (RecordError if
+    not) and its players match them."""
+    rules = RuleSet.from_dict(msgspec.to_builtins(doc.rules))
+    if len(doc.players) != rules.players:
+        raise ValueError("the players do not match the rules")
+    if not all(TEXT.fullmatch(player.name) for player in doc.players):
+        raise ValueError("control characters in a name")
+    setup: dict[str, Any] = msgspec.to_builtins(doc)
+    return setup
+
+
+def convert_field(name: str, value: object) -> Any:
+    """``value`` checked against setting ``name``'s schema; raises KeyError for an
+    unknown setting, ValueError for a bad value."""
+    return _accept(name, msgspec.convert(value, FIELD_TYPES[name]))
+
+
+def settings_from_bytes(data: bytes, base: Settings) -> tuple[Settings, list[str]]:
+    """``base`` updated with the valid settings in the JSON ``data``; the list names
+    the settings that were not valid (unknown ones as ``""``). Raises ValueError or
+    RecursionError if ``data`` is not a bounded JSON object."""
+    if len(data) > MAX_SETTINGS_BYTES:
+        raise TooLarge("the settings file is too large")
     values: dict[str, Any] = {}
-    ignored = []
-    defaults = {f.name: getattr(base, f.name) for f in fields(Settings)}
-    for key, value in data.items():
-        if key not in defaults:
-            ignored.append(f"{key}: not a setting")
+    bad: list[str] = []
+    for key, raw in _FILE.decode(data).items():
+        if key not in FIELD_TYPES:
+            bad.append("")
             continue
         try:
-            values[key] = _coerce(key, value, defaults[key])
-        except ValueError as error:
-            ignored.append(f"{key}: {error}")
-    return replace(base, **values), ignored
+            values[key] = _accept(key, _DECODERS[key].decode(raw))
+        except (ValueError, RecursionError):
+            bad.append(key)
+    return replace(base, **values), bad
+
+
+def shipped_defaults() -> Settings:
+    """The bundled ``settings.json`` (or the built-in defaults if it is unreadable)."""
+    try:
+        data = read_bounded(default_settings_file(), MAX_SETTINGS_BYTES)
+        return settings_from_bytes(data, Settings())[0]
+    except (OSError, ValueError, RecursionError):
+        return Settings()
 
 
 class SettingsStore:
-    """Loads and saves the player's settings file."""
+    """Loads and saves the player's settings file; at start it clears leftovers of
+    interrupted saves and checks that the settings (and, with the default path, the
+    saved games) can be written, so the title can tell the player once."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or config_dir() / "settings.json"
         self.problem: str | None = None
+        """What went wrong with the player's files, for the title to show once."""
+        self.save_error: str | None = None
+        """Why the last save failed, if it did (the settings stay in memory)."""
         self.settings = self._load()
+        folders = [self.path.parent] if path else [self.path.parent, data_dir()]
+        self._check_folders(folders)
 
     def _load(self) -> Settings:
-        defaults = Settings()
+        defaults = shipped_defaults()
         try:
-            shipped = json.loads(default_settings_file().read_text(encoding="utf-8"))
-            defaults, _ = settings_from_json(shipped, defaults)
-        except (OSError, ValueError):
-            pass
-        if not self.path.exists():
+            data = read_bounded(self.path, MAX_SETTINGS_BYTES)
+            settings, bad = settings_from_bytes(data, defaults)
+        except (FileNotFoundError, NotADirectoryError):
             return defaults
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError) as error:
-            kept = self._keep_aside()
-            self.problem = (
-                f"Your settings could not be read ({error.__class__.__name__}); the defaults "
-                f"are in use. The old file was kept as {kept.name}."
+        except (OSError, ValueError, RecursionError):
+            kept = self._replace_damaged(defaults)
+            self._report(_("Your settings could not be read, so the defaults are in use."), kept)
+            return defaults
+        if bad:
+            names = ", ".join(dict.fromkeys(setting_label(name) for name in bad))
+            kept = self._replace_damaged(settings)
+            self._report(
+                _("Some settings could not be read and were reset: {names}.").format(names=names),
+                kept,
             )
-            return defaults
-        settings, ignored = settings_from_json(data, defaults)
-        if ignored:
-            self.problem = "Some settings were not valid and were reset: " + "; ".join(ignored)
         return settings
 
-    def _keep_aside(self) -> Path:
-        kept = self.path.with_name(f"settings.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
-        with contextlib.suppress(OSError):
-            self.path.replace(kept)
+    def _replace_damaged(self, settings: Settings) -> Path | None:
+        """Keep the damaged file aside and write ``settings`` in its place (only once it
+        is safely aside: nothing is overwritten)."""
+        kept = keep_aside(self.path)
+        if kept is not None:
+            self.settings = settings
+            self.save()
         return kept
 
+    def _report(self, message: str, kept: Path | None) -> None:
+        if kept is not None:
+            message += " " + _("The old file was kept as {name}.").format(name=kept.name)
+        self.add_problem(message)
+
+    def _check_folders(self, folders: list[Path]) -> None:
+        for folder in folders:
+            remove_stale_temps(folder)
+        reason = folder_problem(folders[0])
+        if reason:
+            self.add_problem(
+                _("Your settings cannot be saved ({reason}); changes last until you quit.").format(
+                    reason=reason
+                )
+            )
+        reason = folder_problem(folders[1]) if len(folders) > 1 else None
+        if reason:
+            self.add_problem(
+                _("Games cannot be saved ({reason}); a game is lost when you quit.").format(
+                    reason=reason
+                )
+            )
+
+    def add_problem(self, message: str) -> None:
+        """Add ``message`` (cut to a sane length) to what the title will show."""
+        message = clip(message)
+        self.problem = f"{self.problem}\n{message}" if self.problem else message
+
     def update(self, **changes: Any) -> Settings:
-        """Change some settings and save them at once."""
-        self.settings = replace(self.settings, **changes)
+        """Change some settings and save them at once. A value the schema refuses
+        is ignored (the setting keeps its value); an unknown name is a KeyError."""
+        accepted = {}
+        for name, value in changes.items():
+            try:
+                accepted[name] = convert_field(name, value)
+            except (ValueError, RecursionError):
+                continue
+        self.settings = replace(self.settings, **accepted)
         self.save()
         return self.settings
 
-    def save(self) -> None:
-        atomic_write_text(self.path, json.dumps(self.settings.to_json(), indent=2) + "\n")
+    def save(self) -> bool:
+        """Write the settings; returns False (keeping them in memory and remembering
+        why in :attr:`save_error`) if the file cannot be written."""
+        text = json.dumps(self.settings.to_json(), indent=2) + "\n"
+        try:
+            atomic_write_text(self.path, text)
+        except OSError as error:
+            self.save_error = error.strerror or error.__class__.__name__
+            return False
+        self.save_error = None
+        return True

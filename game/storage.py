@@ -1,17 +1,34 @@
-"""Files: atomic writes and the per-user folders for settings and saves."""
+"""Files: atomic writes, bounded reads, damaged files kept aside, leftovers cleared.
+
+Every file the game writes goes through :func:`atomic_write_text`; every damaged
+file it finds is moved aside with :func:`keep_aside` under a name never used
+before, so nothing the player had is ever overwritten.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import secrets
 import tempfile
+import time
 from pathlib import Path
+
+TEMP_AGE = 10.0
+"""Seconds after which a temporary file left by an interrupted save is stale."""
+TEMP_FILES = ("autosave.json", "settings.json")
+"""The files whose leftover temporary copies :func:`remove_stale_temps` clears."""
+
+
+class TooLarge(ValueError):
+    """A file is larger than the game ever writes."""
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old file or the new one,
     never a half-written one: write a temporary file beside it, flush it to disk,
-    then rename it over the target."""
+    rename it over the target, then flush the folder. Raises OSError."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
@@ -25,3 +42,116 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    fsync_folder(target.parent)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a rename) to disk; a no-op where folders cannot be
+    opened (Windows)."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        handle = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``; raises :class:`TooLarge` past ``limit`` bytes (reading
+    no more than that), or OSError."""
+    with open(path, "rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(f"{path.name} is larger than {limit} bytes")
+    return data
+
+
+def _temp_pattern(name: str) -> re.Pattern[str]:
+    """The names ``tempfile.mkstemp(prefix=f".{name}.")`` gives: eight characters
+    from its alphabet after the prefix."""
+    return re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}")
+
+
+def remove_stale_temps(folder: Path, names: tuple[str, ...] = TEMP_FILES) -> list[Path]:
+    """Delete the temporary files an interrupted :func:`atomic_write_text` of one of
+    ``names`` left in ``folder`` (only those older than :data:`TEMP_AGE`); returns
+    what was removed. Never raises."""
+    patterns = [_temp_pattern(name) for name in names]
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    now = time.time()
+    for entry in entries:
+        if not any(pattern.fullmatch(entry.name) for pattern in patterns):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if now - entry.stat(follow_symlinks=False).st_mtime < TEMP_AGE:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+def keep_aside(path: Path, reason: str = "damaged") -> Path | None:
+    """Move ``path`` to an unused name beside it, such as
+    ``settings.damaged-20261201-081530.json`` (then ``-2``, ``-3``... or a random
+    suffix); returns the new path, or None if it could not be moved. Never
+    overwrites a file."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = f"{path.stem}.{reason}-{stamp}"
+    tails = ["", *(f"-{n}" for n in range(2, 10)), *(f"-{secrets.token_hex(4)}" for _ in range(4))]
+    for tail in tails:
+        candidate = path.with_name(f"{base}{tail}{path.suffix}")
+        try:
+            _move_no_replace(path, candidate)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        return candidate
+    return None
+
+
+def _move_no_replace(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target``; FileExistsError if ``target`` exists. A hard
+    link refuses an existing target atomically; where links are not supported,
+    check first and rename (Windows' rename refuses existing targets itself)."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except (OSError, NotImplementedError):
+        if os.path.lexists(target):
+            raise FileExistsError(target) from None
+        os.rename(source, target)
+        return
+    try:
+        os.unlink(source)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(target)
+        raise
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why files cannot be written in ``folder`` (created if missing), or None if
+    they can: a small file is created there and removed."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".probe.", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        return error.strerror or error.__class__.__name__
+    return None

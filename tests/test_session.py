@@ -55,7 +55,8 @@ def test_illegal_human_action_changes_nothing(tmp_path):
 
 def test_damaged_save_is_refused_with_a_record_error(tmp_path):
     path = tmp_path / "autosave.json"
-    path.write_text('{"format": "ohhell-record", "version": 1, "rules": {"players": 2}}')
+    record = '{"format": "ohhell-record", "version": 1, "seed": 1, "rules": {"players": 2}, '
+    path.write_text(record + '"players": [{"name": "A"}, {"name": "B"}]}')
     with pytest.raises(RecordError, match="rules"):
         GameSession.resume(path)
     path.write_text("garbage")

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.resources import config_dir, data_dir, default_settings_file
-from game.settings import Settings, SettingsStore, settings_from_json
+from game.settings import FIELD_TYPES, Settings, SettingsStore, settings_from_bytes
 
 
 @pytest.fixture(autouse=True)
@@ -18,10 +18,10 @@ def home(tmp_path, monkeypatch):
 
 
 def test_shipped_defaults_are_valid_and_complete():
-    data = json.loads(default_settings_file().read_text(encoding="utf-8"))
-    settings, ignored = settings_from_json(data, Settings())
+    raw = default_settings_file().read_bytes()
+    settings, ignored = settings_from_bytes(raw, Settings())
     assert ignored == []
-    assert set(data) == set(Settings().to_json())
+    assert set(json.loads(raw)) == set(Settings().to_json()) == set(FIELD_TYPES)
     assert settings == Settings()
 
 
@@ -50,16 +50,25 @@ def test_damaged_file_is_kept_aside_and_defaults_used(home):
     assert store.problem and "could not be read" in store.problem
     kept = list(path.parent.glob("settings.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == "{not json"
+    assert kept[0].name in store.problem
+    assert json.loads(path.read_text()) == Settings().to_json()  # rewritten clean
 
 
 def test_invalid_entries_are_reset_one_by_one(home):
     path = home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"sound": "loud", "card_scale": 9, "colour": 1, "language": "de"}))
+    path.write_text(
+        json.dumps({"sound": "loud", "card_scale": 9, "colour": 1, "language": "xx", "volume": 0.2})
+    )
     store = SettingsStore()
     assert store.settings.sound is True
-    assert store.settings.card_scale == 1.5  # clamped to the allowed range
-    assert store.settings.language == "de"
+    assert store.settings.card_scale == 1.0  # out of range: back to the default
+    assert store.settings.language == "en"  # no such bundled catalog
+    assert store.settings.volume == 0.2  # the good setting is kept
     assert store.problem is not None
-    assert "sound: expected true or false" in store.problem
-    assert "colour: not a setting" in store.problem
+    assert "reset: Sound, Card size, settings this version does not know, Language." in (
+        store.problem
+    )
+    assert "card_scale" not in store.problem  # the player's words, not the file's
+    assert json.loads(path.read_text())["volume"] == 0.2
+    assert SettingsStore().problem is None

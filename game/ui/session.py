@@ -15,6 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from game.ai import Agent, make_agent
+from game.i18n import _
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.match import Match, Phase
@@ -125,14 +126,28 @@ class GameSession:
     def record(self) -> dict[str, object]:
         return to_record(self.match, self.players)
 
+    save_problem: str | None = None
+    """Why the autosave could not be written, while it cannot (for the player)."""
+    _save_failed_in: int | None = None
+
     def save(self) -> None:
-        """Write the autosave (or remove it once the game is over)."""
+        """Write the autosave (or remove it once the game is over). If it cannot be
+        written, :attr:`save_problem` says why and saving rests until the next hand."""
         if self.autosave is None:
             return
-        if self.over:
-            self.autosave.unlink(missing_ok=True)
+        if not self.over and self._save_failed_in == self.match.hand_number:
             return
-        atomic_write_text(self.autosave, dumps(self.record()))
+        try:
+            if self.over:
+                self.autosave.unlink(missing_ok=True)
+            else:
+                atomic_write_text(self.autosave, dumps(self.record()))
+        except OSError as error:
+            self._save_failed_in = self.match.hand_number
+            reason = error.strerror or error.__class__.__name__
+            self.save_problem = _("This game cannot be saved ({reason}).").format(reason=reason)
+            return
+        self._save_failed_in = self.save_problem = None
 
     @classmethod
     def resume(cls, path: Path) -> GameSession:

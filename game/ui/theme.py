@@ -8,10 +8,17 @@ with pygame's own font as a fallback.
 
 from __future__ import annotations
 
+import functools
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
+from typing import Generic, NamedTuple, ParamSpec, TypeVar
 
 import pygame
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 # ---------------------------------------------------------------- palette
 FELT_CENTRE = (38, 112, 78)
@@ -52,6 +59,87 @@ def scale_for(size: tuple[int, int]) -> float:
     return max(0.6, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
 
 
+# ---------------------------------------------------------- picture caches
+_KEYWORDS = object()
+"""Separates positional from keyword arguments in a cache key."""
+
+
+class CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+    bytes: int
+    max_bytes: int
+
+
+def picture_bytes(value: object) -> int:
+    """The pixel memory of a surface (or of the surfaces in a tuple)."""
+    if isinstance(value, pygame.Surface):
+        return value.get_width() * value.get_height() * value.get_bytesize()
+    if isinstance(value, tuple):
+        return sum(picture_bytes(item) for item in value)
+    return 0
+
+
+def screen_bytes() -> int:
+    """The pixel memory of one window-sized picture (1280x720 before a window opens)."""
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    width, height = screen.get_size() if screen is not None else BASE_SIZE
+    return max(width * height, BASE_SIZE[0] * BASE_SIZE[1]) * 4
+
+
+class PictureCache(Generic[P, R]):
+    """A least-recently-used cache of pictures bounded by entries and by pixel memory
+    (``screens`` window-sized pictures' worth, so it grows with the window)."""
+
+    def __init__(self, function: Callable[P, R], maxsize: int, screens: float) -> None:
+        functools.update_wrapper(self, function)
+        self._function = function
+        self.maxsize, self.screens = maxsize, screens
+        self._entries: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
+        self._bytes = self._hits = self._misses = 0
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        key = (*args, _KEYWORDS, *sorted(kwargs.items())) if kwargs else args
+        found = self._entries.get(key)
+        if found is not None:
+            self._entries.move_to_end(key)
+            self._hits += 1
+            return found[0]
+        self._misses += 1
+        value = self._function(*args, **kwargs)
+        size = picture_bytes(value)
+        self._entries[key] = (value, size)
+        self._bytes += size
+        budget = self.screens * screen_bytes()
+        while len(self._entries) > 1 and (
+            len(self._entries) > self.maxsize or self._bytes > budget
+        ):
+            _, (_, dropped) = self._entries.popitem(last=False)
+            self._bytes -= dropped
+        return value
+
+    def cache_info(self) -> CacheInfo:
+        budget = round(self.screens * screen_bytes())
+        return CacheInfo(
+            self._hits, self._misses, self.maxsize, len(self._entries), self._bytes, budget
+        )
+
+    def cache_clear(self) -> None:
+        self._entries.clear()
+        self._bytes = self._hits = self._misses = 0
+
+
+def picture_cache(maxsize: int, screens: float) -> Callable[[Callable[P, R]], PictureCache[P, R]]:
+    """Decorate a function returning pictures with a :class:`PictureCache`."""
+
+    def decorate(function: Callable[P, R]) -> PictureCache[P, R]:
+        return PictureCache(function, maxsize, screens)
+
+    return decorate
+
+
 # ------------------------------------------------------------------ fonts
 def _font_dir() -> Path | None:
     try:
@@ -85,21 +173,35 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
     return fallback
 
 
-@lru_cache(maxsize=2048)
+MAX_LINE = 500
+"""The most characters rendered on one line: text from a file may be any length,
+and the font renderer fails on huge strings."""
+MAX_WRAPPED = 4000
+"""The most characters :func:`wrap` lays out."""
+
+
 def text(
     content: str, size: int, colour: tuple[int, ...] = TEXT, weight: str = "regular"
 ) -> pygame.Surface:
-    """Rendered, anti-aliased text, cached (drawing the same label costs nothing)."""
+    """Rendered, anti-aliased text (at most :data:`MAX_LINE` characters), cached
+    (drawing the same label costs nothing)."""
+    return _text(content[:MAX_LINE], size, colour, weight)
+
+
+@picture_cache(maxsize=2048, screens=4.0)
+def _text(content: str, size: int, colour: tuple[int, ...], weight: str) -> pygame.Surface:
     return font(size, weight).render(content, True, colour)
 
 
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
-    """Split ``content`` into lines no wider than ``width`` pixels."""
+    """Split ``content`` (at most :data:`MAX_WRAPPED` characters of it) into lines no
+    wider than ``width`` pixels; a word longer than a line is cut."""
     face = font(size, weight)
     lines: list[str] = []
-    for paragraph in content.split("\n"):
+    for paragraph in content[:MAX_WRAPPED].split("\n"):
         line = ""
-        for word in paragraph.split():
+        for whole in paragraph.split():
+            word = whole[:MAX_LINE]
             candidate = f"{line} {word}".strip()
             if line and face.size(candidate)[0] > width:
                 lines.append(line)
@@ -125,7 +227,7 @@ def panel(
     surface.blit(layer, rect)
 
 
-@lru_cache(maxsize=256)
+@picture_cache(maxsize=256, screens=4.0)
 def rounded_rect(
     size: tuple[int, int],
     colour: tuple[int, ...],
@@ -151,7 +253,7 @@ def rounded_rect(
     return big if ss == 1 else pygame.transform.smoothscale(big, size)
 
 
-@lru_cache(maxsize=8)
+@picture_cache(maxsize=8, screens=4.0)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: a radial gradient from a lit centre to dark edges, with a
     faint weave so large areas do not look flat. Rendered once per window size."""

@@ -1,9 +1,10 @@
 """The title screen: the name of the game over a fan of cards, and the main menu.
 
-Continue (when a game is saved), New game, Quick game (the last setup in one
-click), Settings, Rules and Quit. Cards drift slowly across the felt behind
-everything. A problem reading the settings file, or the saved game, is shown
-once in a banner at the top.
+Continue (when a readable game is saved), New game, Quick game (the last setup
+in one click), Settings, Rules and Quit. Cards drift slowly across the felt
+behind everything. A problem with the player's files (settings reset, a saved
+game that cannot be read, folders that cannot be written) is shown once in a
+banner at the bottom.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.i18n import _, ngettext, tr
+from game.i18n import _, clip, ngettext, tr
 from game.rules.cards import PACK, Card
 from game.rules.presets import preset_for
+from game.saves import load_record_file
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.gui import GuiScene, draw_wrapped, wrapped_height
@@ -31,6 +33,8 @@ FAN = ("TD", "JC", "QH", "KS", "AH")
 """The cards fanned above the title, left to right."""
 
 DRIFTERS = 11
+MAX_MESSAGE = 900
+"""The longest banner message (each part is already cut shorter)."""
 
 
 @dataclass
@@ -53,8 +57,9 @@ class TitleScene(GuiScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.time = 0.0
-        self.message: str | None = app.store.problem
+        problems = [app.store.problem, self._check_save()]
         app.store.problem = None  # shown once
+        self.message: str | None = clip("\n".join(p for p in problems if p), MAX_MESSAGE) or None
         rng = random.Random(11)
         self.drifters = [
             Drifter(
@@ -74,11 +79,22 @@ class TitleScene(GuiScene):
         self._drifter_cache: dict[int, tuple[tuple[int, int, int, bool], pygame.Surface]] = {}
         self._fan_cache: tuple[tuple[int, int, bool], pygame.Surface, tuple[int, int]] | None = None
 
+    def _check_save(self) -> str | None:
+        """Read the saved game once; if it cannot be read, it is kept aside (and no
+        longer offered) and the returned message says so."""
+        if not self.app.has_saved_game():
+            return None
+        try:
+            load_record_file(self.app.autosave_path)
+        except (OSError, ValueError, RecursionError, LookupError, TypeError) as error:
+            return self.app.set_aside_save(error)
+        return None
+
     # ------------------------------------------------------------- actions
     def continue_game(self) -> None:
         problem = self.app.continue_game()
         if problem:
-            self.message = problem
+            self.message = clip(problem, MAX_MESSAGE)
             self.rebuild()
 
     def new_game(self) -> None:

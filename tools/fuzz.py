@@ -403,6 +403,35 @@ BAD_COMMAND_LINES = [
 ]
 
 
+BAD_NUMBERS = ["-1", "0", "1e9", "nan", "inf", "", "x", "9" * 40]
+NUMERIC_OPTIONS = {
+    ("--demo",): ["--players", "--seed"],
+    ("--screenshot", "x.png"): ["--players", "--seed", "--after", "--size"],
+    ("rules", "oh-hell"): ["--players"],
+    ("simulate", "--variant", "oh-hell"): ["--players", "--games", "--seed"],
+    ("tournament", "--variant", "oh-hell", "--players", "4", "--seats", "easy,easy,easy,easy"): [
+        "--games",
+        "--seed",
+        "--budget",
+        "--hands",
+        "--jobs",
+    ],
+}
+
+
+def bad_numbers() -> list[list[str]]:
+    """Every numeric option of every command given every kind of bad number (a few,
+    such as seed 0, are fine and left out)."""
+    commands = []
+    for command, options in NUMERIC_OPTIONS.items():
+        for option in options:
+            for value in BAD_NUMBERS:
+                if value == "0" and option in ("--seed", "--after"):
+                    continue
+                commands.append([*command, option, value])
+    return commands
+
+
 def hostile_record_files(folder: Path) -> list[list[str]]:
     """``tournament --records`` on binary, deep, huge and damaged files."""
     files = {
@@ -423,7 +452,8 @@ def bad_command_lines(tally: Tally, limit: int | None) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     with tempfile.TemporaryDirectory() as folder:
         env["OHHELL_HOME"] = folder
-        commands = [*BAD_COMMAND_LINES, *hostile_record_files(Path(folder))][:limit]
+        hostile = hostile_record_files(Path(folder))
+        commands = [*BAD_COMMAND_LINES, *hostile, *bad_numbers()][:limit]
         for argv in commands:
             try:
                 done = subprocess.run(

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.ai import make_agent
-from game.rules.match import Phase
+from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.rules.ruleset import HandSequence, RuleSet

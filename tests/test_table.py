@@ -10,7 +10,7 @@ import pytest
 
 from game.ai import LEVELS
 from game.rules.actions import Play
-from game.rules.match import Phase
+from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.rules.ruleset import HandSequence, RuleSet, Settlement

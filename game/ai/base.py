@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.rules.actions import Action
-from game.rules.match import Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 

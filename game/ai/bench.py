@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from game import cliargs
 from game.ai.levels import LEVELS, make_agent
 from game.ai.rules_player import MediumAgent
-from game.rules.match import Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.ruleset import MIN_PLAYERS, PACK_SIZE, HandSequence, RuleSet
 from game.rules.view import SeatView
 

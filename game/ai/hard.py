@@ -9,7 +9,7 @@ from game.ai.objective import objective_of
 from game.ai.search import Search, SearchConfig, Weigher
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import Card
-from game.rules.match import Phase
+from game.rules.phase import Phase
 from game.rules.view import SeatView
 
 HARD = SearchConfig()

@@ -24,7 +24,7 @@ from game.ai.objective import objective_of, pace_per_hand
 from game.ai.rollout import basic_card, beaters, discard_low, duck, lead_avoid
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import FULL_PACK_MASK, Card
-from game.rules.match import Phase
+from game.rules.phase import Phase
 from game.rules.ruleset import TrickPoints
 from game.rules.tricks import winning_position
 from game.rules.view import SeatView

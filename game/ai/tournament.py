@@ -30,7 +30,8 @@ from game.ai.base import play_match
 from game.ai.levels import LEVELS, make_agent
 from game.ai.stats import Estimate, mean_ci
 from game.rules.errors import RecordError, RulesError
-from game.rules.match import Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import Player, dumps, to_record
 from game.rules.ruleset import MAX_HANDS, RuleSet

@@ -9,9 +9,11 @@ Pure Python with no display code. Start from a preset or a custom
 from game.rules.actions import Action, Bid, Play, PlaySet
 from game.rules.cards import PACK, Card, Rank, Suit, parse_cards
 from game.rules.errors import IllegalAction, RecordError, RulesError
-from game.rules.match import HandResult, Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.presets import PRESET_LIST, PRESETS, Preset, get_preset, preset_for
 from game.rules.record import Player, from_record, to_record
+from game.rules.results import HandResult
 from game.rules.ruleset import (
     FirstDealer,
     HandSequence,

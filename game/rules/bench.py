@@ -20,7 +20,8 @@ import tracemalloc
 from collections.abc import Callable
 
 from game import cliargs
-from game.rules.match import Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.playout import deal_masks, random_playout
 from game.rules.presets import PRESETS
 from game.rules.ruleset import HandSequence, RuleSet

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 
 from game.rules.actions import Action, Bid, Play, PlaySet
 from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
@@ -45,50 +43,12 @@ from game.rules.events import (
     TrickWon,
     TrumpTurned,
 )
+from game.rules.phase import Phase
+from game.rules.results import HandResult
 from game.rules.ruleset import FirstDealer, RuleSet, TrumpMethod
 from game.rules.scoring import final_totals, hand_points, settle, winners_of
 from game.rules.tricks import Trick, legal_mask, trick_winner
-from game.rules.view import SeatView, seat_view
-
-
-class Phase(str, Enum):
-    """Where the match stands."""
-
-    CHOOSING_DEALER = "choosing-dealer"
-    DEALING = "dealing"
-    BIDDING = "bidding"
-    PLAYING = "playing"
-    HAND_SCORED = "hand-scored"
-    GAME_OVER = "game-over"
-
-    @property
-    def automatic(self) -> bool:
-        """Whether the match moves on by :meth:`Match.advance` rather than a player."""
-        return self in _AUTOMATIC
-
-
-_AUTOMATIC = frozenset({Phase.CHOOSING_DEALER, Phase.DEALING, Phase.HAND_SCORED})
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """Everything about one finished hand, as the score sheet and records need it."""
-
-    number: int
-    dealer: int
-    size: int
-    dealt: tuple[tuple[Card, ...], ...]
-    trump_card: Card | None
-    trump: Suit | None
-    bids: tuple[int, ...]
-    tricks: tuple[Trick, ...]
-    taken: tuple[int, ...]
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-    @property
-    def made(self) -> tuple[bool, ...]:
-        return tuple(bid == took for bid, took in zip(self.bids, self.taken, strict=True))
+from game.rules.view import SeatView
 
 
 def _well_typed(action: Bid | Play) -> bool:
@@ -490,3 +450,38 @@ class Match:
         self.winners = winners_of(self._scores)
         self.settlement = settle(self.rules, self._scores)
         return GameOver(self.winners, tuple(self._scores), self.settlement, self.rules.settlement)
+
+
+def seat_view(match: Match, seat: int | None) -> SeatView:
+    """Build ``seat``'s view of ``match``."""
+    players = match.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"there is no seat {seat} at a table of {players}")
+    revealed = match.bids_revealed
+    bids = tuple(
+        bid if revealed or seat_index == seat else None for seat_index, bid in enumerate(match.bids)
+    )
+    return SeatView(
+        seat=seat,
+        rules=match.rules,
+        phase=match.phase,
+        hand_number=match.hand_number,
+        hand_size=match.hand_size,
+        dealer=match.dealer,
+        hand=match.hand(seat) if seat is not None else (),
+        hand_counts=tuple(len(match.hand(index)) for index in range(players)),
+        trump_card=match.trump_card,
+        trump=match.trump,
+        bids=bids,
+        has_bid=tuple(bid is not None for bid in match.bids),
+        taken=match.taken,
+        leader=match.leader,
+        trick=match.trick,
+        tricks=match.tricks,
+        scores=match.scores,
+        results=tuple(match.results),
+        awaiting=match.awaiting,
+        legal=tuple(match.legal_actions(seat)) if seat is not None else (),
+        forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
+        winners=match.winners,
+    )

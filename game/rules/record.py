@@ -27,8 +27,10 @@ from typing import Any
 from game.rules.actions import Action, action_from_json
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction, RecordError
-from game.rules.match import HandResult, Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.presets import preset_for
+from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.tricks import Trick
 

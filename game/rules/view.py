@@ -8,15 +8,13 @@ spectator's: every hand hidden.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.rules.actions import Action
 from game.rules.cards import FULL_PACK_MASK, Card, Suit, cards_in
+from game.rules.phase import Phase
+from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet, TrumpMethod
 from game.rules.tricks import Trick
-
-if TYPE_CHECKING:
-    from game.rules.match import HandResult, Match, Phase
 
 
 @dataclass(frozen=True)
@@ -103,38 +101,3 @@ class SeatView:
     @property
     def unseen(self) -> tuple[Card, ...]:
         return tuple(cards_in(self.unseen_mask))
-
-
-def seat_view(match: Match, seat: int | None) -> SeatView:
-    """Build ``seat``'s view of ``match``."""
-    players = match.players
-    if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"there is no seat {seat} at a table of {players}")
-    revealed = match.bids_revealed
-    bids = tuple(
-        bid if revealed or seat_index == seat else None for seat_index, bid in enumerate(match.bids)
-    )
-    return SeatView(
-        seat=seat,
-        rules=match.rules,
-        phase=match.phase,
-        hand_number=match.hand_number,
-        hand_size=match.hand_size,
-        dealer=match.dealer,
-        hand=match.hand(seat) if seat is not None else (),
-        hand_counts=tuple(len(match.hand(index)) for index in range(players)),
-        trump_card=match.trump_card,
-        trump=match.trump,
-        bids=bids,
-        has_bid=tuple(bid is not None for bid in match.bids),
-        taken=match.taken,
-        leader=match.leader,
-        trick=match.trick,
-        tricks=match.tricks,
-        scores=match.scores,
-        results=tuple(match.results),
-        awaiting=match.awaiting,
-        legal=tuple(match.legal_actions(seat)) if seat is not None else (),
-        forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
-        winners=match.winners,
-    )

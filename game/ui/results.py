@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
-from game.rules.match import HandResult
 from game.rules.presets import preset_for
+from game.rules.results import HandResult
 from game.rules.ruleset import Settlement
 from game.ui import table_sprites as sprites
 from game.ui import theme

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, tr
-from game.rules.match import Phase
+from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.ui import theme
 from game.ui.cardart import suit_colour, suit_symbol

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.rules.cards import Card, Suit
-from game.rules.match import Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 
 if TYPE_CHECKING:
     from game.ui.session import GameSession

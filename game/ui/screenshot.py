@@ -19,7 +19,8 @@ import pygame
 
 from game import cliargs
 from game.ai import make_agent
-from game.rules.match import Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import Player
 from game.settings import SettingsStore

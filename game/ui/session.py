@@ -18,7 +18,8 @@ from game.ai import Agent, make_agent
 from game.i18n import _
 from game.rules.actions import Action
 from game.rules.events import Event
-from game.rules.match import Match, Phase
+from game.rules.match import Match
+from game.rules.phase import Phase
 from game.rules.record import Player, dumps, to_record
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView

@@ -28,7 +28,7 @@ from game.i18n import _, tr
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
-from game.rules.match import Phase
+from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.rules.view import SeatView
 from game.ui import theme

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from game.rules.cards import Card, Suit
-from game.rules.match import Phase
+from game.rules.phase import Phase
 from game.rules.tricks import Trick
 from game.rules.view import SeatView
 

@@ -38,6 +38,11 @@ CONTROL = (1.0, 0.3, 0.08, 0.0)
 _SIDE_SCALE = 0.92
 """Side-suit chances are a little optimistic in play; scaled down."""
 
+SUIT_CACHE = 8192
+"""Suit holdings remembered (about 450 bytes each, 3.7 MB in all). Nearly all reuse
+is within one game: hard and expert hit 96.6% and 98.4% at this size against
+96.8% and 98.8% unbounded; medium gains little at any size."""
+
 
 def card_probs(
     hand: int,
@@ -77,7 +82,7 @@ def card_probs(
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=SUIT_CACHE)
 def _suit_chances(
     mine: int, others: int, p_in: float, is_trump: bool, p_trump: float, opps: int
 ) -> tuple[tuple[int, float], ...]:

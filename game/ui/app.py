@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import random
 import sys
@@ -49,6 +50,7 @@ class App:
         self.final_screenshot: str | None = None
         self.first_frame_only = False
         self.scenes: list[Scene] = []
+        self._closed = False
         self.running = True
         self.clock = pygame.time.Clock()
         from game.ui.sound import Sounds
@@ -100,6 +102,7 @@ class App:
             if close:
                 close()
         self.scenes = []
+        self._closed = True
 
     def quit(self) -> None:
         self.running = False
@@ -207,6 +210,11 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Update every scene, then draw from the topmost opaque one up."""
+        if self._closed:
+            # The closed scenes are unreachable now. Free them at once: their cycles
+            # (and the pictures they hold) would otherwise wait for a full collection.
+            self._closed = False
+            gc.collect()
         for scene in list(self.scenes):
             scene.update(dt)
         first = max((i for i, scene in enumerate(self.scenes) if scene.opaque), default=0)

@@ -43,7 +43,7 @@ PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
 # --- index lettering ---------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def _font(size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()

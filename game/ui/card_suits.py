@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 import pygame
 
 from game.rules.cards import Suit
 from game.ui.card_geometry import Point, Polygon, arc, cubic, mirror_closed, normalise, quad
 from game.ui.card_palette import BLACK, BLUE, GREEN, RED, Colour
+from game.ui.theme import picture_cache
 
 
 def suit_colour(suit: Suit | int, four_colour: bool = False) -> Colour:
@@ -109,7 +109,7 @@ def draw_suit(
         pygame.draw.polygon(surface, colour, _place(poly, cx, cy, size, flip))
 
 
-@lru_cache(maxsize=512)
+@picture_cache(maxsize=512, screens=0.5)
 def _symbol_sprite(
     suit: int, size_q: int, colour: tuple[int, ...], fx: int, fy: int
 ) -> pygame.Surface:

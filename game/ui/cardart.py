@@ -176,7 +176,7 @@ def _card_art(width: int, four_colour: bool) -> CardArt:
     return CardArt(width, four_colour=four_colour)
 
 
-_cached_card_art = lru_cache(maxsize=32)(_card_art)
+_cached_card_art = lru_cache(maxsize=12)(_card_art)
 
 
 def card_art(width: int, four_colour: bool = False) -> CardArt:

@@ -362,7 +362,7 @@ class GuiScene(Scene):
             self.manager = None
 
 
-@lru_cache(maxsize=4)
+@theme.picture_cache(maxsize=4, screens=2.0)
 def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     """A translucent black sheet to dim the table under an overlay (kept per size)."""
     sheet = pygame.Surface(size, pygame.SRCALPHA)

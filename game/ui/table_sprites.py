@@ -39,7 +39,7 @@ def soft_shadow(
     return _blur(canvas, max(2, spread))
 
 
-@theme.picture_cache(maxsize=64, screens=4.0)
+@theme.picture_cache(maxsize=64, screens=1.0)
 def glow(
     size: tuple[int, int], radius: int, spread: int, colour: Colour, hollow: bool = False
 ) -> pygame.Surface:
@@ -57,19 +57,19 @@ def glow(
     return out
 
 
-@theme.picture_cache(maxsize=64, screens=4.0)
+@theme.picture_cache(maxsize=64, screens=1.0)
 def outline(size: tuple[int, int], radius: int, colour: Colour, width: int) -> pygame.Surface:
     """An anti-aliased rounded outline."""
     return theme.rounded_rect(size, (*colour[:3], 0), radius, colour, width)
 
 
-@theme.picture_cache(maxsize=32, screens=4.0)
+@theme.picture_cache(maxsize=32, screens=1.0)
 def card_veil(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     """A dark rounded veil laid over a card to dim it."""
     return theme.rounded_rect(size, (10, 18, 16, alpha), radius)
 
 
-@theme.picture_cache(maxsize=64, screens=4.0)
+@theme.picture_cache(maxsize=64, screens=1.0)
 def avatar(radius: int, colour: Colour, initial: str) -> pygame.Surface:
     """A seat's disc: its colour, a light rim and the initial in dark ink."""
     ss = 4
@@ -87,7 +87,7 @@ def avatar(radius: int, colour: Colour, initial: str) -> pygame.Surface:
     return out
 
 
-@theme.picture_cache(maxsize=16, screens=4.0)
+@theme.picture_cache(maxsize=16, screens=1.0)
 def ring(radius: int, colour: Colour, width: int) -> pygame.Surface:
     """An anti-aliased circle outline around an avatar."""
     ss = 4
@@ -100,7 +100,7 @@ def ring(radius: int, colour: Colour, width: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (side, side))
 
 
-@theme.picture_cache(maxsize=16, screens=4.0)
+@theme.picture_cache(maxsize=16, screens=1.0)
 def dealer_chip(radius: int) -> pygame.Surface:
     """The dealer button: a gold chip with a D."""
     ss = 4
@@ -118,7 +118,7 @@ def dealer_chip(radius: int) -> pygame.Surface:
     return out
 
 
-@theme.picture_cache(maxsize=64, screens=4.0)
+@theme.picture_cache(maxsize=64, screens=1.0)
 def mark(kind: str, size: int, colour: Colour) -> pygame.Surface:
     """A tick (``made``) or a cross (``broken``) icon, ``size`` pixels square."""
     ss = 4
@@ -139,7 +139,7 @@ def mark(kind: str, size: int, colour: Colour) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (size, size))
 
 
-@theme.picture_cache(maxsize=256, screens=4.0)
+@theme.picture_cache(maxsize=256, screens=1.0)
 def pill(
     content: str, size: int, ink: Colour, fill: Colour, weight: str = "bold"
 ) -> pygame.Surface:
@@ -179,7 +179,7 @@ def _fit_text(content: str, size: int, width: int, weight: str, strip: bool) -> 
     return (content.rstrip() if strip else content) + "…"
 
 
-@theme.picture_cache(maxsize=64, screens=4.0)
+@theme.picture_cache(maxsize=64, screens=1.0)
 def dot(radius: int, colour: Colour) -> pygame.Surface:
     """A small anti-aliased disc."""
     ss = 4
@@ -205,7 +205,7 @@ def paint_button(surface: pygame.Surface, button: Button, scale: float) -> None:
     surface.blit(image, (button.rect.x - pad, button.rect.y - pad))
 
 
-@theme.picture_cache(maxsize=256, screens=4.0)
+@theme.picture_cache(maxsize=256, screens=1.0)
 def _button_image(
     label: str,
     size: tuple[int, int],

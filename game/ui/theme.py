@@ -158,7 +158,7 @@ _FONT_FILES = {
 }
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=64)
 def font(size: int, weight: str = "regular") -> pygame.font.Font:
     """A font of ``size`` pixels; ``weight`` is regular, bold or italic."""
     if not pygame.font.get_init():
@@ -188,7 +188,7 @@ def text(
     return _text(content[:MAX_LINE], size, colour, weight)
 
 
-@picture_cache(maxsize=2048, screens=4.0)
+@picture_cache(maxsize=2048, screens=2.0)
 def _text(content: str, size: int, colour: tuple[int, ...], weight: str) -> pygame.Surface:
     return font(size, weight).render(content, True, colour)
 
@@ -227,7 +227,7 @@ def panel(
     surface.blit(layer, rect)
 
 
-@picture_cache(maxsize=256, screens=4.0)
+@picture_cache(maxsize=256, screens=6.0)
 def rounded_rect(
     size: tuple[int, int],
     colour: tuple[int, ...],
@@ -253,7 +253,7 @@ def rounded_rect(
     return big if ss == 1 else pygame.transform.smoothscale(big, size)
 
 
-@picture_cache(maxsize=8, screens=4.0)
+@picture_cache(maxsize=2, screens=2.5)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: a radial gradient from a lit centre to dark edges, with a
     faint weave so large areas do not look flat. Rendered once per window size."""

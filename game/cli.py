@@ -42,11 +42,8 @@ def _play(argv: list[str]) -> int:
     )
     parser.add_argument("--version", action="version", version=f"Oh Hell {__version__}")
     _, rest = parser.parse_known_args(argv)
-    try:
-        from game.ui.app import main as play
-    except ImportError:
-        parser.print_help()
-        return 0
+    from game.ui.app import main as play
+
     status: int = play(rest)
     return status
 

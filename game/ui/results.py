@@ -141,10 +141,8 @@ class HandResultOverlay(_Overlay):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.close()
             elif event.key == pygame.K_TAB:
-                try:
-                    from game.ui.scoresheet import ScoreSheetOverlay
-                except ImportError:
-                    return
+                from game.ui.scoresheet import ScoreSheetOverlay
+
                 self.app.push(ScoreSheetOverlay(self.app, self.session))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -292,10 +290,8 @@ class GameOverOverlay(_Overlay):
             if button.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            try:
-                from game.ui.scoresheet import ScoreSheetOverlay
-            except ImportError:
-                return
+            from game.ui.scoresheet import ScoreSheetOverlay
+
             self.app.push(ScoreSheetOverlay(self.app, self.session))
 
     # ------------------------------------------------------------ layout

@@ -295,17 +295,13 @@ class TableScene(Scene):
         self.app.replace(TableScene(self.app, session, demo=True))
 
     def open_score_sheet(self) -> None:
-        try:
-            from game.ui.scoresheet import ScoreSheetOverlay
-        except ImportError:
-            return
+        from game.ui.scoresheet import ScoreSheetOverlay
+
         self.app.push(ScoreSheetOverlay(self.app, self.session))
 
     def open_menu(self) -> None:
-        try:
-            from game.ui.pause import PauseOverlay
-        except ImportError:
-            return
+        from game.ui.pause import PauseOverlay
+
         self.app.push(PauseOverlay(self.app, self.session))
 
     def toggle_last_trick(self) -> None:

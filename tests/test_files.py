@@ -23,24 +23,13 @@ from game.settings import FIELD_TYPES, Settings, SettingsStore, settings_from_by
 from game.storage import TEMP_AGE, atomic_write_text, keep_aside, remove_stale_temps
 from game.ui import theme
 from game.ui.app import App
-from game.ui.scene import Scene
 from game.ui.session import GameSession
 from game.ui.table_sprites import fit_text
 from game.ui.title import TitleScene
+from tests.fakes import FakeTable
 
 MB = 1024 * 1024
 PLAYERS = [Player("Me"), Player("Ann", "easy"), Player("Bo", "easy"), Player("Cy", "easy")]
-
-
-class FakeTable(Scene):
-    """Stands in for the table: keeps the session it was given."""
-
-    def __init__(self, app: App, session: GameSession, demo: bool = False) -> None:
-        super().__init__(app)
-        self.session = session
-
-    def close(self) -> None:
-        self.session.close()
 
 
 @pytest.fixture

@@ -35,6 +35,7 @@ from game.ui.scoresheet import ScoreSheetOverlay
 from game.ui.session import GameSession
 from game.ui.settings_scene import SettingsScene
 from game.ui.title import TitleScene
+from tests.fakes import FakeTable
 
 
 class Recorder:
@@ -45,17 +46,6 @@ class Recorder:
 
     def __call__(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
         self.calls.append((rules, seed, list(players)))
-
-
-class FakeTable(Scene):
-    """The table scene is built elsewhere; this records the session it was given."""
-
-    def __init__(self, app: App, session: GameSession, demo: bool = False) -> None:
-        super().__init__(app)
-        self.session = session
-
-    def close(self) -> None:
-        self.session.close()
 
 
 @pytest.fixture

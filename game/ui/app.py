@@ -154,7 +154,7 @@ class App:
 
         try:
             session = GameSession.resume(self.autosave_path)
-        except (OSError, RecordError, ValueError, RecursionError, LookupError, TypeError) as error:
+        except (OSError, RecordError) as error:
             return self.set_aside_save(error)
         self.replace(TableScene(self, session))
         return None

@@ -19,6 +19,7 @@ import pygame
 from game import __version__
 from game.i18n import _, clip, ngettext, tr
 from game.rules.cards import PACK, Card
+from game.rules.errors import RecordError
 from game.rules.presets import preset_for
 from game.saves import load_record_file
 from game.ui import theme
@@ -86,7 +87,7 @@ class TitleScene(GuiScene):
             return None
         try:
             load_record_file(self.app.autosave_path)
-        except (OSError, ValueError, RecursionError, LookupError, TypeError) as error:
+        except (OSError, RecordError) as error:
             return self.app.set_aside_save(error)
         return None
 

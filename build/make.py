@@ -36,7 +36,7 @@ def draw_icon() -> Path:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.ui.icon import render_icon
+    from game.ui.kit.icon import render_icon
 
     pygame.display.init()
     WORK.mkdir(parents=True, exist_ok=True)

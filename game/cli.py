@@ -42,7 +42,7 @@ def _play(argv: list[str]) -> int:
     )
     parser.add_argument("--version", action="version", version=f"Oh Hell {__version__}")
     _, rest = parser.parse_known_args(argv)
-    from game.ui.app import main as play
+    from game.ui.main import main as play
 
     status: int = play(rest)
     return status
@@ -98,10 +98,10 @@ def _delegate(module_name: str, argv: list[str]) -> int:
 
 def _bench(argv: list[str]) -> int:
     targets = {
-        "engine": "game.rules.bench",
-        "ai": "game.ai.bench",
-        "render": "game.ui.bench",
-        "memory": "game.ui.membench",
+        "engine": "game.bench.engine",
+        "ai": "game.bench.ai",
+        "render": "game.bench.render",
+        "memory": "game.bench.memory",
     }
     if argv[:1] in (["-h"], ["--help"]):
         print(f"usage: ohhell bench {{{','.join(targets)}}} [options]")
@@ -120,6 +120,6 @@ _COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "variants": _variants,
     "rules": _rules,
     "simulate": lambda argv: _delegate("game.simulate", argv),
-    "tournament": lambda argv: _delegate("game.ai.tournament", argv),
+    "tournament": lambda argv: _delegate("game.bench.tournament", argv),
     "bench": _bench,
 }

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from game.play.session import GameSession
 from game.ui.app import App
-from game.ui.scene import Scene
-from game.ui.session import GameSession
+from game.ui.kit.scene import Scene
 
 
 class FakeTable(Scene):

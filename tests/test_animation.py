@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules.cards import Card
-from game.ui.animation import (
+from game.ui.table.animation import (
     AnimationQueue,
     Effect,
     Effects,

@@ -66,3 +66,135 @@ def test_translated_strings_are_literals():
                 if node.func.id == "ngettext":
                     literal = [isinstance(a, ast.Constant) for a in node.args[:2]]
                     assert all(literal), f"{path}:{node.lineno}"
+
+
+# ------------------------------------------------------------------ the import graph
+
+ALLOWED_CYCLES: dict[frozenset[str], str] = {
+    frozenset(
+        f"game.ui.table.{name}"
+        for name in ("bidpanel", "director", "hand", "hud", "input", "paint", "results", "scene")
+    ): "the table's parts still read the scene; being split into components",
+    frozenset({"game.ui.newgame.form", "game.ui.newgame.rows"}): "being split into pages",
+}
+"""Import cycles that must stay, each with the reason."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_modules() -> dict[str, Path]:
+    return {module_name(path): path for path in (ROOT / "game").rglob("*.py")}
+
+
+def project_imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every project module ``path`` imports anywhere in it: at the top, inside a
+    function or under ``TYPE_CHECKING`` (a hidden cycle is still a cycle)."""
+    package = module_name(path)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        else:
+            continue
+        for target in targets:
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != "game":
+                found.add(target)
+    return found
+
+
+def import_cycles() -> list[frozenset[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    modules = project_modules()
+    graph = {name: project_imports(path, modules) - {name} for name, path in modules.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[frozenset[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in graph[node]:
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                cycles.append(frozenset(group))
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return cycles
+
+
+def test_no_import_cycles_in_the_game():
+    unexplained = [sorted(cycle) for cycle in import_cycles() if cycle not in ALLOWED_CYCLES]
+    assert unexplained == []
+
+
+def test_the_cycle_finder_finds_a_cycle(tmp_path, monkeypatch):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "__init__.py").write_text("")
+    (tmp_path / "game" / "a.py").write_text("from game import b\n")
+    (tmp_path / "game" / "b.py").write_text("def f():\n    from game.a import x\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert import_cycles() == [frozenset({"game.a", "game.b"})]
+
+
+LAYER_EXCEPTIONS = {
+    ("game.rules.presets", "game.i18n"): "preset names are marked for translation (N_)",
+    ("game.rules.describe", "game.i18n"): "the plain-words rules are still English prose",
+}
+"""Upward imports that remain, each with the reason; the words become data in the
+engine (reasons as enums, words in the translated layer) with the next rules work."""
+
+
+def test_layers_import_only_downwards():
+    """The engine imports only itself; the AI only the engine; the pygame-free play
+    layer no screen; nothing below the screens imports them."""
+    modules = project_modules()
+    allowed = {
+        "game.rules": ("game.rules",),
+        "game.ai": ("game.rules", "game.ai"),
+        "game.play": (
+            "game.rules",
+            "game.ai",
+            "game.play",
+            "game.i18n",
+            "game.saves",
+            "game.storage",
+            "game.settings",
+            "game.resources",
+        ),
+    }
+    for name, path in modules.items():
+        layer = next((key for key in allowed if name.startswith(key)), None)
+        if layer is None:
+            continue
+        for target in project_imports(path, modules):
+            ok = target.startswith(allowed[layer]) or (name, target) in LAYER_EXCEPTIONS
+            assert ok, f"{name} imports {target}"
+        if layer == "game.play":
+            assert not imported_modules(path) & FORBIDDEN, f"{name} imports pygame"

@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.rules.cards import PACK, Card, Rank, Suit
-from game.ui.cardart import CardArt, card_art, suit_colour, suit_symbol
+from game.ui.cards.art import CardArt, card_art, suit_colour, suit_symbol
 
 
 @pytest.fixture(scope="module", autouse=True)

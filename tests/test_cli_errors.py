@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-import game.ai.bench
-import game.ai.tournament
+import game.bench.ai
+import game.bench.engine
+import game.bench.tournament
 import game.cli
-import game.rules.bench
 import game.simulate
-import game.ui.app
+import game.ui.main
 import game.ui.screenshot
 from game import cliargs
 from game.__main__ import main
@@ -38,12 +38,12 @@ def nothing_is_played(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path / "home"))
     for module, name in (
         (game.simulate, "play_games"),
-        (game.ai.tournament, "run_tasks"),
-        (game.ai.bench, "positions"),
-        (game.rules.bench, "_rate"),
+        (game.bench.tournament, "run_tasks"),
+        (game.bench.ai, "positions"),
+        (game.bench.engine, "_rate"),
         (game.ui.screenshot, "take_screenshot"),
-        (game.ui.app, "_play"),
-        (game.ui.app, "App"),
+        (game.ui.main, "_play"),
+        (game.ui.main, "App"),
     ):
         monkeypatch.setattr(module, name, _played)
 

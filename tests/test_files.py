@@ -17,15 +17,15 @@ import pytest
 
 from game.i18n import _, set_language
 from game.instance import InstanceLock
+from game.play.session import GameSession
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.settings import FIELD_TYPES, Settings, SettingsStore, settings_from_bytes
 from game.storage import TEMP_AGE, atomic_write_text, keep_aside, remove_stale_temps
-from game.ui import theme
 from game.ui.app import App
-from game.ui.session import GameSession
-from game.ui.table_sprites import fit_text
-from game.ui.title import TitleScene
+from game.ui.kit import theme
+from game.ui.menus.title import TitleScene
+from game.ui.table.sprites import fit_text
 from tests.fakes import FakeTable
 
 MB = 1024 * 1024
@@ -39,9 +39,9 @@ def home(tmp_path, monkeypatch):
 
 
 def make_app(monkeypatch) -> App:
-    fake = types.ModuleType("game.ui.table")
+    fake = types.ModuleType("game.ui.table.scene")
     fake.TableScene = FakeTable  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.table", fake)
+    monkeypatch.setitem(sys.modules, "game.ui.table.scene", fake)
     pygame.init()
     return App(pygame.display.set_mode((1280, 720)), SettingsStore())
 
@@ -362,7 +362,7 @@ def test_saves_that_fail_are_remembered_not_raised(home, monkeypatch):
         calls.append(target)
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr("game.ui.session.atomic_write_text", failing)
+    monkeypatch.setattr("game.play.session.atomic_write_text", failing)
     monkeypatch.setattr("game.settings.atomic_write_text", failing)
     session.save()
     session.save()

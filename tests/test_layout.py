@@ -7,7 +7,7 @@ import itertools
 import pytest
 from pygame import Rect
 
-from game.ui.layout import table_layout
+from game.ui.table.layout import table_layout
 
 SIZES = [
     (960, 540),

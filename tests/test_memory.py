@@ -13,14 +13,15 @@ import pytest
 import game.ai
 import game.ui
 from game.ai import heuristics
+from game.bench import memory as membench
+from game.play.session import GameSession
 from game.rules.record import Player
 from game.rules.ruleset import HandSequence, RuleSet
 from game.settings import SettingsStore
-from game.ui import membench, theme
 from game.ui.app import App
-from game.ui.cardart import card_art
-from game.ui.session import GameSession
-from game.ui.table import TableScene
+from game.ui.cards.art import card_art
+from game.ui.kit import theme
+from game.ui.table.scene import TableScene
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def test_every_cache_of_the_game_is_bounded():
             if not module.name.endswith(("tournament", "__main__")):
                 importlib.import_module(module.name)
     found = membench.caches()
-    assert "heuristics.suit_chances" in found and "theme.text" in found
+    assert "ai.heuristics.suit_chances" in found and "kit.theme.text" in found
     for name, cache in found.items():
         assert cache.cache_info().maxsize is not None, f"{name} is unbounded"
 
@@ -103,7 +104,7 @@ def test_card_art_and_fonts_stay_bounded():
         card_art(width)
     for size in range(8, 120):
         theme.font(size)
-    for cache in (membench.caches()["cardart.cached_card_art"], theme.font):
+    for cache in (membench.caches()["cards.art.cached_card_art"], theme.font):
         info = cache.cache_info()
         assert info.currsize <= info.maxsize
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
-import types
 from typing import Any
 
 import pygame
 import pytest
 
 from game.ai import LEVELS
+from game.play.session import GameSession
 from game.rules.describe import describe
 from game.rules.errors import RulesError
 from game.rules.presets import PRESETS
@@ -25,16 +24,16 @@ from game.rules.ruleset import (
     ZeroBid,
 )
 from game.settings import SettingsStore
+from game.ui import registry
 from game.ui.app import App
-from game.ui.gui import GuiScene, make_manager, scaled_theme
-from game.ui.newgame import PLAYER_LEVELS, NewGameScene, offered_levels
-from game.ui.pause import PauseOverlay
-from game.ui.rules_scene import RulesScene
-from game.ui.scene import Scene
-from game.ui.scoresheet import ScoreSheetOverlay
-from game.ui.session import GameSession
-from game.ui.settings_scene import SettingsScene
-from game.ui.title import TitleScene
+from game.ui.kit.gui import GuiScene, make_manager, scaled_theme
+from game.ui.kit.scene import Scene
+from game.ui.menus.pause import PauseOverlay
+from game.ui.menus.rules import RulesScene
+from game.ui.menus.settings import SettingsScene
+from game.ui.menus.title import TitleScene
+from game.ui.newgame.scene import PLAYER_LEVELS, NewGameScene, offered_levels
+from game.ui.scoresheet.overlay import ScoreSheetOverlay
 from tests.fakes import FakeTable
 
 
@@ -51,9 +50,7 @@ class Recorder:
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-    fake = types.ModuleType("game.ui.table")
-    fake.TableScene = FakeTable  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.table", fake)
+    monkeypatch.setattr(registry, "TableScene", FakeTable)
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
     application = App(screen, SettingsStore())

@@ -10,10 +10,10 @@ import random
 import pygame
 import pytest
 
+from game.play.session import GameSession
 from game.rules import PRESETS, Player, from_record
 from game.settings import SettingsStore
 from game.ui.app import App
-from game.ui.session import GameSession
 
 KEYS = [
     pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_5, pygame.K_9,
@@ -44,11 +44,11 @@ def new_app() -> App:
 
 
 def start(app: App, scene: str) -> None:
-    from game.ui.newgame import NewGameScene
-    from game.ui.rules_scene import RulesScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.table import TableScene
-    from game.ui.title import TitleScene
+    from game.ui.menus.rules import RulesScene
+    from game.ui.menus.settings import SettingsScene
+    from game.ui.menus.title import TitleScene
+    from game.ui.newgame.scene import NewGameScene
+    from game.ui.table.scene import TableScene
 
     if scene == "table":
         players = [Player("Anna"), Player("Ben"), Player("Bot", "random"), Player("Cy", "easy")]

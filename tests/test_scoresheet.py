@@ -9,14 +9,15 @@ import pygame
 import pytest
 
 from game.ai import make_agent
+from game.play.session import GameSession
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.rules.ruleset import HandSequence, RuleSet
 from game.settings import SettingsStore
 from game.ui.app import App
-from game.ui.scene import Scene
-from game.ui.scoresheet import (
+from game.ui.kit.scene import Scene
+from game.ui.scoresheet.overlay import (
     CURRENT,
     DONE,
     FUTURE,
@@ -25,7 +26,6 @@ from game.ui.scoresheet import (
     scribble,
     sheet_rows,
 )
-from game.ui.session import GameSession
 
 
 def played(rules: RuleSet, hands: int, extra: int = 0, seed: int = 2024) -> GameSession:

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
+from game.play.session import GameSession
 from game.rules import PRESETS, IllegalAction, Phase, Player, RecordError
-from game.ui.session import GameSession
 
 PLAYERS = [Player("Anna"), Player("Bot 1", "random"), Player("Bot 2", "random")]
 

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.ai import LEVELS
+from game.play.session import GameSession
 from game.rules.actions import Play
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
@@ -16,10 +17,9 @@ from game.rules.record import Player
 from game.rules.ruleset import HandSequence, RuleSet, Settlement
 from game.settings import SettingsStore
 from game.ui.app import App
-from game.ui.curtain import CurtainOverlay
-from game.ui.results import GameOverOverlay, HandResultOverlay
-from game.ui.session import GameSession
-from game.ui.table import DEMO_RESTART, TableScene
+from game.ui.table.curtain import CurtainOverlay
+from game.ui.table.results import GameOverOverlay, HandResultOverlay
+from game.ui.table.scene import DEMO_RESTART, TableScene
 
 BOT = "easy" if "easy" in LEVELS else "random"
 
@@ -442,7 +442,7 @@ def test_a_game_resumed_between_hands_shows_the_result_again(app, tmp_path):
     scene = TableScene(app, resumed)
     app.replace(scene)
     run_until(app, lambda: isinstance(app.top, HandResultOverlay), frames=50)
-    app.top.close()
+    app.top.dismiss()
     run_until(app, scene.my_bid)
     assert scene.shown.hand_number == 2
 
@@ -464,7 +464,7 @@ def test_a_new_surface_is_always_drawn_whole(app):
     ("button", "scene_name"), [("new", "NewGameScene"), ("home", "TitleScene")]
 )
 def test_game_over_leads_to_a_new_game_or_the_title(app, button, scene_name):
-    pytest.importorskip("game.ui.newgame" if button == "new" else "game.ui.title")
+    pytest.importorskip("game.ui.newgame.scene" if button == "new" else "game.ui.menus.title")
     app.start_game(small_rules(cards=1), 13, seats("human", BOT, BOT, BOT))
     scene = table(app)
     over = GameOverOverlay(app, scene.session)

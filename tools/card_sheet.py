@@ -1,4 +1,4 @@
-"""Write a preview sheet of the whole deck drawn by ``game.ui.cardart``.
+"""Write a preview sheet of the whole deck drawn by ``game.ui.cards.art``.
 
     uv run python tools/card_sheet.py OUT.png [--width W] [--four-colour]
                                       [--fan FAN.png] [--fan-width 80]
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.rules.cards import PACK, Card, parse_cards
-from game.ui.cardart import CardArt
+from game.ui.cards.art import CardArt
 
 FELT = (22, 96, 58)
 FELT_DARK = (16, 78, 46)

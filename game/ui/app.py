@@ -1,34 +1,31 @@
 """The application: window, scene stack and the thin main loop.
 
-``ohhell`` opens the title screen; ``ohhell --demo`` plays a game with computer
-players in every seat; ``ohhell --screenshot FILE --seed S --after N`` saves a
-picture of a game after N actions and exits.
+:class:`App` is the :class:`~game.ui.kit.scene.Host` every scene talks to; it builds
+screens from routes through :mod:`game.ui.registry`. Starting the program (options,
+the instance lock, the first scene) is :mod:`game.ui.main`.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
-import os
-import random
 import sys
 from pathlib import Path
 
 import pygame
 
 from game import __version__
-from game.i18n import _, set_language
-from game.instance import AlreadyRunning, InstanceLock
+from game.i18n import _
+from game.play.session import GameSession
 from game.resources import data_dir
 from game.rules.errors import RecordError
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 from game.settings import MAX_WINDOW, Settings, SettingsStore
-from game.ui import theme
-from game.ui.icon import render_icon
-from game.ui.scene import Scene
-from game.ui.session import GameSession
+from game.ui import registry
+from game.ui.kit import routes, theme
+from game.ui.kit.routes import Route
+from game.ui.kit.scene import Scene
 
 MIN_SIZE = (960, 540)
 HEADLESS_DRIVERS = ("offscreen", "dummy")
@@ -53,7 +50,7 @@ class App:
         self._closed = False
         self.running = True
         self.clock = pygame.time.Clock()
-        from game.ui.sound import Sounds
+        from game.ui.kit.sound import Sounds
 
         self.sounds = Sounds(store.settings)
 
@@ -79,6 +76,12 @@ class App:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    def open(self, route: Route) -> None:
+        self.push(registry.build(self, route))
+
+    def switch(self, route: Route) -> None:
+        self.replace(registry.build(self, route))
+
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
         scene.resize(self.size)
@@ -86,7 +89,8 @@ class App:
 
     def pop(self) -> None:
         if self.scenes:
-            self.scenes.pop()
+            self.scenes.pop().close()
+            self._closed = True
         if self.top:
             self.top.enter()
 
@@ -95,12 +99,20 @@ class App:
         self.close_scenes()
         self.push(scene)
 
+    def remove(self, scene: Scene) -> None:
+        if scene is self.top:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+        else:
+            return
+        scene.close()
+        self._closed = True
+
     def close_scenes(self) -> None:
         """Close every scene (stopping any computer player thinking) and empty the stack."""
         for scene in self.scenes:
-            close = getattr(scene, "close", None)
-            if close:
-                close()
+            scene.close()
         self.scenes = []
         self._closed = True
 
@@ -142,35 +154,30 @@ class App:
 
     def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
         """Start a new game at the table (replacing any saved game)."""
-        from game.ui.table import TableScene
-
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
         session.save()  # never raises: a save that fails is in session.save_problem
-        self.replace(TableScene(self, session))
+        self.switch(routes.Table(session))
 
     def continue_game(self) -> str | None:
         """Resume the saved game; returns a message for the player if it cannot be read."""
-        from game.ui.table import TableScene
-
         try:
             session = GameSession.resume(self.autosave_path)
         except (OSError, RecordError) as error:
             return self.set_aside_save(error)
-        self.replace(TableScene(self, session))
+        self.switch(routes.Table(session))
         return None
 
     def start_demo(self, seed: int, players: int = 4) -> None:
         """Computer players in every seat: Oh Hell, or Up and Down the River for 8."""
         from game.ai import LEVELS
         from game.rules.presets import PRESETS
-        from game.ui.table import TableScene
 
         names = ["Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo"]
         strong = [level for level in ("expert", "hard", "medium") if level in LEVELS]
         levels = ["medium"] * players if self.fast else (strong * 8)[:players]
         table = [Player(names[s], levels[s]) for s in range(players)]
         preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
-        self.replace(TableScene(self, GameSession(preset.rules(players), seed, table), demo=True))
+        self.switch(routes.Table(GameSession(preset.rules(players), seed, table), demo=True))
 
     def demo_over(self) -> bool:
         """The demo game ended: with ``--exit-at-end`` save the picture and quit
@@ -255,119 +262,3 @@ def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
     if not desktops or min(desktops[0]) <= 0:
         return size
     return min(size[0], desktops[0][0]), min(size[1], desktops[0][1])
-
-
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    """The options of ``ohhell``; refuses (exit 2) any the table or the preset cannot take."""
-    from game import cliargs
-    from game.rules.errors import RulesError
-    from game.rules.presets import get_preset
-    from game.ui.screenshot import SCENES
-
-    parser = cliargs.Parser(prog="ohhell", description=__doc__)
-    parser.add_argument("--demo", action="store_true", help="computer players in every seat")
-    parser.add_argument(
-        "--players", type=cliargs.player_count, default=4, help="seats in the demo (3-8)"
-    )
-    parser.add_argument(
-        "--screenshot",
-        metavar="FILE.png",
-        type=cliargs.output_file(".png"),
-        help="save a picture and exit",
-    )
-    parser.add_argument("--seed", type=cliargs.deal_seed, help="the deal number")
-    parser.add_argument(
-        "--after",
-        type=cliargs.bounded_int(0, cliargs.MAX_AFTER),
-        default=0,
-        help="actions before the screenshot",
-    )
-    parser.add_argument(
-        "--scene", default="table", choices=SCENES, help="what to picture (with --screenshot)"
-    )
-    parser.add_argument("--variant", default="oh-hell", help="the preset pictured")
-    parser.add_argument(
-        "--size", type=cliargs.window_size, help="window size for the screenshot, e.g. 1920x1080"
-    )
-    parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
-    parser.add_argument("--fast", action="store_true", help="demo at full speed")
-    parser.add_argument(
-        "--first-frame", action="store_true", help="quit once the first frame is shown (timing)"
-    )
-    parser.add_argument(
-        "--exit-at-end", action="store_true", help="quit when the demo game is over"
-    )
-    args = parser.parse_args(argv)
-    if args.screenshot and not args.demo:
-        try:
-            get_preset(args.variant).rules(args.players)
-        except RulesError as error:
-            parser.error(str(error))
-    return args
-
-
-def main(argv: list[str]) -> int:
-    """Open the game window and play; returns the exit status."""
-    args = parse_args(argv)
-    store = SettingsStore()
-    set_language(store.settings.language)
-    if args.screenshot and not args.demo:
-        from game.ui.screenshot import take_screenshot
-
-        status: int = take_screenshot(store, args)
-        return status
-    lock = InstanceLock()
-    if not args.demo:
-        try:
-            lock.acquire()
-        except AlreadyRunning as error:
-            print(error, file=sys.stderr)
-            return 3
-    try:
-        return _play(store, args)
-    finally:
-        lock.release()
-
-
-def _play(store: SettingsStore, args: argparse.Namespace) -> int:
-    try:
-        pygame.display.init()
-        pygame.font.init()
-    except pygame.error as error:
-        return _no_display(error)
-    driver = pygame.display.get_driver()
-    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
-        # SDL fell back to drawing into memory: the window would be invisible.
-        return _no_display(_("no screen was found"))
-    settings = store.settings
-    if args.windowed and settings.fullscreen:
-        store.update(fullscreen=False)
-    try:
-        pygame.display.set_icon(render_icon(64))
-        screen = open_window(store.settings)
-    except pygame.error as error:
-        return _no_display(error)
-    app = App(screen, store)
-    app.fast, app.exit_at_end, app.final_screenshot = args.fast, args.exit_at_end, args.screenshot
-    app.first_frame_only = args.first_frame
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
-    if args.demo:
-        app.start_demo(seed, args.players)
-    else:
-        from game.ui.title import TitleScene
-
-        app.push(TitleScene(app))
-    try:
-        return app.run()
-    finally:
-        pygame.quit()
-
-
-def _no_display(error: object) -> int:
-    message = _(
-        "Oh Hell needs a graphical display, and none could be opened ({error}). "
-        "Run it from a desktop session; on a server, set SDL_VIDEODRIVER=dummy for the "
-        "headless commands."
-    ).format(error=error)
-    print(message, file=sys.stderr)
-    return 1

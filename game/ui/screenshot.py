@@ -19,13 +19,19 @@ import pygame
 
 from game import cliargs
 from game.ai import make_agent
+from game.play.session import GameSession
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import Player
 from game.settings import SettingsStore
-from game.ui.scene import Scene
-from game.ui.session import GameSession
+from game.ui import registry
+from game.ui.app import App
+from game.ui.kit import routes
+from game.ui.kit.scene import Host, Scene
+from game.ui.table.curtain import CurtainOverlay
+from game.ui.table.results import GameOverOverlay, HandResultOverlay
+from game.ui.table.scene import TableScene
 
 NAMES = ["You", "Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta"]
 LEVELS = ["human", "hard", "medium", "expert", "easy", "medium", "hard", "expert"]
@@ -62,50 +68,33 @@ def played_match(
     return match
 
 
-def build_scene(app: object, name: str, session: GameSession) -> list[Scene]:
+def build_scene(app: Host, name: str, session: GameSession) -> list[Scene]:
     """The scene stack that pictures ``name``."""
-    from game.ui.app import App
-
-    assert isinstance(app, App)
-    from game.ui.table import TableScene
-
     table = TableScene(app, session)
-    overlays: dict[str, Callable[[], list[Scene]]] = {}
-
-    def lazy(module: str, cls: str, *args: object) -> Callable[[], list[Scene]]:
-        def make() -> list[Scene]:
-            scene_class = getattr(__import__(module, fromlist=[cls]), cls)
-            return [table, scene_class(app, *args)]
-
-        return make
-
-    overlays["scoresheet"] = lazy("game.ui.scoresheet", "ScoreSheetOverlay", session)
-    overlays["pause"] = lazy("game.ui.pause", "PauseOverlay", session)
-    overlays["gameover"] = lazy("game.ui.results", "GameOverOverlay", session)
-    overlays["curtain"] = lazy("game.ui.curtain", "CurtainOverlay", "Ada", lambda: None)
-    if session.match.results:
-        result = session.match.results[-1]
-        overlays["result"] = lazy(
-            "game.ui.results", "HandResultOverlay", session, result, lambda: None
-        )
     if name == "table":
         return [table]
-    if name in overlays:
-        return overlays[name]()
-    simple = {
-        "title": ("game.ui.title", "TitleScene", ()),
-        "newgame": ("game.ui.newgame", "NewGameScene", ()),
-        "settings": ("game.ui.settings_scene", "SettingsScene", ()),
-        "rules": ("game.ui.rules_scene", "RulesScene", (session.match.rules,)),
+    over_table: dict[str, Callable[[], Scene]] = {
+        "scoresheet": lambda: registry.build(app, routes.ScoreSheet(session)),
+        "pause": lambda: registry.build(app, routes.Pause(session)),
+        "gameover": lambda: GameOverOverlay(app, session),
+        "curtain": lambda: CurtainOverlay(app, "Ada", lambda: None),
     }
-    module, cls, args = simple[name]
-    return [getattr(__import__(module, fromlist=[cls]), cls)(app, *args)]
+    if session.results:
+        result = session.results[-1]
+        over_table["result"] = lambda: HandResultOverlay(app, session, result, lambda: None)
+    if name in over_table:
+        return [table, over_table[name]()]
+    alone: dict[str, routes.Route] = {
+        "title": routes.Title(),
+        "newgame": routes.NewGame(),
+        "settings": routes.Settings(),
+        "rules": routes.Rules(session.rules),
+    }
+    return [registry.build(app, alone[name])]
 
 
 def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
     """Draw the scene the arguments ask for and save it; returns the exit status."""
-    from game.ui.app import App
-
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     pygame.display.init()

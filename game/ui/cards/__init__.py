@@ -1,0 +1,1 @@
+"""Playing cards drawn in code: measurements, suits, pips, court figures and backs."""

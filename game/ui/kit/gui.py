@@ -1,0 +1,403 @@
+"""pygame_gui integration: a themed UI manager sized to the window, and a base
+class for the scenes whose forms are built with it.
+
+The look lives in ``assets/gui_theme.json``, written for a 1280x720 window.
+:func:`make_manager` scales every size in it (fonts, corners, borders,
+padding) by the window's interface scale, so the forms look the same at 720p
+and 4K; scenes rebuild their manager and layout whenever the window changes
+size.
+
+Scenes built on :class:`GuiScene` lay out their elements in :meth:`GuiScene.build`
+with the helpers :meth:`GuiScene.button`, :meth:`GuiScene.label`,
+:meth:`GuiScene.choice` and friends, draw their own background and decorations
+around the manager, and read text fields and sliders back in
+:meth:`GuiScene.poll`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.core.interfaces import IContainerLikeInterface
+from pygame_gui.elements import UIButton, UILabel
+
+from game.resources import asset
+from game.ui.kit import theme
+from game.ui.kit.scene import Scene
+
+THEME_FILE = "gui_theme.json"
+
+_SCALED_MISC = {
+    "border_width",
+    "shadow_width",
+    "shape_corner_radius",
+    "text_horiz_alignment_padding",
+    "text_vert_alignment_padding",
+    "padding",
+    "list_item_height",
+    "sliding_button_width",
+    "rect_width",
+    "text_offset",
+}
+
+T = TypeVar("T")
+
+
+@lru_cache(maxsize=1)
+def _base_theme() -> dict[str, Any]:
+    with open(asset(THEME_FILE), encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def _scale_value(value: str, scale: float) -> str:
+    """``"10"`` or ``"10,4"`` scaled; zero stays zero, anything else at least one."""
+    parts = []
+    for part in value.split(","):
+        number = int(part.strip())
+        scaled = round(number * scale)
+        parts.append(str(max(1, scaled) if number > 0 else scaled))
+    return ",".join(parts)
+
+
+def scaled_theme(scale: float) -> dict[str, Any]:
+    """The theme file with every size multiplied by ``scale``."""
+    data = copy.deepcopy(_base_theme())
+    for block in data.values():
+        if not isinstance(block, dict):
+            continue
+        fonts = block.get("font")
+        for font_info in fonts if isinstance(fonts, list) else [fonts]:
+            if isinstance(font_info, dict) and "size" in font_info:
+                font_info["size"] = str(max(8, round(int(font_info["size"]) * scale)))
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for key in _SCALED_MISC & misc.keys():
+                misc[key] = _scale_value(str(misc[key]), scale)
+    return data
+
+
+def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gui.UIManager:
+    """A UI manager for a window of ``size``, themed to match the table."""
+    scale = theme.scale_for(size) if scale is None else scale
+    if not pygame.font.get_init():
+        pygame.font.init()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        manager = pygame_gui.UIManager(
+            size, theme_path=scaled_theme(scale), enable_live_theme_updates=False
+        )
+        manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": max(8, round(size_ * scale)), "style": style}
+                for size_ in (14, 15, 16, 17, 18, 19, 20)
+                for style in ("regular", "bold", "italic")
+            ]
+        )
+    return manager
+
+
+# pygame_gui's element methods are untyped; these typed wrappers keep mypy quiet.
+def set_enabled(element: Any, enabled: bool) -> None:
+    """Enable or disable an element."""
+    if enabled:
+        element.enable()
+    else:
+        element.disable()
+
+
+def set_visible(element: Any, visible: bool) -> None:
+    """Show or hide an element."""
+    if visible:
+        element.show()
+    else:
+        element.hide()
+
+
+def set_selected(button: Any, selected: bool) -> None:
+    """Draw a button as selected (gold) or not."""
+    if selected:
+        button.select()
+    else:
+        button.unselect()
+
+
+def unfocus(element: Any) -> None:
+    element.unfocus()
+
+
+def object_id(style: str | None) -> ObjectID | None:
+    """The theme class for a style name (``primary``, ``segment``...)."""
+    return ObjectID(class_id=f"@{style}") if style else None
+
+
+@dataclass
+class Choice(Generic[T]):
+    """A row of buttons of which one is selected (a segmented control)."""
+
+    values: Sequence[T]
+    buttons: list[UIButton]
+    on_change: Callable[[T], None]
+    value: T | None = None
+    enabled: bool = True
+    hidden: bool = field(default=False)
+
+    def set(self, value: T | None) -> None:
+        """Show ``value`` as chosen (without calling ``on_change``)."""
+        self.value = value
+        for option, button in zip(self.values, self.buttons, strict=True):
+            set_selected(button, option == value)
+
+    def set_enabled(self, enabled: bool) -> None:
+        self.enabled = enabled
+        for button in self.buttons:
+            set_enabled(button, enabled)
+        if enabled:
+            self.set(self.value)
+
+    def show(self, visible: bool) -> None:
+        for button in self.buttons:
+            set_visible(button, visible)
+
+
+class GuiScene(Scene):
+    """A scene whose controls are pygame_gui elements on a themed manager."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.manager: pygame_gui.UIManager | None = None
+        self.size: tuple[int, int] = (0, 0)
+        self.scale = 1.0
+        self.origin = (0, 0)
+        self._language = ""
+
+    # ------------------------------------------------------------ layout
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.scale = theme.scale_for(size)
+        self.origin = (
+            (size[0] - round(theme.BASE_SIZE[0] * self.scale)) // 2,
+            (size[1] - round(theme.BASE_SIZE[1] * self.scale)) // 2,
+        )
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Throw away every element and lay the scene out again."""
+        self.manager = make_manager(self.size, self.scale)
+        self._language = self.app.settings.language
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.build()
+
+    def build(self) -> None:
+        """Create the elements for the current size (``self.size``, ``self.scale``)."""
+
+    def enter(self) -> None:
+        if self.manager is not None and self._language != self.app.settings.language:
+            self.rebuild()
+
+    def px(self, value: float) -> int:
+        """``value`` pixels at 1280x720, in this window."""
+        return round(value * self.scale)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle on the 1280x720 design canvas, scaled and centred in the window."""
+        left, top = round(x * self.scale), round(y * self.scale)
+        return pygame.Rect(
+            self.origin[0] + left,
+            self.origin[1] + top,
+            round((x + w) * self.scale) - left,
+            round((y + h) * self.scale) - top,
+        )
+
+    # ----------------------------------------------------------- helpers
+    def button(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: Callable[[], None],
+        *,
+        style: str | None = None,
+        container: IContainerLikeInterface | None = None,
+        tooltip: str | None = None,
+        sound: bool = True,
+    ) -> UIButton:
+        """A button that calls ``action`` when clicked."""
+        widget = UIButton(
+            rect,
+            label,
+            self.manager,
+            container=container,
+            object_id=object_id(style),
+            tool_tip_text=tooltip,
+        )
+
+        def clicked() -> None:
+            if sound:
+                self.app.sounds.play("click")
+            action()
+
+        widget.bind(pygame_gui.UI_BUTTON_PRESSED, clicked)
+        return widget
+
+    def label(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        *,
+        style: str | None = None,
+        container: IContainerLikeInterface | None = None,
+    ) -> UILabel:
+        return UILabel(rect, text, self.manager, container=container, object_id=object_id(style))
+
+    def choice(
+        self,
+        rect: pygame.Rect,
+        options: Sequence[tuple[T, str]],
+        value: T | None,
+        on_change: Callable[[T], None],
+        *,
+        container: IContainerLikeInterface | None = None,
+        tooltips: Sequence[str | None] | None = None,
+        gap: int | None = None,
+        style: str = "segment",
+        weights: Sequence[float] | None = None,
+    ) -> Choice[T]:
+        """A segmented control across ``rect``: one button per option."""
+        gap = self.px(6) if gap is None else gap
+        count = len(options)
+        shares = list(weights) if weights else [1.0] * count
+        total = rect.width - gap * (count - 1)
+        rects = []
+        x = rect.x
+        for index in range(count):
+            if index == count - 1:
+                width = rect.right - x
+            else:
+                width = round(total * shares[index] / sum(shares))
+            rects.append(pygame.Rect(x, rect.y, width, rect.height))
+            x += width + gap
+        return self.choice_at(
+            rects, options, value, on_change, container=container, tooltips=tooltips, style=style
+        )
+
+    def choice_at(
+        self,
+        rects: Sequence[pygame.Rect],
+        options: Sequence[tuple[T, str]],
+        value: T | None,
+        on_change: Callable[[T], None],
+        *,
+        container: IContainerLikeInterface | None = None,
+        tooltips: Sequence[str | None] | None = None,
+        style: str = "segment",
+    ) -> Choice[T]:
+        """A set of buttons at ``rects`` of which one is selected."""
+        buttons: list[UIButton] = []
+        result: Choice[T] = Choice([option for option, _ in options], buttons, on_change, value)
+
+        def pick(option: T) -> Callable[[], None]:
+            def picked() -> None:
+                changed = result.value != option
+                result.set(option)
+                if changed:
+                    on_change(option)
+
+            return picked
+
+        for index, ((option, text), rect) in enumerate(zip(options, rects, strict=True)):
+            tip = tooltips[index] if tooltips else None
+            buttons.append(
+                self.button(rect, text, pick(option), style=style, container=container, tooltip=tip)
+            )
+        result.set(value)
+        return result
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        consumed = False
+        if self.manager is not None:
+            consumed = self.manager.process_events(event)
+        if not consumed:
+            self.on_event(event)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """An event no element used (keys, clicks on the background)."""
+
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+        self.poll()
+
+    def poll(self) -> None:
+        """Read back values of text fields and sliders (called every frame)."""
+
+    # ----------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_back(surface)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+        self.draw_front(surface)
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        """Everything under the elements (by default the felt)."""
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """Everything over the elements."""
+
+    def close(self) -> None:
+        if self.manager is not None:
+            manager: Any = self.manager
+            manager.clear_and_reset()
+            self.manager = None
+
+
+@theme.picture_cache(maxsize=4, screens=2.0)
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A translucent black sheet to dim the table under an overlay (kept per size)."""
+    sheet = pygame.Surface(size, pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, alpha))
+    return sheet
+
+
+def draw_wrapped(
+    surface: pygame.Surface,
+    content: str,
+    pos: tuple[int, int],
+    width: int,
+    size: int,
+    colour: tuple[int, ...] = theme.TEXT,
+    weight: str = "regular",
+    leading: float = 1.32,
+) -> int:
+    """Draw ``content`` wrapped to ``width`` pixels from ``pos``; returns the height used."""
+    step = round(size * leading)
+    y = pos[1]
+    for line in theme.wrap(content, size, width, weight):
+        if line:
+            surface.blit(theme.text(line, size, colour, weight), (pos[0], y))
+        y += step
+    return y - pos[1]
+
+
+def wrapped_height(
+    content: str, size: int, width: int, weight: str = "regular", leading: float = 1.32
+) -> int:
+    """The height :func:`draw_wrapped` would use."""
+    return len(theme.wrap(content, size, width, weight)) * round(size * leading)
+
+
+def clicked_at(scene: Scene, pos: tuple[int, int]) -> None:
+    """Press and release the left mouse button at ``pos`` (tests and demos)."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle_event(pygame.event.Event(kind, button=1, pos=pos))

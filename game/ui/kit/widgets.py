@@ -1,0 +1,108 @@
+"""Small widgets drawn in the table's own style: buttons and tooltips.
+
+Forms and dialogs with many fields use pygame_gui (see ``gui.py``); these are
+for the table and its overlays, where everything is drawn by us.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.kit import theme
+
+
+@dataclass
+class Button:
+    """A rounded button with a label. ``enabled=False`` draws it barred; ``reason``
+    explains why on hover."""
+
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None]
+    enabled: bool = True
+    reason: str = ""
+    primary: bool = False
+    selected: bool = False
+    hotkey: int | None = None
+    hovered: bool = field(default=False, init=False)
+    pressed: bool = field(default=False, init=False)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to mouse and hotkey events; True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self.pressed = self.pressed, False
+            if was_pressed and self.rect.collidepoint(event.pos) and self.enabled:
+                self.on_click()
+                return True
+        elif event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
+            if self.enabled:
+                self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        radius = max(4, int(self.rect.height * 0.28))
+        if not self.enabled:
+            fill, ink = (40, 48, 46, 170), theme.TEXT_DIM
+        elif self.primary or self.selected:
+            fill, ink = (
+                ((*theme.HIGHLIGHT, 255) if self.hovered else (*theme.GOLD, 255)),
+                theme.TEXT_DARK,
+            )
+        else:
+            fill, ink = ((70, 96, 86, 235) if self.hovered else (34, 58, 50, 225)), theme.TEXT
+        rect = self.rect.move(0, 1 if self.pressed else 0)
+        shadow = rect.move(0, max(2, int(3 * scale)))
+        theme.panel(surface, shadow, (0, 0, 0, 70), radius, None)
+        theme.panel(surface, rect, fill, radius, (255, 255, 255, 60))
+        size = max(12, int(self.rect.height * 0.42))
+        label = theme.text(self.label, size, ink, "bold")
+        surface.blit(label, label.get_rect(center=rect.center))
+        if not self.enabled:
+            pygame.draw.line(
+                surface, theme.BAD, rect.bottomleft, rect.topright, max(2, int(2.5 * scale))
+            )
+
+
+def draw_tooltip(
+    surface: pygame.Surface, message: str, anchor: tuple[int, int], scale: float
+) -> None:
+    """A small explanatory bubble above ``anchor``, kept inside the window."""
+    size = max(12, int(15 * scale))
+    lines = theme.wrap(message, size, int(320 * scale))
+    rendered = [theme.text(line, size, theme.TEXT) for line in lines]
+    pad = int(10 * scale)
+    width = max(r.get_width() for r in rendered) + 2 * pad
+    height = sum(r.get_height() for r in rendered) + 2 * pad
+    rect = pygame.Rect(0, 0, width, height)
+    rect.midbottom = (anchor[0], anchor[1] - int(8 * scale))
+    rect.clamp_ip(surface.get_rect())
+    theme.panel(surface, rect, (8, 16, 14, 235), int(8 * scale), (*theme.GOLD, 140))
+    y = rect.y + pad
+    for line in rendered:
+        surface.blit(line, (rect.x + pad, y))
+        y += line.get_height()
+
+
+def draw_badge(
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    radius: int,
+    fill: tuple[int, ...],
+    mark: str,
+    size: int,
+    ink: tuple[int, ...],
+) -> None:
+    """A filled disc with a short bold ``mark`` (``!``, a number) centred on it."""
+    pygame.draw.circle(surface, fill, centre, radius)
+    text = theme.text(mark, size, ink, "bold")
+    surface.blit(text, text.get_rect(center=centre))

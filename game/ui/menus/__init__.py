@@ -1,0 +1,1 @@
+"""The menu screens: title, pause, settings and the rules in plain words."""

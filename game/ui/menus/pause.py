@@ -1,0 +1,133 @@
+"""The pause menu, over a dimmed table: resume, the score sheet, the rules of this
+game, settings, save and leave, quit. The game is saved after every action, so
+leaving loses nothing: Continue on the title screen picks it up again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, tr
+from game.rules.presets import preset_for
+from game.ui.kit import routes, theme
+from game.ui.kit.gui import GuiScene, veil
+
+if TYPE_CHECKING:
+    from game.play.session import GameSession
+    from game.ui.kit.scene import Host
+
+
+class PauseOverlay(GuiScene):
+    """The in-game menu (Esc)."""
+
+    opaque = False
+
+    def __init__(self, app: Host, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+
+    # ------------------------------------------------------------- actions
+    def resume(self) -> None:
+        self.app.pop()
+
+    def score_sheet(self) -> None:
+        self.app.open(routes.ScoreSheet(self.session))
+
+    def rules(self) -> None:
+        self.app.open(routes.Rules(self.session.rules))
+
+    def settings(self) -> None:
+        self.app.open(routes.Settings())
+
+    def leave(self) -> None:
+        """Back to the title; the autosave keeps the game for Continue."""
+        self.session.save()
+        self.app.switch(routes.Title())
+
+    # -------------------------------------------------------------- layout
+    def build(self) -> None:
+        entries = [
+            (_("Resume"), self.resume, "primary", _("Esc")),
+            (_("Score sheet"), self.score_sheet, None, _("Tab")),
+            (_("Rules of this game"), self.rules, None, None),
+            (_("Settings"), self.settings, None, None),
+            (_("Save and leave"), self.leave, None, None),
+            (_("Quit"), self.app.quit, None, None),
+        ]
+        top, height, gap = 232, 48, 12
+        self.panel = self.rect(440, 84, 400, 150 + len(entries) * (height + gap) + 10)
+        self.buttons = {}
+        for index, (label, action, style, _key) in enumerate(entries):
+            self.buttons[label] = self.button(
+                self.rect(480, top + index * (height + gap), 320, height),
+                label,
+                action,
+                style=style or "menu",
+            )
+
+    # -------------------------------------------------------------- events
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_p):
+                self.resume()
+            elif event.key == pygame.K_TAB:
+                self.score_sheet()
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and not self.panel.collidepoint(event.pos)
+        ):
+            self.resume()
+
+    # ------------------------------------------------------------- drawing
+    def draw_back(self, surface: pygame.Surface) -> None:
+        surface.blit(veil(surface.get_size(), 150), (0, 0))
+        shadow = self.panel.move(0, self.px(8)).inflate(self.px(10), self.px(10))
+        theme.panel(surface, shadow, (0, 0, 0, 90), self.px(24), None)
+        theme.panel(surface, self.panel, (10, 24, 20, 238), self.px(20), (*theme.GOLD, 90))
+        title = theme.text(_("Paused"), self.px(36), theme.HIGHLIGHT, "bold")
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.rect(0, 108, 0, 0).y)))
+        match = self.session.match
+        preset = preset_for(match.rules)
+        name = tr(preset.name) if preset else _("Custom rules")
+        count = match.rules.hand_count()
+        if count is None:
+            hand = _("Hand {number}").format(number=max(1, match.hand_number))
+        else:
+            hand = _("Hand {number} of {count}").format(
+                number=max(1, min(match.hand_number, count)), count=count
+            )
+        lines = [name, f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=match.seed)]
+        y = self.rect(0, 164, 0, 0).y
+        for index, line in enumerate(lines):
+            colour = theme.TEXT if index == 0 else theme.TEXT_DIM
+            text = theme.text(
+                line, self.px(16 if index == 0 else 14), colour, "bold" if index == 0 else "regular"
+            )
+            surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
+            y += text.get_height() + self.px(2)
+        line_y = self.rect(0, 216, 0, 0).y
+        half = self.px(120)
+        pygame.draw.line(
+            surface,
+            (*theme.GOLD, 90),
+            (self.panel.centerx - half, line_y),
+            (self.panel.centerx + half, line_y),
+        )
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        hints = {_("Resume"): _("Esc"), _("Score sheet"): _("Tab")}
+        for label, key in hints.items():
+            button = self.buttons.get(label)
+            if button is None:
+                continue
+            text = theme.text(key, self.px(12), theme.TEXT_DIM, "bold")
+            box = text.get_rect(midright=(button.rect.right - self.px(12), button.rect.centery))
+            dark = label == _("Resume")
+            colour = theme.TEXT_DARK if dark else theme.TEXT_DIM
+            text = theme.text(key, self.px(12), colour, "bold")
+            frame = box.inflate(self.px(10), self.px(4))
+            pygame.draw.rect(surface, colour, frame, max(1, self.px(1)), border_radius=self.px(4))
+            surface.blit(text, box)

@@ -1,0 +1,40 @@
+"""The one place that knows every screen: it turns a route into a scene.
+
+Scenes name where to go with a :mod:`~game.ui.kit.routes` value and the app asks
+:func:`build` for the scene, so no scene imports another and adding a screen means
+one route and one case here (mypy checks that every route has one).
+"""
+
+from __future__ import annotations
+
+from game.ui.kit import routes
+from game.ui.kit.never import unreachable
+from game.ui.kit.scene import Host, Scene
+from game.ui.menus.pause import PauseOverlay
+from game.ui.menus.rules import RulesScene
+from game.ui.menus.settings import SettingsScene
+from game.ui.menus.title import TitleScene
+from game.ui.newgame.scene import NewGameScene
+from game.ui.scoresheet.overlay import ScoreSheetOverlay
+from game.ui.table.scene import TableScene
+
+
+def build(host: Host, route: routes.Route) -> Scene:
+    """The scene ``route`` names, ready to be pushed."""
+    match route:
+        case routes.Title():
+            return TitleScene(host)
+        case routes.NewGame():
+            return NewGameScene(host)
+        case routes.Settings():
+            return SettingsScene(host)
+        case routes.Rules(rules=rules):
+            return RulesScene(host, rules)
+        case routes.Table(session=session, demo=demo):
+            return TableScene(host, session, demo=demo)
+        case routes.ScoreSheet(session=session):
+            return ScoreSheetOverlay(host, session)
+        case routes.Pause(session=session):
+            return PauseOverlay(host, session)
+        case _:
+            return unreachable(route)

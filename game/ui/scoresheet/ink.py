@@ -1,0 +1,121 @@
+"""Paper and pen for the score sheet: the pad, ticks, scribbled blobs and rings.
+
+The marks look hand-made but are deterministic: the same cell always gets
+the same blob, and the same seat the same ring.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+import pygame
+
+from game.ui.kit import theme
+
+RULED = (168, 196, 222)
+MARGIN_RED = (214, 120, 112)
+PENCIL = (122, 124, 132)
+FAINT = (196, 196, 190)
+TICK = (34, 120, 74)
+BLOB_INK = (24, 28, 48)
+BLOB_GHOST = (120, 126, 150)
+"""The failed bid still faintly legible through its blob."""
+RING = (196, 52, 46)
+HIGHLIGHTER = (255, 226, 110, 120)
+BINDING = (34, 58, 50)
+
+Scaler = Callable[[float], int]
+"""Design pixels (at 1280x720) to window pixels."""
+
+
+def darker(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The colour at 60% brightness, for outlines."""
+    r, g, b = colour[:3]
+    return (round(r * 0.6), round(g * 0.6), round(b * 0.6))
+
+
+def draw_paper(surface: pygame.Surface, pad: pygame.Rect, binding: pygame.Rect, px: Scaler) -> None:
+    """The pad: paper with a shadow, and the binding across the top with its perforation."""
+    shadow = pad.move(px(6), px(10))
+    theme.panel(surface, shadow, (0, 0, 0, 110), px(10), None)
+    pygame.draw.rect(surface, theme.PAPER, pad, border_radius=px(8))
+    pygame.draw.rect(
+        surface,
+        BINDING,
+        binding,
+        border_top_left_radius=px(8),
+        border_top_right_radius=px(8),
+    )
+    pygame.draw.line(
+        surface,
+        theme.GOLD_DARK,
+        (binding.x, binding.bottom - 1),
+        (binding.right, binding.bottom - 1),
+        max(1, px(2)),
+    )
+    for x in range(pad.x + px(18), pad.right - px(10), px(22)):
+        pygame.draw.circle(surface, (226, 220, 200), (x, binding.bottom + px(6)), px(2))
+
+
+def pen_tick(surface: pygame.Surface, start: tuple[int, int], px: Scaler) -> None:
+    """A quick pen tick: short stroke down, long stroke up."""
+    x, y = start
+    points = [(x, y), (x + px(4), y + px(5)), (x + px(12), y - px(7))]
+    pygame.draw.lines(surface, TICK, False, points, max(2, px(2.4)))
+
+
+def pen_ring(surface: pygame.Surface, rect: pygame.Rect, seat: int, width: int) -> None:
+    """``rect`` ringed by hand in red pen (a loop that overshoots), the same for every ``seat``."""
+    rng = random.Random(seat * 7 + 3)
+    cx, cy = rect.center
+    rx, ry = rect.width / 2, rect.height / 2
+    start = rng.uniform(-2.4, -1.8)
+    points = []
+    steps = 40
+    for step in range(steps + 1):
+        a = start + (math.tau + 0.5) * step / steps
+        grow = 1 + 0.07 * step / steps
+        points.append((cx + math.cos(a) * rx * grow, cy + math.sin(a) * ry * grow))
+    pygame.draw.lines(surface, RING, False, points, width)
+
+
+def scribble(width: int, height: int, seed: int, stroke: int) -> pygame.Surface:
+    """A pen scribbled round and round over a cell until it is a black blob.
+
+    Drawn at twice the size and smoothed down; deterministic for a given
+    ``seed``, so the same cell always gets the same blob.
+    """
+    rng = random.Random(seed)
+    big_w, big_h = width * 2, height * 2
+    image = pygame.Surface((big_w, big_h), pygame.SRCALPHA)
+    cx, cy = big_w / 2, big_h / 2
+    rx, ry = big_w * 0.36, big_h * 0.3
+    core = pygame.Rect(0, 0, round(rx * 1.5), round(ry * 1.35))
+    core.center = (round(cx + rng.uniform(-2, 2)), round(cy + rng.uniform(-1, 1)))
+    pygame.draw.ellipse(image, (*BLOB_INK, 240), core)
+    # loops travelling back and forth across the cell, like a pen scribbling
+    points = []
+    travel = rng.uniform(0, math.tau)
+    for step in range(90):
+        t = step / 89
+        sweep = math.sin(travel + t * math.tau * 2.5)
+        centre_x = cx + sweep * rx * 0.55
+        centre_y = cy + math.cos(travel * 0.7 + t * math.tau * 1.7) * ry * 0.35
+        loop = t * math.tau * 11 + rng.uniform(-0.2, 0.2)
+        radius = rng.uniform(0.45, 0.75)
+        points.append(
+            (
+                centre_x + math.cos(loop) * rx * radius * 0.8,
+                centre_y + math.sin(loop) * ry * radius * 1.25,
+            )
+        )
+    pygame.draw.lines(image, (*BLOB_INK, 235), False, points, stroke * 2)
+    # a stroke or two escaping the blob, as a real pen leaves them
+    for _tail in range(2):
+        a = rng.uniform(0, math.tau)
+        inner = (cx + math.cos(a) * rx * 0.6, cy + math.sin(a) * ry * 0.6)
+        outer = (cx + math.cos(a) * rx * 1.25, cy + math.sin(a) * ry * 1.3)
+        pygame.draw.line(image, (*BLOB_INK, 210), inner, outer, max(2, stroke * 2 - 1))
+    return pygame.transform.smoothscale(image, (width, height))

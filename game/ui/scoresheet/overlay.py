@@ -1,0 +1,133 @@
+"""The score sheet: a paper score pad over the dimmed table, drawn by us.
+
+One row per hand (number, cards, trump, dealer), and per player the bid, the
+tricks taken and the running total. As players mark them on paper, a made
+bid gets a pen tick and a failed one is scribbled over into a blob (a
+procedural scribble, the same every time for the same cell). The hand in
+play is highlighted with its bids and tricks so far; hands still to come are
+faintly ruled with only their size. Totals are at the foot, the leader ringed.
+Tab, Esc or a click outside the pad closes it; the hands scroll with the
+wheel, the arrow keys and Page Up/Page Down.
+
+What the rows say is in ``scoresheet_rows``, where things go in
+``scoresheet_layout``, the drawing in ``scoresheet_paint`` and the pen marks
+in ``scoresheet_ink``; this module is the overlay scene itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.kit import theme
+from game.ui.scoresheet.ink import scribble
+from game.ui.scoresheet.paint import SheetPainter
+from game.ui.scoresheet.rows import CURRENT, DONE, FUTURE, SheetRow, leaders, sheet_rows
+
+if TYPE_CHECKING:
+    from game.play.session import GameSession
+    from game.ui.kit.scene import Host
+
+DIM = 140
+"""How dark the table goes under the sheet (alpha)."""
+
+
+class ScoreSheetOverlay(SheetPainter):
+    """The paper score pad (Tab)."""
+
+    opaque = False
+
+    def __init__(self, app: Host, session: GameSession) -> None:
+        super().__init__(app, session)
+        self._placed = False
+        self._key: tuple[object, ...] | None = None
+        self._canvas: pygame.Surface | None = None
+
+    # ------------------------------------------------------------- layout
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.scale = theme.scale_for(size)
+        self._layout()
+        if not self._placed:
+            self._show_current()
+            self._placed = True
+
+    def _show_current(self) -> None:
+        """Scroll so the hand in play (or the last one played) is in view."""
+        rows = self.rows
+        index = next((i for i, row in enumerate(rows) if row.state != DONE), len(rows)) - 1
+        index = max(0, index)
+        target = (index + 2) * self.row_height - self.body.height
+        self.scroll = max(0, min(self.max_scroll, target))
+
+    def scroll_by(self, amount: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + amount))
+
+    # ------------------------------------------------------------- events
+    def dismiss(self) -> None:
+        """Take the sheet away (back to the table)."""
+        if self.app.top is self:
+            self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            page = max(self.row_height, self.body.height - self.row_height)
+            moves = {
+                pygame.K_DOWN: self.row_height,
+                pygame.K_UP: -self.row_height,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_PAGEUP: -page,
+                pygame.K_HOME: -(10**9),
+                pygame.K_END: 10**9,
+            }
+            if event.key in (pygame.K_TAB, pygame.K_ESCAPE):
+                self.dismiss()
+            elif event.key in moves:
+                self.scroll_by(moves[event.key])
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.row_height * 2)
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and not self.pad.collidepoint(event.pos)
+        ):
+            self.dismiss()
+
+    # ------------------------------------------------------------ drawing
+    def invalidate(self) -> None:
+        """Draw the pad afresh next frame."""
+        self._key = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        match = self.session.match
+        key = (
+            surface.get_size(),
+            self.scroll,
+            len(match.actions),
+            match.phase,
+            match.hand_number,
+            self.app.settings.four_colour,
+        )
+        if key != self._key or self._canvas is None:
+            self._layout()
+            if self._canvas is None or self._canvas.get_size() != surface.get_size():
+                self._canvas = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._canvas.fill((0, 0, 0, DIM))
+            self._render(self._canvas)
+            self._key = key
+        surface.blit(self._canvas, (0, 0))
+
+
+__all__ = [
+    "CURRENT",
+    "DONE",
+    "FUTURE",
+    "ScoreSheetOverlay",
+    "SheetRow",
+    "leaders",
+    "scribble",
+    "sheet_rows",
+]

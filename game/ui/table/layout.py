@@ -1,0 +1,403 @@
+"""Table geometry: where everything goes, for 3 to 8 seats and any window size.
+
+Pure geometry, no drawing: :func:`table_layout` turns a window size, a seat
+count, the seat shown at the bottom and the card scale into rectangles. The
+viewer sits at the bottom; the seats after it (clockwise, each one to the left
+of the one before) go up the left side, across the top and down the right.
+
+Every length is in pixels, derived from the interface scale ``u`` (1.0 at
+1280x720), so the table keeps its proportions from 960x540 to 4K.
+
+>>> layout = table_layout((1280, 720), 4, viewer=2)
+>>> [layout.seats[seat].side for seat in (2, 3, 0, 1)]
+['bottom', 'left', 'top', 'right']
+>>> layout.window.contains(layout.seats[0].plate)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pygame import Rect
+
+from game.ui.kit.theme import scale_for
+
+Point = tuple[int, int]
+
+MIN_SEATS = 3
+MAX_SEATS = 8
+CARD_RATIO = 1.4
+
+# Where the opponents sit, by how many there are: (side, fraction). For a side
+# seat the fraction runs down its column (0 top, 1 bottom); for a top seat it
+# runs across the top row, left to right. Listed clockwise from the viewer.
+_SLOTS: dict[int, tuple[tuple[str, float], ...]] = {
+    2: (("left", 0.2), ("right", 0.2)),
+    3: (("left", 0.5), ("top", 0.5), ("right", 0.5)),
+    4: (("left", 0.56), ("top", 0.25), ("top", 0.75), ("right", 0.56)),
+    5: (("left", 0.62), ("top", 0.16), ("top", 0.5), ("top", 0.84), ("right", 0.62)),
+    6: (
+        ("left", 0.80),
+        ("left", 0.22),
+        ("top", 0.25),
+        ("top", 0.75),
+        ("right", 0.22),
+        ("right", 0.80),
+    ),
+    7: (
+        ("left", 0.80),
+        ("left", 0.22),
+        ("top", 0.16),
+        ("top", 0.5),
+        ("top", 0.84),
+        ("right", 0.22),
+        ("right", 0.80),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    """One seat's place at the table."""
+
+    seat: int
+    position: int
+    """0 for the viewer at the bottom, then clockwise."""
+    side: str
+    """bottom, left, top or right."""
+    plate: Rect
+    """The name plate."""
+    avatar: tuple[int, int, int]
+    """Centre x, centre y and radius of the avatar disc."""
+    chip: Point
+    """Centre of the dealer chip when this seat deals."""
+    trick: Rect
+    """Where this seat's card lies in the trick."""
+    backs_axis: str
+    """x: backs fan left to right (upright); y: top to bottom (turned sideways)."""
+    backs_centre: Point
+    backs_span: int
+    """The longest the fan may get, in pixels along its axis."""
+    bubble: Point
+    """Where a speech bubble (a bid) appears."""
+
+    @property
+    def origin(self) -> Point:
+        """Where this seat's cards come from and go to (plays, deals)."""
+        return self.backs_centre
+
+    def backs_for(self, count: int, back: tuple[int, int]) -> list[Rect]:
+        """The rectangles of ``count`` card backs, fanned along the axis."""
+        if count <= 0:
+            return []
+        width, height = back if self.backs_axis == "x" else (back[1], back[0])
+        along = width if self.backs_axis == "x" else height
+        step = min(along * 0.24, (self.backs_span - along) / max(1, count - 1))
+        total = along + step * (count - 1)
+        cx, cy = self.backs_centre
+        rects = []
+        for index in range(count):
+            offset = -total / 2 + index * step
+            if self.backs_axis == "x":
+                rects.append(Rect(round(cx + offset), round(cy - height / 2), width, height))
+            else:
+                rects.append(Rect(round(cx - width / 2), round(cy + offset), width, height))
+        return rects
+
+
+@dataclass(frozen=True)
+class BidPanelLayout:
+    panel: Rect
+    title: Point
+    subtitle: Point
+    buttons: tuple[Rect, ...]
+    note: Point
+    note_width: int
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every rectangle of the table for one window, seat count and viewer."""
+
+    size: tuple[int, int]
+    players: int
+    viewer: int
+    u: float
+    """The interface scale: 1.0 at 1280x720."""
+    margin: int
+    card: tuple[int, int]
+    """The viewer's hand cards."""
+    back: tuple[int, int]
+    """Opponents' card backs (upright)."""
+    trick_card: tuple[int, int]
+    small_card: tuple[int, int]
+    """The trump card and the last-trick review."""
+    top_bar: Rect
+    arena: Rect
+    """Between the top bar and the hand: the opponents and the trick."""
+    trick_zone: Rect
+    centre: Point
+    seats: tuple[SeatSpot, ...]
+    """Indexed by seat number (not position)."""
+    hand_band: Rect
+    hand_left: int
+    hand_right: int
+    hand_base: int
+    """The top of an unraised hand card."""
+    raise_by: int
+    status: Point
+    """Centre of the status line above the hand."""
+    trump_panel: Rect
+    trump_card: Rect
+    last_trick_button: Rect
+    score_button: Rect
+    menu_button: Rect
+
+    @property
+    def window(self) -> Rect:
+        return Rect((0, 0), self.size)
+
+    def font(self, size: float) -> int:
+        """A font size in pixels for ``size`` at 1280x720, never illegibly small."""
+        return max(11, round(size * self.u))
+
+    def px(self, length: float) -> int:
+        return max(1, round(length * self.u))
+
+    def position_of(self, seat: int) -> int:
+        return (seat - self.viewer) % self.players
+
+    # ------------------------------------------------------------ the hand
+    def hand_rects(self, count: int, raised: tuple[bool, ...] | None = None) -> list[Rect]:
+        """The viewer's ``count`` cards, left to right, raised where asked."""
+        if count <= 0:
+            return []
+        width, height = self.card
+        room = self.hand_right - self.hand_left
+        step = width * 0.8 if count == 1 else min(width * 0.8, (room - width) / (count - 1))
+        total = width + step * (count - 1)
+        left = (self.hand_left + self.hand_right) / 2 - total / 2
+        # A gentle arc, as cards held in a hand: the outer cards sit a little lower.
+        half = max(1.0, (count - 1) / 2)
+        dip = min(self.margin * 0.8, height * 0.06) * min(1.0, (count - 1) / 6)
+        rects = []
+        for index in range(count):
+            lift = self.raise_by if raised and raised[index] else 0
+            arc = round(dip * ((index - (count - 1) / 2) / half) ** 2)
+            rects.append(
+                Rect(round(left + index * step), self.hand_base - lift + arc, width, height)
+            )
+        return rects
+
+    # ------------------------------------------------------------ bidding
+    def bid_panel(self, options: int) -> BidPanelLayout:
+        """The bid panel for bids 0 .. options-1, centred on the trick."""
+        size, gap = self.px(44), self.px(8)
+        per_row = options if options <= 11 else math.ceil(options / 2)
+        rows = math.ceil(options / per_row)
+        pad = self.px(22)
+        row_width = per_row * size + (per_row - 1) * gap
+        width = max(row_width + 2 * pad, self.px(400))
+        title_h, sub_h, note_h = self.px(30), self.px(24), self.px(40)
+        height = pad + title_h + sub_h + self.px(10) + rows * size + (rows - 1) * gap
+        height += self.px(12) + note_h + pad
+        panel = Rect(0, 0, width, height)
+        panel.center = self.centre
+        panel.clamp_ip(self.arena)
+        top = panel.y + pad + title_h + sub_h + self.px(10)
+        buttons = []
+        for index in range(options):
+            row, column = divmod(index, per_row)
+            in_row = min(per_row, options - row * per_row)
+            start = panel.centerx - (in_row * size + (in_row - 1) * gap) // 2
+            buttons.append(
+                Rect(start + column * (size + gap), top + row * (size + gap), size, size)
+            )
+        return BidPanelLayout(
+            panel=panel,
+            title=(panel.centerx, panel.y + pad + title_h // 2),
+            subtitle=(panel.centerx, panel.y + pad + title_h + sub_h // 2),
+            buttons=tuple(buttons),
+            note=(panel.centerx, buttons[-1].bottom + self.px(12)),
+            note_width=width - 2 * pad,
+        )
+
+
+def _card_size(width: float) -> tuple[int, int]:
+    width = max(8, round(width))
+    return (width, round(width * CARD_RATIO))
+
+
+@lru_cache(maxsize=16)
+def table_layout(
+    size: tuple[int, int], players: int, viewer: int = 0, card_scale: float = 1.0
+) -> TableLayout:
+    """The layout of a table of ``players`` seats with ``viewer`` at the bottom."""
+    if not MIN_SEATS <= players <= MAX_SEATS:
+        raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {players}")
+    width, height = size
+    u = scale_for(size)
+
+    def px(length: float) -> int:
+        return max(1, round(length * u))
+
+    margin = px(14)
+    card = _card_size(90 * u * card_scale)
+    back = _card_size(card[0] * 0.5 / max(1.0, card_scale**0.5))
+    small = _card_size(max(36 * u, 60 * u * min(card_scale, 1.2)))
+    plate_w = px(196 if players <= 6 else 184)
+    plate_h = px(72)
+    top_bar = Rect(0, 0, width, px(44))
+
+    raise_by = round(card[1] * 0.15)
+    hand_base = height - margin - card[1]
+    status_y = hand_base - raise_by - px(26)
+    arena_top = top_bar.bottom + margin
+    arena = Rect(margin, arena_top, width - 2 * margin, status_y - px(16) - arena_top)
+
+    # The bottom corners: the viewer's plate on the left, trumps on the right.
+    corner_w = plate_w
+    trump_h = max(plate_h, small[1] + px(20))
+    trump_panel = Rect(width - margin - corner_w, height - margin - trump_h, corner_w, trump_h)
+    trump_card = Rect(trump_panel.x + px(10), trump_panel.y + px(10), *small)
+    text_left = trump_card.right + px(12)
+    last_trick_button = Rect(
+        text_left,
+        trump_panel.bottom - px(10) - px(28),
+        trump_panel.right - px(10) - text_left,
+        px(28),
+    )
+    hand_left = margin + corner_w + 2 * margin
+    hand_right = width - margin - corner_w - 2 * margin
+    hand_band = Rect(
+        0, hand_base - raise_by - px(6), width, height - (hand_base - raise_by - px(6))
+    )
+
+    button_h, button_w = px(30), px(116)
+    menu_button = Rect(0, 0, button_w, button_h)
+    menu_button.midright = (width - margin, top_bar.centery)
+    score_button = Rect(0, 0, button_w, button_h)
+    score_button.midright = (menu_button.x - px(10), top_bar.centery)
+
+    opponents = _SLOTS[players - 1]
+    side_x_in = margin + plate_w  # inner edge of the left column
+    top_left, top_right = side_x_in + px(18), width - side_x_in - px(18)
+    plates: list[tuple[int, str, Rect]] = []
+    viewer_plate = Rect(margin, height - margin - plate_h, plate_w, plate_h)
+    plates.append((viewer, "bottom", viewer_plate))
+    for index, (side, fraction) in enumerate(opponents, start=1):
+        seat = (viewer + index) % players
+        plate = Rect(0, 0, plate_w, plate_h)
+        if side == "top":
+            plate.midtop = (round(top_left + fraction * (top_right - top_left)), arena.top)
+        else:
+            y = round(arena.top + plate_h / 2 + fraction * (arena.height - plate_h))
+            if side == "left":
+                plate.midleft = (margin, y)
+            else:
+                plate.midright = (width - margin, y)
+        plates.append((seat, side, plate))
+
+    # Backs peek out of each plate's inner edge, towards the centre.
+    stick = round(back[1] * 0.55)
+    backs_info: dict[int, tuple[str, Point, int]] = {}
+    for seat, side, plate in plates:
+        if side == "top":
+            centre = (plate.centerx, plate.bottom + stick - back[1] // 2)
+            backs_info[seat] = ("x", centre, round(plate.width * 0.9))
+        elif side == "left":
+            centre = (plate.right + stick - back[1] // 2, plate.centery)
+            backs_info[seat] = ("y", centre, round(plate.height * 1.9))
+        elif side == "right":
+            centre = (plate.x - stick + back[1] // 2, plate.centery)
+            backs_info[seat] = ("y", centre, round(plate.height * 1.9))
+        else:
+            centre = ((hand_left + hand_right) // 2, hand_base + card[1] // 2)
+            backs_info[seat] = ("x", centre, hand_right - hand_left)
+
+    has_top = any(side == "top" for _, side, _ in plates)
+    zone_top = arena.top + (plate_h + stick + px(14) if has_top else 0)
+    zone_side = side_x_in + stick + px(14)
+    trick_zone = Rect(zone_side, zone_top, width - 2 * zone_side, arena.bottom - zone_top)
+    centre = trick_zone.center
+
+    trick_card, rx, ry = _fit_trick(card, players, trick_zone)
+    spots: dict[int, Rect] = {}
+    for position in range(players):
+        seat = (viewer + position) % players
+        angle = math.radians(90 + position * 360 / players)
+        spot = Rect(0, 0, *trick_card)
+        spot.center = (
+            round(centre[0] + rx * math.cos(angle)),
+            round(centre[1] + ry * math.sin(angle)),
+        )
+        spots[seat] = spot
+
+    seats: list[SeatSpot | None] = [None] * players
+    for seat, side, plate in plates:
+        radius = round(plate.height * 0.31)
+        avatar = (plate.x + px(12) + radius, plate.centery, radius)
+        axis, backs_centre, span = backs_info[seat]
+        bubble = spots[seat].center
+        seats[seat] = SeatSpot(
+            seat=seat,
+            position=(seat - viewer) % players,
+            side=side,
+            plate=plate,
+            avatar=avatar,
+            chip=(plate.right - px(3) if side == "right" else plate.x + px(3), plate.top + px(3)),
+            trick=spots[seat],
+            backs_axis=axis,
+            backs_centre=backs_centre,
+            backs_span=span,
+            bubble=bubble,
+        )
+    return TableLayout(
+        size=size,
+        players=players,
+        viewer=viewer,
+        u=u,
+        margin=margin,
+        card=card,
+        back=back,
+        trick_card=trick_card,
+        small_card=small,
+        top_bar=top_bar,
+        arena=arena,
+        trick_zone=trick_zone,
+        centre=centre,
+        seats=tuple(spot for spot in seats if spot is not None),
+        hand_band=hand_band,
+        hand_left=hand_left,
+        hand_right=hand_right,
+        hand_base=hand_base,
+        raise_by=raise_by,
+        status=((hand_left + hand_right) // 2, status_y),
+        trump_panel=trump_panel,
+        trump_card=trump_card,
+        last_trick_button=last_trick_button,
+        score_button=score_button,
+        menu_button=menu_button,
+    )
+
+
+# How far the trick's cards sit from the centre, in card widths (x) and heights (y):
+# close together for a few players, spread round the table's oval for many.
+_RING_X = {3: 1.25, 4: 1.1, 5: 1.9, 6: 2.05, 7: 2.6, 8: 3.0}
+_RING_Y = {3: 0.7, 4: 0.72, 5: 0.84, 6: 0.98, 7: 0.98, 8: 1.0}
+
+
+def _fit_trick(
+    card: tuple[int, int], players: int, zone: Rect
+) -> tuple[tuple[int, int], float, float]:
+    """The trick card size and the radii of the ring the trick's cards lie on."""
+    kx, ky = _RING_X[players], _RING_Y[players]
+    width = card[0] * (0.92 if players <= 6 else 0.86)
+    # The ring plus one card must fit the zone: (2 ky + 1) h <= zone height, etc.
+    room_h, room_w = zone.height - 4, zone.width - 4
+    width = min(width, room_h / ((2 * ky + 1) * CARD_RATIO) - 1, room_w / (2 * kx + 1))
+    trick = _card_size(math.floor(width))
+    return trick, kx * trick[0], ky * trick[1]

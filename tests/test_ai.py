@@ -218,6 +218,8 @@ def synthetic_view(
         legal=tuple(Play.of(seat, card) for card in held if card.mask & legal_cards),
         forbidden_bid=None,
         winners=(),
+        bids_revealed=True,
+        settlement=None,
     )
 
 

@@ -304,7 +304,8 @@ def test_oh_pshaw_last_hand_has_no_trump_and_total_is_announced():
         announced += [e for e in events if isinstance(e, ev.TotalAnnounced)]
     assert len(announced) == 13
     assert all(
-        a.verdict == ("over" if a.total > a.tricks else "under" if a.total < a.tricks else "even")
+        a.verdict.value
+        == ("over" if a.total > a.tricks else "under" if a.total < a.tricks else "even")
         for a in announced
     )
 

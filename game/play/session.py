@@ -80,7 +80,26 @@ class GameSession:
         return next((seat for seat in self.match.awaiting if seat in self.humans), None)
 
     def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see now: its own cards and everything public."""
         return self.match.view(seat)
+
+    def public(self) -> SeatView:
+        """What a spectator at the table sees: every hand hidden."""
+        return self.match.view(None)
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` would be refused now, for the player; None when it is legal."""
+        return self.match.explain(action)
+
+    @property
+    def deal_number(self) -> int:
+        """The number that deals this game's cards (shown so a game can be replayed)."""
+        return self.match.seed
+
+    @property
+    def moves(self) -> int:
+        """How many actions the game has taken so far (grows with every bid and card)."""
+        return len(self.match.actions)
 
     @property
     def over(self) -> bool:

@@ -7,6 +7,7 @@ a deal says how many cards each seat received, never which.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from game.rules.cards import Card, Suit
 from game.rules.ruleset import FirstDealer, Settlement
@@ -75,13 +76,28 @@ class BidsRevealed:
     bids: tuple[int, ...]
 
 
+class Verdict(Enum):
+    """How the bids of a hand compare with its tricks."""
+
+    OVER = "over"
+    UNDER = "under"
+    EVEN = "even"
+
+    @classmethod
+    def of(cls, total: int, tricks: int) -> Verdict:
+        """The verdict on bids totalling ``total`` for ``tricks`` tricks."""
+        if total > tricks:
+            return cls.OVER
+        return cls.UNDER if total < tricks else cls.EVEN
+
+
 @dataclass(frozen=True, slots=True)
 class TotalAnnounced:
-    """The bids total ``total`` against ``tricks``: ``verdict`` is over, under or even."""
+    """The bids total ``total`` against ``tricks``: the hand is over- or underbid, or even."""
 
     total: int
     tricks: int
-    verdict: str
+    verdict: Verdict
 
 
 @dataclass(frozen=True, slots=True)

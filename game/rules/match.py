@@ -42,6 +42,7 @@ from game.rules.events import (
     TotalAnnounced,
     TrickWon,
     TrumpTurned,
+    Verdict,
 )
 from game.rules.phase import Phase
 from game.rules.results import HandResult
@@ -380,9 +381,7 @@ class Match:
                 return events
         if self.rules.announce_total:
             total = sum(bid for bid in self._bids if bid is not None)
-            verdict = (
-                "over" if total > self.hand_size else "under" if total < self.hand_size else "even"
-            )
+            verdict = Verdict.of(total, self.hand_size)
             events.append(TotalAnnounced(total, self.hand_size, verdict))
         self.phase = Phase.PLAYING
         self.leader = self._to_act = self.eldest
@@ -484,4 +483,6 @@ def seat_view(match: Match, seat: int | None) -> SeatView:
         legal=tuple(match.legal_actions(seat)) if seat is not None else (),
         forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
         winners=match.winners,
+        bids_revealed=revealed,
+        settlement=match.settlement,
     )

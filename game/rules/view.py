@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.rules.actions import Action
 from game.rules.cards import FULL_PACK_MASK, Card, Suit, cards_in
+from game.rules.events import Verdict
 from game.rules.phase import Phase
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet, TrumpMethod
@@ -48,10 +49,21 @@ class SeatView:
     forbidden_bid: int | None
     """The bid the hook forbids this seat now, if any."""
     winners: tuple[int, ...]
+    bids_revealed: bool
+    """False while secret bids are being made (each seat sees only its own)."""
+    settlement: tuple[float, ...] | None
+    """What each seat pays or receives once the game is over, when stakes are played."""
 
     @property
     def players(self) -> int:
         return self.rules.players
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """Over, under or even, once every bid of the hand is known."""
+        if not self.bids_revealed or any(bid is None for bid in self.bids):
+            return None
+        return Verdict.of(sum(bid for bid in self.bids if bid is not None), self.hand_size)
 
     @property
     def eldest(self) -> int:

@@ -6,7 +6,7 @@ already holds the card in the trick while the card is still in the air.
 animation cues one event at a time; whenever the animation queue is idle it
 is brought back in line with the engine's view (:meth:`Shown.sync`).
 
->>> from game.rules.cards import parse_cards, Suit
+from game.rules.cards import parse_cards, Suit
 >>> [str(c) for c in sort_hand(parse_cards("2C AH 3D KS 5H"), Suit.DIAMONDS)]
 ['3D', 'KS', 'AH', '5H', '2C']
 """
@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from game.rules.cards import Card, Suit
+from game.rules.events import Verdict
 from game.rules.phase import Phase
 from game.rules.tricks import Trick
 from game.rules.view import SeatView
@@ -80,7 +81,7 @@ class Shown:
     last_trick: Trick | None = None
     scores: list[int] = field(default_factory=list)
     made: tuple[bool, ...] | None = None
-    announced: tuple[int, int, str] | None = None
+    announced: tuple[int, int, Verdict] | None = None
     revealed: bool = True
     over: bool = False
 
@@ -144,11 +145,8 @@ class Shown:
     def all_bid(self) -> bool:
         return all(bid is not None for bid in self.bids)
 
-    def verdict(self) -> str | None:
-        """over, under or even once every bid is known."""
+    def verdict(self) -> Verdict | None:
+        """Over, under or even once every bid shown is known."""
         if not self.all_bid or not self.revealed:
             return None
-        total = self.bids_total
-        if total > self.hand_size:
-            return "over"
-        return "under" if total < self.hand_size else "even"
+        return Verdict.of(self.bids_total, self.hand_size)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.rules.cards import Suit
+from game.rules.events import Verdict
 from game.rules.record import Player
 
 
@@ -30,8 +31,9 @@ def kind_label(player: Player, is_you: bool) -> str:
     return _("{level} AI").format(level=level_name(player.kind))
 
 
-def verdict_word(verdict: str) -> str:
-    return {"over": _("over"), "under": _("under"), "even": _("even")}.get(verdict, verdict)
+def verdict_word(verdict: Verdict) -> str:
+    words = {Verdict.OVER: _("over"), Verdict.UNDER: _("under"), Verdict.EVEN: _("even")}
+    return words[verdict]
 
 
 def bid_words(bid: int) -> str:

@@ -18,11 +18,8 @@ from collections.abc import Callable
 import pygame
 
 from game import cliargs
-from game.ai import make_agent
+from game.play.preview import played_session
 from game.play.session import GameSession
-from game.rules.match import Match
-from game.rules.phase import Phase
-from game.rules.presets import get_preset
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui import registry
@@ -44,28 +41,6 @@ SCENES = (
 def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     """``WIDTHxHEIGHT``, or ``default`` for none; see :func:`game.cliargs.window_size`."""
     return cliargs.window_size(text) if text else default
-
-
-def played_match(
-    variant: str, players: int, seed: int, actions: int, until_scored: bool = False
-) -> Match:
-    """A match after ``actions`` actions chosen by medium computer players for every
-    seat (and then, with ``until_scored``, on to the end of a hand)."""
-    match = Match(get_preset(variant).rules(players), seed)
-    agents = [make_agent("medium", seed * 16 + seat) for seat in range(players)]
-    done = 0
-    while match.phase is not Phase.GAME_OVER:
-        if done >= actions and (not until_scored or match.phase is Phase.HAND_SCORED):
-            break
-        if match.phase.automatic:
-            match.advance()
-            continue
-        seat = match.awaiting[0]
-        match.apply(agents[seat].choose(match.view(seat)))
-        done += 1
-    if match.phase is not Phase.HAND_SCORED:
-        match.advance_until_decision()
-    return match
 
 
 def build_scene(app: Host, name: str, session: GameSession) -> list[Scene]:
@@ -104,10 +79,8 @@ def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
     app = App(screen, store)
     seed = args.seed if args.seed is not None else 1
     players = [Player(NAMES[s], LEVELS[s]) for s in range(args.players)]
-    match = played_match(args.variant, args.players, seed, args.after, args.scene == "result")
-    if args.scene == "gameover":
-        match = played_match(args.variant, args.players, seed, 10**6)
-    session = GameSession(match.rules, seed, players, match=match)
+    actions = 10**6 if args.scene == "gameover" else args.after
+    session = played_session(args.variant, players, seed, actions, args.scene == "result")
     for scene in build_scene(app, args.scene, session):
         app.push(scene)
     for _ in range(90):

@@ -6,6 +6,7 @@ the same record."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -17,6 +18,7 @@ from game.rules import (
     FirstDealer,
     HandSequence,
     Player,
+    Preset,
     RulesError,
     RuleSet,
     Settlement,
@@ -32,7 +34,7 @@ SEEDS = range(16)
 CASES = [(preset, players) for preset in PRESET_LIST for players in preset.player_range]
 
 
-def play_and_check(rules: RuleSet, seed: int) -> dict[str, object]:
+def play_and_check(rules: RuleSet, seed: int) -> dict[str, Any]:
     agents = [RandomAgent(seed * 31 + seat) for seat in range(rules.players)]
     match = play_match(rules, seed, agents)
     players = [Player(f"P{seat}", "random") for seat in range(rules.players)]
@@ -44,14 +46,14 @@ def play_and_check(rules: RuleSet, seed: int) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES, ids=lambda v: getattr(v, "id", str(v)))
-def test_every_preset_and_player_count(preset, players):
+def test_every_preset_and_player_count(preset: Preset, players: int) -> None:
     rules = preset.rules(players)
     for seed in SEEDS:
         record = play_and_check(rules, seed)
         assert record["variant"] == preset.id
 
 
-def test_seeds_give_different_deals():
+def test_seeds_give_different_deals() -> None:
     rules = PRESET_LIST[0].rules(4)
     first = [play_and_check(rules, seed)["hands"][0]["cards"] for seed in (1, 2)]
     assert first[0] != first[1]
@@ -93,12 +95,12 @@ def valid_rule_sets(draw: st.DrawFn) -> RuleSet:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(rules=valid_rule_sets(), seed=st.integers(0, 10_000))
-def test_custom_rule_sets(rules, seed):
+def test_custom_rule_sets(rules: RuleSet, seed: int) -> None:
     record = play_and_check(rules, seed)
     assert record["variant"] in {"custom"} | {p.id for p in PRESET_LIST}
 
 
-def test_replace_revalidates():
+def test_replace_revalidates() -> None:
     rules = PRESET_LIST[0].rules(4)
     with pytest.raises(RulesError, match="hook"):
         dataclasses.replace(rules, hook=True, simultaneous_bidding=True)

@@ -10,7 +10,9 @@ import os
 import sys
 import time
 import types
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -33,12 +35,12 @@ PLAYERS = [Player("Me"), Player("Ann", "easy"), Player("Bo", "easy"), Player("Cy
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     return tmp_path
 
 
-def make_app(monkeypatch) -> App:
+def make_app(monkeypatch: pytest.MonkeyPatch) -> App:
     fake = types.ModuleType("game.ui.table.scene")
     fake.TableScene = FakeTable  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "game.ui.table.scene", fake)
@@ -47,7 +49,7 @@ def make_app(monkeypatch) -> App:
 
 
 @pytest.fixture
-def app(home, monkeypatch):
+def app(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application = make_app(monkeypatch)
     yield application
     application.close_scenes()
@@ -125,7 +127,7 @@ def assert_kept_and_clean(path: Path, original: bytes, store: SettingsStore) -> 
 
 
 @pytest.mark.parametrize("data", WHOLE_FILE.values(), ids=WHOLE_FILE.keys())
-def test_an_unreadable_settings_file_gives_defaults_once(home, data):
+def test_an_unreadable_settings_file_gives_defaults_once(home: Path, data: bytes) -> None:
     path = write_settings(home, data)
     store = SettingsStore()
     assert store.settings == Settings()
@@ -134,7 +136,7 @@ def test_an_unreadable_settings_file_gives_defaults_once(home, data):
 
 
 @pytest.mark.parametrize("case", ONE_FIELD.values(), ids=ONE_FIELD.keys())
-def test_one_bad_setting_resets_only_itself(home, case):
+def test_one_bad_setting_resets_only_itself(home: Path, case: tuple[str, object]) -> None:
     name, value = case
     data = json.dumps({name: value, "sound": False} if name != "sound" else {name: value})
     path = write_settings(home, data.encode())
@@ -147,18 +149,18 @@ def test_one_bad_setting_resets_only_itself(home, case):
     assert_kept_and_clean(path, data.encode(), store)
 
 
-def test_every_field_has_a_wrong_type_case():
+def test_every_field_has_a_wrong_type_case() -> None:
     assert set(WRONG) == set(FIELD_TYPES)
 
 
-def test_settings_are_named_in_the_players_words(home):
+def test_settings_are_named_in_the_players_words(home: Path) -> None:
     write_settings(home, json.dumps({"animation_speed": "x", "window_size": 3}).encode())
     problem = SettingsStore().problem or ""
     assert "Animation speed, Window size" in problem
     assert "animation_speed" not in problem and "window_size" not in problem
 
 
-def test_two_damages_are_kept_as_two_files(home):
+def test_two_damages_are_kept_as_two_files(home: Path) -> None:
     path = write_settings(home, b"first")
     SettingsStore()
     path.write_bytes(b"second")
@@ -167,7 +169,7 @@ def test_two_damages_are_kept_as_two_files(home):
     assert [p.read_bytes() for p in kept] == [b"first", b"second"]
 
 
-def test_a_good_last_setup_and_window_are_kept(home):
+def test_a_good_last_setup_and_window_are_kept(home: Path) -> None:
     setup = setup_with()
     write_settings(home, json.dumps({"last_setup": setup, "window_size": [1920, 1080]}).encode())
     store = SettingsStore()
@@ -177,7 +179,7 @@ def test_a_good_last_setup_and_window_are_kept(home):
     assert store.settings.last_setup["rules"] == setup["rules"]
 
 
-def test_update_refuses_values_outside_the_schema(home):
+def test_update_refuses_values_outside_the_schema(home: Path) -> None:
     store = SettingsStore()
     store.update(window_size=(16384, 16384), volume=0.3, language="/etc/passwd")
     assert store.settings.window_size == (1280, 720)
@@ -201,7 +203,7 @@ def write_mo(folder: Path, translations: dict[str, str]) -> Path:
     return path
 
 
-def test_set_language_takes_only_bundled_codes(tmp_path):
+def test_set_language_takes_only_bundled_codes(tmp_path: Path) -> None:
     write_mo(tmp_path / "evil", {"Continue": "{0.__class__}"})
     try:
         for code in (str(tmp_path / "evil"), "../../evil", "de/../..", "", "EN"):
@@ -213,17 +215,18 @@ def test_set_language_takes_only_bundled_codes(tmp_path):
 
 
 # --------------------------------------------------------------- saves
-def valid_save() -> dict[str, object]:
+def valid_save() -> dict[str, Any]:
     session = GameSession(PRESETS["oh-hell"].rules(4), 3, PLAYERS)
     record = session.record()
     session.close()
-    return json.loads(json.dumps(record))
+    plain: dict[str, Any] = json.loads(json.dumps(record))  # as read back from a file
+    return plain
 
 
 def damaged_save(kind: str) -> bytes:
     record = valid_save()
-    players: list[dict[str, str]] = record["players"]  # type: ignore[assignment]
-    rules: dict[str, object] = record["rules"]  # type: ignore[assignment]
+    players: list[dict[str, str]] = record["players"]
+    rules: dict[str, object] = record["rules"]
     if kind == "binary":
         return bytes(range(256)) * 8
     if kind == "truncated":
@@ -260,7 +263,7 @@ SAVE_DAMAGE = [
 
 
 @pytest.mark.parametrize("kind", SAVE_DAMAGE)
-def test_an_unreadable_save_is_not_offered_and_kept_aside(app, kind):
+def test_an_unreadable_save_is_not_offered_and_kept_aside(app: App, kind: str) -> None:
     data = damaged_save(kind)
     app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
     app.autosave_path.write_bytes(data)
@@ -277,7 +280,7 @@ def test_an_unreadable_save_is_not_offered_and_kept_aside(app, kind):
     assert TitleScene(app).message is None  # said once
 
 
-def test_a_readable_save_is_offered(app):
+def test_a_readable_save_is_offered(app: App) -> None:
     app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
     app.autosave_path.write_text(json.dumps(valid_save()))
     title = TitleScene(app)
@@ -285,7 +288,7 @@ def test_a_readable_save_is_offered(app):
     assert title.message is None and "continue" in title.buttons
 
 
-def test_two_damaged_saves_are_kept_as_two_files(app):
+def test_two_damaged_saves_are_kept_as_two_files(app: App) -> None:
     folder = app.autosave_path.parent
     folder.mkdir(parents=True, exist_ok=True)
     for data in (b"one", b"two"):
@@ -295,7 +298,7 @@ def test_two_damaged_saves_are_kept_as_two_files(app):
     assert [p.read_bytes() for p in kept] == [b"one", b"two"]
 
 
-def test_continue_on_a_save_damaged_after_the_title_keeps_it_aside(app):
+def test_continue_on_a_save_damaged_after_the_title_keeps_it_aside(app: App) -> None:
     app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
     app.autosave_path.write_text(json.dumps(valid_save()))
     title = TitleScene(app)
@@ -306,7 +309,9 @@ def test_continue_on_a_save_damaged_after_the_title_keeps_it_aside(app):
     assert title.message and "could not be read and was kept as autosave.damaged-" in title.message
 
 
-def test_a_save_that_cannot_be_moved_is_not_offered_either(app, monkeypatch):
+def test_a_save_that_cannot_be_moved_is_not_offered_either(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("game.storage._move_no_replace", _refuse)
     app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
     app.autosave_path.write_bytes(b"garbage")
@@ -322,7 +327,9 @@ def _refuse(*args: object) -> None:
 
 
 # ----------------------------------------------------- read-only folders
-def test_a_folder_that_cannot_be_created_never_crashes(tmp_path, monkeypatch):
+def test_a_folder_that_cannot_be_created_never_crashes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "afile"
     blocker.write_text("not a folder")
     monkeypatch.setenv("OHHELL_HOME", str(blocker / "x"))
@@ -352,7 +359,9 @@ def test_a_folder_that_cannot_be_created_never_crashes(tmp_path, monkeypatch):
     app.close_scenes()
 
 
-def test_saves_that_fail_are_remembered_not_raised(home, monkeypatch):
+def test_saves_that_fail_are_remembered_not_raised(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = SettingsStore()
     path = home / "data" / "autosave.json"
     session = GameSession(PRESETS["oh-hell"].rules(4), 3, PLAYERS, autosave=path)
@@ -375,7 +384,7 @@ def test_saves_that_fail_are_remembered_not_raised(home, monkeypatch):
 
 
 # ------------------------------------------------------------------ lock
-def test_the_lock_refuses_a_symlink_and_leaves_its_target_alone(tmp_path):
+def test_the_lock_refuses_a_symlink_and_leaves_its_target_alone(tmp_path: Path) -> None:
     target = tmp_path / "precious.txt"
     target.write_text("keep me")
     link = tmp_path / "ohhell.lock"
@@ -385,7 +394,7 @@ def test_the_lock_refuses_a_symlink_and_leaves_its_target_alone(tmp_path):
     assert target.read_text() == "keep me"
 
 
-def test_the_lock_never_truncates_a_hard_linked_file(tmp_path):
+def test_the_lock_never_truncates_a_hard_linked_file(tmp_path: Path) -> None:
     target = tmp_path / "precious.txt"
     target.write_text("keep me")
     os.link(target, tmp_path / "ohhell.lock")
@@ -394,7 +403,7 @@ def test_the_lock_never_truncates_a_hard_linked_file(tmp_path):
     assert target.read_text() == "keep me"
 
 
-def test_the_lock_file_is_private_and_holds_the_process_id(tmp_path):
+def test_the_lock_file_is_private_and_holds_the_process_id(tmp_path: Path) -> None:
     lock = InstanceLock(tmp_path / "ohhell.lock")
     assert lock.acquire() is True
     assert (tmp_path / "ohhell.lock").read_text() == str(os.getpid())
@@ -404,7 +413,7 @@ def test_the_lock_file_is_private_and_holds_the_process_id(tmp_path):
 
 
 # ------------------------------------------------------- temporary files
-def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path):
+def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path: Path) -> None:
     old = time.time() - TEMP_AGE - 60
     names = {
         ".autosave.json.ab_cd123": True,
@@ -426,7 +435,7 @@ def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path):
     )
 
 
-def test_the_store_clears_leftovers_in_both_folders_at_start(home):
+def test_the_store_clears_leftovers_in_both_folders_at_start(home: Path) -> None:
     old = time.time() - TEMP_AGE - 60
     for folder, name in (
         ("config", ".settings.json.abcd1234"),
@@ -440,12 +449,12 @@ def test_the_store_clears_leftovers_in_both_folders_at_start(home):
     assert not list(home.glob("*/.*.json.*"))
 
 
-def test_atomic_write_leaves_no_temporary_file(tmp_path):
+def test_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:
     atomic_write_text(tmp_path / "settings.json", "{}")
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
 
 
-def test_keep_aside_never_overwrites(tmp_path):
+def test_keep_aside_never_overwrites(tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
     taken = []
     for index in range(12):
@@ -458,7 +467,7 @@ def test_keep_aside_never_overwrites(tmp_path):
 
 
 # ------------------------------------------------------------------ text
-def test_fit_text_cuts_a_huge_string_to_a_bounded_result():
+def test_fit_text_cuts_a_huge_string_to_a_bounded_result() -> None:
     pygame.font.init()
     result = fit_text("W" * 100_000, 16, 200)
     assert result.endswith("…") and 1 < len(result) <= 40
@@ -467,7 +476,7 @@ def test_fit_text_cuts_a_huge_string_to_a_bounded_result():
     assert fit_text("x" * 100_000, 16, 100_000).endswith("…")  # wide but still bounded
 
 
-def test_theme_text_and_wrap_are_bounded():
+def test_theme_text_and_wrap_are_bounded() -> None:
     pygame.font.init()
     assert theme.text("x" * MB, 15).get_width() < 20_000
     lines = theme.wrap("word " * 200_000 + "y" * MB, 15, 400)

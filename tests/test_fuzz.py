@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ TOOL = Path(__file__).resolve().parent.parent / "tools" / "fuzz.py"
 
 
 @pytest.fixture(scope="module")
-def fuzz():
+def fuzz() -> types.ModuleType:
     spec = importlib.util.spec_from_file_location("fuzz_tool", TOOL)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -22,7 +23,9 @@ def fuzz():
     return module
 
 
-def test_every_group_holds_in_the_quick_run(fuzz, capsys):
+def test_every_group_holds_in_the_quick_run(
+    fuzz: types.ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert fuzz.main(["--quick"]) == 0
     out = capsys.readouterr().out
     for group in ("actions", "saves", "settings", "kills", "commands"):
@@ -31,7 +34,7 @@ def test_every_group_holds_in_the_quick_run(fuzz, capsys):
         assert tried > 0 and held == tried, line
 
 
-def test_a_refusal_that_changed_the_state_is_counted_as_a_failure(fuzz):
+def test_a_refusal_that_changed_the_state_is_counted_as_a_failure(fuzz: types.ModuleType) -> None:
     tally = fuzz.Tally("probe")
     tally.check(True, "fine")
     tally.check(False, "broke")

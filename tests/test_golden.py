@@ -33,7 +33,7 @@ def play(variant: str, players: int, seed: int) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("variant", "players", "seed"), GAMES)
-def test_golden_playthrough(variant, players, seed):
+def test_golden_playthrough(variant: str, players: int, seed: int) -> None:
     path = GOLDEN / f"{variant}-{players}p-seed{seed}.json"
     record = play(variant, players, seed)
     if os.environ.get("OHHELL_REGENERATE_GOLDEN"):

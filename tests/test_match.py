@@ -19,6 +19,7 @@ from game.rules import (
     Phase,
     Play,
     Player,
+    Rank,
     RuleSet,
     TrumpMethod,
     to_record,
@@ -66,23 +67,23 @@ def assert_rejected(match: Match, action: object, message: str) -> None:
 
 
 # --------------------------------------------------------------- illegal moves
-def test_bid_out_of_turn_is_rejected():
+def test_bid_out_of_turn_is_rejected() -> None:
     match = bidding_match()
     other = (match.awaiting[0] + 1) % 4
     assert_rejected(match, Bid.of(other, 1), "not your turn")
 
 
-def test_bid_above_hand_size_is_rejected():
+def test_bid_above_hand_size_is_rejected() -> None:
     match = bidding_match()
     assert_rejected(match, Bid.of(match.awaiting[0], 11), "more than the 10 tricks")
 
 
-def test_negative_bid_is_rejected():
+def test_negative_bid_is_rejected() -> None:
     match = bidding_match()
     assert_rejected(match, Bid(match.awaiting[0], -1), "negative")
 
 
-def test_hook_bid_is_rejected_with_reason():
+def test_hook_bid_is_rejected_with_reason() -> None:
     match = bidding_match()
     for _ in range(3):
         match.apply(Bid.of(match.awaiting[0], 2))
@@ -94,7 +95,7 @@ def test_hook_bid_is_rejected_with_reason():
     assert_rejected(match, Bid.of(dealer, 4), "hook")
 
 
-def test_hook_allows_every_bid_when_total_is_already_over():
+def test_hook_allows_every_bid_when_total_is_already_over() -> None:
     match = bidding_match()
     for _ in range(3):
         match.apply(Bid.of(match.awaiting[0], 5))
@@ -102,31 +103,31 @@ def test_hook_allows_every_bid_when_total_is_already_over():
     assert len(match.legal_actions()) == 11
 
 
-def test_play_during_bidding_is_rejected():
+def test_play_during_bidding_is_rejected() -> None:
     match = bidding_match()
     seat = match.awaiting[0]
     assert_rejected(match, Play.of(seat, match.hand(seat)[0]), "once everyone has bid")
 
 
-def test_bid_during_play_is_rejected():
+def test_bid_during_play_is_rejected() -> None:
     match = to_play(bidding_match())
     assert_rejected(match, Bid.of(match.awaiting[0], 1), "Bidding is over")
 
 
-def test_play_out_of_turn_is_rejected():
+def test_play_out_of_turn_is_rejected() -> None:
     match = to_play(bidding_match())
     other = (match.awaiting[0] + 1) % 4
     assert_rejected(match, Play.of(other, match.hand(other)[0]), "not your turn")
 
 
-def test_play_of_card_not_held_is_rejected():
+def test_play_of_card_not_held_is_rejected() -> None:
     match = to_play(bidding_match())
     seat = match.awaiting[0]
     missing = next(card for card in map(Card.from_index, range(52)) if card not in match.hand(seat))
     assert_rejected(match, Play.of(seat, missing), "do not hold")
 
 
-def test_revoke_is_rejected():
+def test_revoke_is_rejected() -> None:
     for seed in range(50):
         match = to_play(bidding_match(seed=seed))
         match.apply(match.legal_actions()[0])
@@ -140,7 +141,7 @@ def test_revoke_is_rejected():
     pytest.fail("no position with a possible revoke in 50 seeds")
 
 
-def test_la_podrida_requires_a_trump_when_void():
+def test_la_podrida_requires_a_trump_when_void() -> None:
     rules = RuleSet(players=4, largest_hand=10, must_trump=True)
     for seed in range(200):
         match = to_play(bidding_match_rules(rules, seed))
@@ -151,7 +152,7 @@ def test_la_podrida_requires_a_trump_when_void():
         trumps = [card for card in hand if card.suit is trump]
         others = [card for card in hand if card.suit is not trump]
         if void and trumps and others and led is not trump:
-            assert {a.card for a in match.legal_actions()} == set(trumps)
+            assert set(match.legal_actions()) == {Play.of(seat, card) for card in trumps}
             assert_rejected(match, Play.of(seat, others[0]), "La Podrida")
             return
     pytest.fail("no La Podrida position found")
@@ -163,7 +164,7 @@ def bidding_match_rules(rules: RuleSet, seed: int) -> Match:
     return match
 
 
-def test_acting_while_dealing_is_rejected():
+def test_acting_while_dealing_is_rejected() -> None:
     match = Match(PRESETS["oh-hell"].rules(4), 1)
     match.advance()
     assert match.phase is Phase.DEALING
@@ -171,12 +172,12 @@ def test_acting_while_dealing_is_rejected():
     assert_rejected(match, Bid.of(0, 1), "until the cards are dealt")
 
 
-def test_not_an_action_is_rejected():
+def test_not_an_action_is_rejected() -> None:
     match = bidding_match()
     assert_rejected(match, "bid 3", "not a bid or a play")
 
 
-def test_advance_when_a_player_must_act_is_rejected():
+def test_advance_when_a_player_must_act_is_rejected() -> None:
     match = bidding_match()
     before = snapshot(match)
     with pytest.raises(IllegalAction, match="waits for seat"):
@@ -184,7 +185,7 @@ def test_advance_when_a_player_must_act_is_rejected():
     assert snapshot(match) == before
 
 
-def test_nothing_is_legal_after_game_over():
+def test_nothing_is_legal_after_game_over() -> None:
     rules = RuleSet(players=3, sequence=HandSequence.CONSTANT, largest_hand=1, max_hands=1)
     match = bidding_match_rules(rules, 5)
     while match.phase is not Phase.GAME_OVER:
@@ -196,7 +197,7 @@ def test_nothing_is_legal_after_game_over():
 
 
 # ---------------------------------------------------------------- the machine
-def test_a_hand_runs_through_every_phase_with_events():
+def test_a_hand_runs_through_every_phase_with_events() -> None:
     match = Match(PRESETS["oh-hell"].rules(4), 42)
     kinds: list[type] = []
     phases = [match.phase]
@@ -220,7 +221,7 @@ def test_a_hand_runs_through_every_phase_with_events():
     assert match.advance() == [ev.DealerPasses((match.results[0].dealer + 1) % 4, 2)]
 
 
-def test_trick_won_event_names_the_winner_who_leads_next():
+def test_trick_won_event_names_the_winner_who_leads_next() -> None:
     match = to_play(bidding_match(seed=9))
     events = []
     for _ in range(4):
@@ -231,7 +232,7 @@ def test_trick_won_event_names_the_winner_who_leads_next():
     assert match.taken[won.seat] == 1
 
 
-def test_same_seed_same_game_whatever_the_global_random_does():
+def test_same_seed_same_game_whatever_the_global_random_does() -> None:
     def play(seed: int) -> list[object]:
         match = Match(PRESETS["blob"].rules(5), seed)
         chooser = random.Random(7)
@@ -251,7 +252,7 @@ def test_same_seed_same_game_whatever_the_global_random_does():
     assert play(124) != first
 
 
-def test_first_jack_deals():
+def test_first_jack_deals() -> None:
     rules = PRESETS["nomination-whist"].rules(5)
     for seed in range(20):
         match = Match(rules, seed)
@@ -260,11 +261,11 @@ def test_first_jack_deals():
         assert chosen.method is FirstDealer.FIRST_JACK
         (draws,) = chosen.draws
         assert [seat for seat, _ in draws] == [i % 5 for i in range(len(draws))]
-        assert [card.rank for _, card in draws].count(11) == 1
-        assert draws[-1][1].rank == 11 and draws[-1][0] == chosen.seat == match.dealer
+        assert [card.rank for _, card in draws].count(Rank.JACK) == 1
+        assert draws[-1][1].rank == Rank.JACK and draws[-1][0] == chosen.seat == match.dealer
 
 
-def test_highest_card_deals_and_ties_draw_again():
+def test_highest_card_deals_and_ties_draw_again() -> None:
     rules = PRESETS["oh-hell"].rules(7)
     saw_tie = False
     for seed in range(60):
@@ -280,7 +281,7 @@ def test_highest_card_deals_and_ties_draw_again():
     assert saw_tie
 
 
-def test_dealers_last_card_is_trump_and_stays_in_hand():
+def test_dealers_last_card_is_trump_and_stays_in_hand() -> None:
     match = bidding_match("oh-well", 5)
     assert match.trump_card in match.hand(match.dealer)
     assert match.trump is match.trump_card.suit
@@ -290,7 +291,7 @@ def test_dealers_last_card_is_trump_and_stays_in_hand():
     assert match.trump_card not in view.hand
 
 
-def test_oh_pshaw_last_hand_has_no_trump_and_total_is_announced():
+def test_oh_pshaw_last_hand_has_no_trump_and_total_is_announced() -> None:
     match = Match(PRESETS["oh-pshaw"].rules(4), 8)
     announced = []
     while match.phase is not Phase.GAME_OVER:
@@ -310,7 +311,7 @@ def test_oh_pshaw_last_hand_has_no_trump_and_total_is_announced():
     )
 
 
-def test_simultaneous_bids_stay_secret_until_revealed():
+def test_simultaneous_bids_stay_secret_until_revealed() -> None:
     rules = dataclasses.replace(PRESETS["british-oh-hell"].rules(4), simultaneous_bidding=True)
     match = Match(rules, 4)
     match.advance_until_decision()
@@ -348,7 +349,7 @@ def cards_reachable(value: object, seen: set[int] | None = None) -> set[Card]:
     return set().union(*(cards_reachable(item, seen) for item in items))
 
 
-def test_views_hold_no_hidden_cards():
+def test_views_hold_no_hidden_cards() -> None:
     match = bidding_match(players=5)
     for _ in range(3):
         match.apply(match.legal_actions()[0])
@@ -367,7 +368,7 @@ def test_views_hold_no_hidden_cards():
     assert not cards_reachable(spectator) & set(match.hand(0))
 
 
-def test_explain_is_none_exactly_for_legal_actions():
+def test_explain_is_none_exactly_for_legal_actions() -> None:
     match = to_play(bidding_match(seed=11))
     seat = match.awaiting[0]
     for card in map(Card.from_index, range(52)):
@@ -375,7 +376,7 @@ def test_explain_is_none_exactly_for_legal_actions():
         assert (match.explain(action) is None) == (action in match.legal_actions())
 
 
-def test_no_trump_rule_plays_without_trumps():
+def test_no_trump_rule_plays_without_trumps() -> None:
     rules = RuleSet(players=4, largest_hand=5, trump=TrumpMethod.NONE)
     match = bidding_match_rules(rules, 2)
     assert match.trump is None and match.trump_card is None

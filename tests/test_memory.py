@@ -6,6 +6,8 @@ import gc
 import importlib
 import pkgutil
 import weakref
+from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -25,7 +27,7 @@ from game.ui.table.scene import TableScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     pygame.display.init()
     pygame.font.init()
@@ -41,7 +43,7 @@ def _square(side: int) -> pygame.Surface:
     return pygame.Surface((side, side), pygame.SRCALPHA)
 
 
-def test_every_cache_of_the_game_is_bounded():
+def test_every_cache_of_the_game_is_bounded() -> None:
     for package in (game.ai, game.ui):
         for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             if not module.name.endswith(("tournament", "__main__")):
@@ -52,7 +54,7 @@ def test_every_cache_of_the_game_is_bounded():
         assert cache.cache_info().maxsize is not None, f"{name} is unbounded"
 
 
-def test_picture_cache_keeps_the_most_recent_entries():
+def test_picture_cache_keeps_the_most_recent_entries() -> None:
     cache = theme.PictureCache(_square, maxsize=4, screens=100.0)
     for side in range(1, 11):
         cache(side)
@@ -66,7 +68,7 @@ def test_picture_cache_keeps_the_most_recent_entries():
     assert cache.cache_info().misses == before + 1
 
 
-def test_picture_cache_stays_within_its_bytes():
+def test_picture_cache_stays_within_its_bytes() -> None:
     cache = theme.PictureCache(_square, maxsize=1000, screens=0.01)  # about 36 KB
     for side in range(20, 60):
         cache(side)
@@ -76,12 +78,12 @@ def test_picture_cache_stays_within_its_bytes():
     assert cache.cache_info().currsize == 1
 
 
-def test_picture_cache_tells_keywords_from_positions():
+def test_picture_cache_tells_keywords_from_positions() -> None:
     cache = theme.PictureCache(lambda *args, **kwargs: (args, kwargs), 8, 1.0)
     assert cache(1, ("size", 2)) != cache(1, size=2)
 
 
-def test_text_cache_stays_bounded_when_overfilled():
+def test_text_cache_stays_bounded_when_overfilled() -> None:
     cached = theme._text
     cached.cache_clear()
     for number in range(cached.maxsize + 60):
@@ -91,7 +93,7 @@ def test_text_cache_stays_bounded_when_overfilled():
     cached.cache_clear()
 
 
-def test_suit_chances_cache_stays_bounded_when_overfilled():
+def test_suit_chances_cache_stays_bounded_when_overfilled() -> None:
     cached = heuristics._suit_chances
     for holding in range(1, heuristics.SUIT_CACHE + 200):
         cached(holding & 0x1FFF, ~holding & 0x1FFF, 0.5 + holding * 1e-6, False, 0.3, 3)
@@ -99,17 +101,17 @@ def test_suit_chances_cache_stays_bounded_when_overfilled():
     cached.cache_clear()
 
 
-def test_card_art_and_fonts_stay_bounded():
+def test_card_art_and_fonts_stay_bounded() -> None:
     for width in range(20, 60):
         card_art(width)
     for size in range(8, 120):
         theme.font(size)
     for cache in (membench.caches()["cards.art.cached_card_art"], theme.font):
         info = cache.cache_info()
-        assert info.currsize <= info.maxsize
+        assert info.maxsize is not None and info.currsize <= info.maxsize
 
 
-def test_a_new_demo_game_frees_the_last_one(app):
+def test_a_new_demo_game_frees_the_last_one(app: App) -> None:
     """Without waiting for the garbage collector: a finished game's scenes hold
     window-sized pictures that the collector does not count."""
     rules = RuleSet(players=4, sequence=HandSequence.DESCENDING, largest_hand=1, max_hands=1)
@@ -117,7 +119,7 @@ def test_a_new_demo_game_frees_the_last_one(app):
     session = GameSession(rules, 3, players)
     app.replace(TableScene(app, session, demo=True))
     threads = [session._executor._threads]  # filled as the worker starts
-    old = [weakref.ref(session), weakref.ref(app.scenes[0])]
+    old: list[weakref.ref[object]] = [weakref.ref(session), weakref.ref(app.scenes[0])]
     del session
 
     def after(number: int) -> None:
@@ -140,7 +142,7 @@ def test_a_new_demo_game_frees_the_last_one(app):
         assert not thread.is_alive()
 
 
-def test_summary_growth_per_game():
+def test_summary_growth_per_game() -> None:
     rss = [90.0, 95.0, 96.0, 97.0, 100.0, 101.0, 102.0, 103.0]
     lines = membench.summary(rss)
     assert "after game 5: 100.0 MB" in lines[0] and "+1.00 MB/game" in lines[1]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,12 +20,12 @@ from game.saves import read_record
 PLAYERS = [Player("Anna"), Player("Ben", "easy"), Player("Cleo", "hard"), Player("Dev", "expert")]
 
 
-def finished() -> dict[str, object]:
+def finished() -> dict[str, Any]:
     rules = PRESETS["oh-hell"].rules(4)
     return to_record(play_match(rules, 17, [RandomAgent(s) for s in range(4)]), PLAYERS)
 
 
-def in_progress(actions: int) -> tuple[Match, dict[str, object]]:
+def in_progress(actions: int) -> tuple[Match, dict[str, Any]]:
     match = Match(PRESETS["nomination-whist"].rules(4), 23)
     chooser = RandomAgent(5)
     for _ in range(actions):
@@ -32,7 +34,7 @@ def in_progress(actions: int) -> tuple[Match, dict[str, object]]:
     return match, to_record(match, PLAYERS)
 
 
-def test_finished_record_round_trips_through_json_text():
+def test_finished_record_round_trips_through_json_text() -> None:
     record = finished()
     match, players = read_record(dumps(record))
     assert players == PLAYERS
@@ -42,7 +44,7 @@ def test_finished_record_round_trips_through_json_text():
 
 
 @pytest.mark.parametrize("actions", [0, 1, 3, 4, 5, 17, 60, 200])
-def test_save_in_progress_resumes_exactly(actions):
+def test_save_in_progress_resumes_exactly(actions: int) -> None:
     match, record = in_progress(actions)
     loaded, _ = from_record(json.loads(json.dumps(record)))
     assert loaded.phase is match.phase
@@ -60,18 +62,23 @@ def test_save_in_progress_resumes_exactly(actions):
         assert loaded.apply(action) == match.apply(action)
 
 
-def test_a_record_without_actions_is_rebuilt_from_its_hands():
+def test_a_record_without_actions_is_rebuilt_from_its_hands() -> None:
     record = finished()
     match, _ = from_record(record)
     assert len(match.actions) == 19 * 4 + sum(PRESETS["oh-hell"].rules(4).hand_sizes) * 4
 
 
-def broken(path: list[object], value: object) -> dict[str, object]:
-    record = copy.deepcopy(finished())
-    target = record
+def put(record: dict[str, Any], path: Sequence[object], value: object) -> None:
+    """Set the part of ``record`` that ``path`` (keys and indexes) leads to."""
+    target: Any = record  # dicts and lists: only the path knows which
     for key in path[:-1]:
-        target = target[key]  # type: ignore[index]
-    target[path[-1]] = value  # type: ignore[index]
+        target = target[key]
+    target[path[-1]] = value
+
+
+def broken(path: list[str | int], value: object) -> dict[str, Any]:
+    record = copy.deepcopy(finished())
+    put(record, path, value)
     return record
 
 
@@ -96,45 +103,44 @@ def broken(path: list[object], value: object) -> dict[str, object]:
         (["hands", 3], "a hand", "hands[3]"),
     ],
 )
-def test_malformed_record_is_refused_saying_where(path, value, where):
+def test_malformed_record_is_refused_saying_where(
+    path: list[str | int], value: object, where: str
+) -> None:
     with pytest.raises(RecordError) as caught:
         from_record(broken(path, value))
     assert caught.value.where.startswith(where), str(caught.value)
 
 
-def test_swapped_cards_are_caught_as_an_illegal_play():
+def test_swapped_cards_are_caught_as_an_illegal_play() -> None:
     record = finished()
-    trick = record["hands"][0]["tricks"][0]  # type: ignore[index]
+    trick = record["hands"][0]["tricks"][0]
     trick["cards"][0], trick["cards"][1] = trick["cards"][1], trick["cards"][0]
     with pytest.raises(RecordError, match="is illegal here"):
         from_record(record)
 
 
-def test_not_json_is_refused_saying_so():
+def test_not_json_is_refused_saying_so() -> None:
     with pytest.raises(RecordError, match="not valid JSON"):
         read_record('{"format": "ohhell-record",')
 
 
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
-def test_any_damage_gives_a_record_error_or_a_valid_game(data):
+def test_any_damage_gives_a_record_error_or_a_valid_game(data: st.DataObject) -> None:
     record = finished()
     paths = list(_leaf_paths(record))
     path = data.draw(st.sampled_from(paths))
-    value = data.draw(
+    value: object = data.draw(
         st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=3), st.just([]))
     )
-    target = record
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
+    put(record, path, value)
     try:
         from_record(record)
     except RecordError as error:
         assert str(error)
 
 
-def _leaf_paths(value: object, prefix: tuple[object, ...] = ()):
+def _leaf_paths(value: object, prefix: tuple[object, ...] = ()) -> Iterator[tuple[object, ...]]:
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _leaf_paths(item, (*prefix, key))

@@ -4,6 +4,7 @@ conflict; every rule survives JSON."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from game.rules import (
     PRESET_LIST,
     PRESETS,
     HandSequence,
+    Preset,
     RecordError,
     RulesError,
     RuleSet,
@@ -40,25 +42,26 @@ from game.rules import (
         ({"strip_pack": True, "players": 5, "largest_hand": 11}, "the stripped pack has 50"),
     ],
 )
-def test_impossible_combinations_are_refused(options, message):
+def test_impossible_combinations_are_refused(options: dict[str, Any], message: str) -> None:
+    # ``Any``: well-typed keyword arguments of RuleSet, each field of its own type.
     with pytest.raises(RulesError, match=message):
         RuleSet(**options)
 
 
-def test_preset_refuses_unsupported_player_count():
+def test_preset_refuses_unsupported_player_count() -> None:
     with pytest.raises(RulesError, match="Up and Down the River is for 4 to 8 players, not 3"):
         PRESETS["up-and-down-the-river"].rules(3)
     with pytest.raises(RulesError, match="Oh Hell is for 3 to 7 players, not 8"):
         PRESETS["oh-hell"].rules(8)
 
 
-def test_unknown_preset_lists_the_ids():
+def test_unknown_preset_lists_the_ids() -> None:
     with pytest.raises(RulesError, match="oh-well, nomination-whist"):
         get_preset("whist")
 
 
 @pytest.mark.parametrize("preset", PRESET_LIST, ids=lambda p: p.id)
-def test_every_preset_round_trips_through_json(preset):
+def test_every_preset_round_trips_through_json(preset: Preset) -> None:
     for players in preset.player_range:
         rules = preset.rules(players)
         text = json.dumps(rules.to_dict())
@@ -67,12 +70,12 @@ def test_every_preset_round_trips_through_json(preset):
         assert preset_for(again) is preset
 
 
-def test_up_and_down_the_river_caps_by_the_pack():
+def test_up_and_down_the_river_caps_by_the_pack() -> None:
     tops = {n: PRESETS["up-and-down-the-river"].rules(n).largest for n in range(4, 9)}
     assert tops == {4: 10, 5: 10, 6: 8, 7: 7, 8: 6}
 
 
-def test_as_many_as_the_pack_allows():
+def test_as_many_as_the_pack_allows() -> None:
     assert RuleSet(players=4, sequence=HandSequence.ASCENDING, largest_hand=None).largest == 12
     assert (
         RuleSet(
@@ -105,7 +108,7 @@ def test_as_many_as_the_pack_allows():
         ([], "rules: expected an object"),
     ],
 )
-def test_bad_rules_json_says_where(data, where):
+def test_bad_rules_json_says_where(data: object, where: str) -> None:
     with pytest.raises(RecordError) as caught:
         RuleSet.from_dict(data)
     assert str(caught.value).startswith(where)
@@ -126,6 +129,8 @@ def test_bad_rules_json_says_where(data, where):
         ({"trump": "next-card"}, "'trump' cannot be 'next-card'"),
     ],
 )
-def test_out_of_range_or_wrongly_typed_rules_are_refused(options, message):
+def test_out_of_range_or_wrongly_typed_rules_are_refused(
+    options: dict[str, object], message: str
+) -> None:
     with pytest.raises(RulesError, match=message):
-        RuleSet(**options)
+        RuleSet(**options)  # type: ignore[arg-type]  # some are wrongly typed on purpose

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ def run_until_human(session: GameSession, limit: float = 5.0) -> None:
         time.sleep(0.001)
 
 
-def test_autosave_after_every_action_and_resume(tmp_path):
+def test_autosave_after_every_action_and_resume(tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
     session = GameSession(PRESETS["oh-hell"].rules(3), 5, PLAYERS, autosave=path)
     for _ in range(6):
@@ -38,11 +39,12 @@ def test_autosave_after_every_action_and_resume(tmp_path):
     resumed.close()
 
 
-def test_illegal_human_action_changes_nothing(tmp_path):
+def test_illegal_human_action_changes_nothing(tmp_path: Path) -> None:
     session = GameSession(PRESETS["oh-hell"].rules(3), 9, PLAYERS, autosave=tmp_path / "a.json")
     run_until_human(session)
     before = session.record()
     seat = session.human_to_act()
+    assert seat is not None
     from game.rules import Bid
 
     with pytest.raises(IllegalAction):
@@ -53,7 +55,7 @@ def test_illegal_human_action_changes_nothing(tmp_path):
     session.close()
 
 
-def test_damaged_save_is_refused_with_a_record_error(tmp_path):
+def test_damaged_save_is_refused_with_a_record_error(tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
     record = '{"format": "ohhell-record", "version": 1, "seed": 1, "rules": {"players": 2}, '
     path.write_text(record + '"players": [{"name": "A"}, {"name": "B"}]}')
@@ -64,7 +66,7 @@ def test_damaged_save_is_refused_with_a_record_error(tmp_path):
         GameSession.resume(path)
 
 
-def test_a_finished_game_removes_its_autosave(tmp_path):
+def test_a_finished_game_removes_its_autosave(tmp_path: Path) -> None:
     from game.rules import HandSequence, RuleSet
 
     rules = RuleSet(players=3, sequence=HandSequence.CONSTANT, largest_hand=1, max_hands=1)

@@ -4,6 +4,7 @@ folder, damaged files kept aside with a message, atomic saves."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -12,12 +13,12 @@ from game.settings import FIELD_TYPES, Settings, SettingsStore, settings_from_by
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     return tmp_path
 
 
-def test_shipped_defaults_are_valid_and_complete():
+def test_shipped_defaults_are_valid_and_complete() -> None:
     raw = default_settings_file().read_bytes()
     settings, ignored = settings_from_bytes(raw, Settings())
     assert ignored == []
@@ -25,12 +26,12 @@ def test_shipped_defaults_are_valid_and_complete():
     assert settings == Settings()
 
 
-def test_folders_follow_ohhell_home(home):
+def test_folders_follow_ohhell_home(home: Path) -> None:
     assert config_dir() == home / "config"
     assert data_dir() == home / "data"
 
 
-def test_changes_are_saved_and_reloaded(home):
+def test_changes_are_saved_and_reloaded(home: Path) -> None:
     store = SettingsStore()
     store.update(sound=False, card_scale=1.3, player_name="Anna")
     again = SettingsStore()
@@ -41,7 +42,7 @@ def test_changes_are_saved_and_reloaded(home):
     assert not [p for p in (home / "config").iterdir() if p.name.startswith(".")], "no temp files"
 
 
-def test_damaged_file_is_kept_aside_and_defaults_used(home):
+def test_damaged_file_is_kept_aside_and_defaults_used(home: Path) -> None:
     path = home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text("{not json", encoding="utf-8")
@@ -54,7 +55,7 @@ def test_damaged_file_is_kept_aside_and_defaults_used(home):
     assert json.loads(path.read_text()) == Settings().to_json()  # rewritten clean
 
 
-def test_invalid_entries_are_reset_one_by_one(home):
+def test_invalid_entries_are_reset_one_by_one(home: Path) -> None:
     path = home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text(

@@ -89,7 +89,7 @@ def illegal_actions(tally: Tally, games: int, tries: int, seed: int) -> None:
         preset = PRESET_LIST[game % len(PRESET_LIST)]
         players = rng.randint(preset.min_players, preset.max_players)
         match = Match(preset.rules(players), seed + game)
-        while match.phase is not Phase.GAME_OVER:
+        while True:
             match.advance_until_decision()
             if match.phase is Phase.GAME_OVER:
                 break

@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
     else:
         print(__doc__)
         return 2
-    babel.run(["pybabel", *args])
+    babel.run(["pybabel", *args])  # type: ignore[no-untyped-call]  # Babel is not annotated
     return 0
 
 

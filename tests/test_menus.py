@@ -10,19 +10,13 @@ from typing import Any
 import pygame
 import pytest
 
-from game.ai import LEVELS
+from game.play.preview import played_session
 from game.play.session import GameSession
+from game.play.setup import offered_levels
 from game.rules.describe import describe
-from game.rules.errors import RulesError
 from game.rules.presets import PRESETS
 from game.rules.record import Player
-from game.rules.ruleset import (
-    HandSequence,
-    RuleSet,
-    Settlement,
-    TrickPoints,
-    ZeroBid,
-)
+from game.rules.ruleset import RuleSet
 from game.settings import SettingsStore
 from game.ui import registry
 from game.ui.app import App
@@ -32,7 +26,7 @@ from game.ui.menus.pause import PauseOverlay
 from game.ui.menus.rules import RulesScene
 from game.ui.menus.settings import SettingsScene
 from game.ui.menus.title import TitleScene
-from game.ui.newgame.scene import PLAYER_LEVELS, NewGameScene, offered_levels
+from game.ui.newgame.scene import NewGameScene
 from game.ui.scoresheet.overlay import ScoreSheetOverlay
 from tests.fakes import FakeTable
 
@@ -217,163 +211,6 @@ def test_title_draws_at_every_size(app):
         assert title.manager is not None and title.buttons["new"].rect.right <= size[0]
 
 
-# ---------------------------------------------------------------- new game
-def test_new_game_defaults_to_you_against_computers(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    frame(app)
-    click(app, scene.start_button)
-    [(rules, seed, players)] = app.start_game.calls
-    assert rules == PRESETS["oh-hell"].rules(4)
-    assert seed == int(scene.seed_entry.get_text())
-    assert players[0] == Player(app.settings.player_name, "human")
-    assert all(p.kind != "human" for p in players[1:])
-    saved = SettingsStore().settings.last_setup
-    assert saved == {"rules": rules.to_dict(), "players": [p.to_json() for p in players]}
-
-
-def test_new_game_builds_the_exact_rules_and_players(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    click(app, scene.preset_choice.buttons[1])  # Nomination Whist
-    click(app, scene.count_choice.buttons[2])  # 5 players
-    type_text(app, scene.name_entries[0], "Marta")
-    type_text(app, scene.name_entries[2], "Jo")
-    kinds = scene.kind_choices[2]
-    click(app, kinds.buttons[kinds.values.index("human")])
-    level = offered_levels()[0]
-    click(app, scene.kind_choices[3].buttons[scene.kind_choices[3].values.index(level)])
-    click(app, scene.page_choice.buttons[1])  # the deal page
-    click(app, button_labelled(scene, "Rising"))
-    click(app, button_labelled(scene, "As many as the pack allows"))
-    click(app, scene.page_choice.buttons[2])  # bidding and play
-    click(app, _switch(scene, "must_trump", True))
-    click(app, _switch(scene, "announce_total", True))
-    click(app, scene.page_choice.buttons[3])  # scoring
-    click(app, button_labelled(scene, "Exact bid only"))
-    click(app, button_labelled(scene, "5 + tricks"))
-    click(app, button_labelled(scene, "At a target score"))
-    click(app, button_labelled(scene, "Differences"))
-    click(app, scene.start_button)
-    [(rules, _seed, players)] = app.start_game.calls
-    expected = dataclasses.replace(
-        PRESETS["nomination-whist"].rules(5),
-        sequence=HandSequence.ASCENDING,
-        largest_hand=None,
-        must_trump=True,
-        announce_total=True,
-        trick_points=TrickPoints.EXACT,
-        zero_bid=ZeroBid.FIVE_PLUS_TRICKS,
-        target_score=100,
-        settlement=Settlement.DIFFERENCES,
-    )
-    assert rules == expected
-    assert [p.name for p in players][:3] == ["Marta", "Ada", "Jo"]
-    assert players[2].kind == "human"
-    assert players[3].kind == level
-    assert len(players) == 5
-
-
-def _switch(scene: NewGameScene, field: str, on: bool) -> Any:
-    [row] = [row for row in scene.rows if row.fields == (field,)]
-    return row.elements[1 if on else 0]
-
-
-def _row(scene: NewGameScene, field: str) -> Any:
-    return next(row for row in scene.rows if field in row.fields and row.elements)
-
-
-def test_every_rule_can_be_edited(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    edited = {name for row in scene.rows for name in row.fields}
-    every = {f.name for f in dataclasses.fields(RuleSet)} - {"players"}
-    assert every <= edited
-    assert scene.count_choice.values == [3, 4, 5, 6, 7, 8]
-
-
-def test_hook_with_simultaneous_bidding_is_refused_with_the_engines_reason(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    click(app, scene.page_choice.buttons[2])
-    click(app, button_labelled(scene, "Simultaneous"))
-    with pytest.raises(RulesError) as refused:
-        RuleSet(players=4, hook=True, simultaneous_bidding=True)
-    assert scene.problem == str(refused.value)
-    assert {"hook", "simultaneous_bidding"} <= scene.culprits
-    assert not scene.start_button.is_enabled
-    key(app, pygame.K_RETURN)
-    scene.start()
-    assert app.start_game.calls == []
-    click(app, _switch(scene, "hook", False))
-    assert scene.problem is None and scene.start_button.is_enabled
-    click(app, scene.start_button)
-    [(rules, _seed, _players)] = app.start_game.calls
-    assert rules.simultaneous_bidding and not rules.hook
-
-
-def test_a_hand_too_big_for_the_pack_is_explained(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    click(app, scene.count_choice.buttons[4])  # 7 players: Oh Hell deals 7
-    click(app, scene.page_choice.buttons[1])
-    plus = _row(scene, "largest_hand").elements[2]
-    click(app, plus)
-    assert scene.problem is not None and "8 cards each for 7 players" in scene.problem
-    assert "largest_hand" in scene.culprits
-    assert not scene.start_button.is_enabled
-
-
-def test_the_presets_player_range_is_enforced(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    click(app, scene.preset_choice.buttons[2])  # Up and Down the River: 4 to 8
-    click(app, scene.count_choice.buttons[0])  # 3 players
-    assert scene.problem is not None and "4 to 8 players" in scene.problem
-    assert not scene.start_button.is_enabled
-    click(app, scene.count_choice.buttons[5])  # 8 players is fine
-    assert scene.problem is None
-    click(app, scene.start_button)
-    [(rules, _seed, players)] = app.start_game.calls
-    assert rules == PRESETS["up-and-down-the-river"].rules(8) and len(players) == 8
-
-
-def test_the_deal_number_is_honoured(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    type_text(app, scene.seed_entry, "4242")
-    click(app, scene.start_button)
-    [(_rules, seed, _players)] = app.start_game.calls
-    assert seed == 4242
-
-
-def test_a_seat_without_a_name_is_filled_by_a_computer(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    type_text(app, scene.name_entries[1], "")
-    click(app, scene.kind_choices[1].buttons[0])  # human, but nameless
-    click(app, scene.start_button)
-    [(_rules, _seed, players)] = app.start_game.calls
-    assert players[1].kind != "human" and players[1].name
-    assert len({p.name for p in players}) == 4
-
-
-def test_two_players_with_one_name_are_refused(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    type_text(app, scene.name_entries[2], app.settings.player_name)
-    assert scene.problem is not None and "different name" in scene.problem
-    assert not scene.start_button.is_enabled
-
-
-def test_random_is_not_offered_to_players(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    offered = set(scene.kind_choices[0].values)
-    assert "random" not in offered
-    assert offered == {"human"} | {level for level in PLAYER_LEVELS if level in LEVELS}
-
-
 # ---------------------------------------------------------------- settings
 def test_settings_apply_at_once_and_persist(app):
     base = Scene(app)
@@ -437,6 +274,29 @@ def test_rules_from_the_title_show_the_chosen_presets_description(app):
     assert scene.title == "Oh! Well"
 
 
+def test_player_counts_the_preset_does_not_allow_are_disabled_and_say_why(app):
+    scene = RulesScene(app)
+    app.push(scene)
+    frame(app)
+    assert PRESETS["oh-hell"].player_range == range(3, 8)
+    eight = scene.count_choice.buttons[-1]
+    seven = scene.count_choice.buttons[-2]
+    assert not eight.is_enabled and eight.drawable_shape.active_state.state_id == "disabled"
+    assert seven.is_enabled and seven.drawable_shape.active_state.state_id == "normal"
+    click(app, eight)
+    assert scene.count == 4 and scene.rules == PRESETS["oh-hell"].rules(4)
+    assert scene.hover_note() == (eight.rect, "Oh Hell is played by 3 to 7 players.")
+    plain = app.screen.copy()
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.hover_note() is None
+    frame(app)
+    assert pygame.image.tobytes(app.screen, "RGB") != pygame.image.tobytes(plain, "RGB")
+    click(app, button_labelled(scene, "Up and Down the River"))
+    assert eight.is_enabled and eight.drawable_shape.active_state.state_id == "normal"
+    click(app, eight)
+    assert scene.count == 8 and scene.hover_note() is None
+
+
 def test_rules_scroll_with_wheel_and_keys(app):
     scene = RulesScene(app, PRESETS["oh-pshaw"].rules(3))
     app.push(scene)
@@ -485,6 +345,16 @@ def test_pause_menu(app):
     assert app.top is base
 
 
+def test_pause_says_which_hand_and_deal_through_the_public_view(app):
+    session = played_session("oh-hell", [Player("Me"), *[Player(n, "easy") for n in "ABC"]], 9, 90)
+    pause = PauseOverlay(app, session)
+    app.push(pause)
+    frame(app)
+    assert session.public().hand_number == 3
+    assert pause._progress() == "Hand 3 of 19  \u00b7  Deal #9"
+    session.close()
+
+
 def test_save_and_leave_keeps_the_game_for_continue(app):
     session = _session()
     session.autosave = app.autosave_path
@@ -497,17 +367,3 @@ def test_save_and_leave_keeps_the_game_for_continue(app):
     assert json.loads(app.autosave_path.read_text(encoding="utf-8"))
     assert "continue" in app.top.buttons
     session.close()
-
-
-def test_a_constant_sequence_needs_an_end(app):
-    scene = NewGameScene(app)
-    app.push(scene)
-    click(app, scene.page_choice.buttons[1])
-    click(app, button_labelled(scene, "Constant"))
-    assert scene.problem is not None and "constant hand size" in scene.problem
-    assert {"sequence", "max_hands"} <= scene.culprits
-    click(app, _row(scene, "max_hands").elements[3])  # the whole sequence -> a number
-    assert scene.problem is None
-    click(app, scene.start_button)
-    [(rules, _seed, _players)] = app.start_game.calls
-    assert rules.sequence is HandSequence.CONSTANT and rules.max_hands == 10

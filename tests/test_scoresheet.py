@@ -18,9 +18,7 @@ from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit.scene import Scene
 from game.ui.scoresheet.overlay import (
-    CURRENT,
-    DONE,
-    FUTURE,
+    RowState,
     ScoreSheetOverlay,
     leaders,
     scribble,
@@ -69,14 +67,14 @@ def open_sheet(app: App, session: GameSession) -> ScoreSheetOverlay:
 def test_every_finished_hand_is_listed_with_its_numbers():
     session = played(PRESETS["oh-hell"].rules(4), hands=6)
     rows = sheet_rows(session)
-    done = [row for row in rows if row.state == DONE]
+    done = [row for row in rows if row.state is RowState.DONE]
     assert [row.number for row in done] == [1, 2, 3, 4, 5, 6]
     for row, result in zip(done, session.match.results, strict=True):
         assert row.bids == result.bids and row.taken == result.taken
         assert row.totals == result.totals and row.points == result.points
         assert row.size == result.size and row.dealer == result.dealer
         assert row.trump == result.trump and row.made == result.made
-    assert [row.state for row in rows[6:]] == [FUTURE] * 13
+    assert [row.state for row in rows[6:]] == [RowState.FUTURE] * 13
     assert [row.size for row in rows[6:]] == list(PRESETS["oh-hell"].rules(4).hand_sizes[6:])
 
 
@@ -153,7 +151,7 @@ def test_the_hand_in_play_shows_bids_and_tricks_so_far():
     session = played(rules, hands=2, extra=4 + 5)  # four bids and five cards
     match = session.match
     assert match.phase is Phase.PLAYING
-    current = [row for row in sheet_rows(session) if row.state == CURRENT]
+    current = [row for row in sheet_rows(session) if row.state is RowState.CURRENT]
     assert len(current) == 1
     row = current[0]
     assert row.number == 3 and row.bids == match.bids and row.taken == match.taken
@@ -164,7 +162,7 @@ def test_secret_bids_stay_secret_during_simultaneous_bidding():
     rules = PRESETS["british-oh-hell"].rules(4)
     rules = dataclasses.replace(rules, simultaneous_bidding=True)
     session = played(rules, hands=1, extra=2)
-    [row] = [row for row in sheet_rows(session) if row.state == CURRENT]
+    [row] = [row for row in sheet_rows(session) if row.state is RowState.CURRENT]
     assert row.bids == (None,) * 4
     assert sum(row.secret) == 2
 
@@ -203,7 +201,7 @@ def test_the_sheet_opens_on_the_hand_in_play(app):
     session = played(rules, hands=30, extra=1)
     sheet = open_sheet(app, session)
     assert sheet.scroll > 0
-    index = next(i for i, row in enumerate(sheet.rows) if row.state == CURRENT)
+    index = next(i for i, row in enumerate(sheet.rows) if row.state is RowState.CURRENT)
     top = sheet.body.y + index * sheet.row_height - sheet.scroll
     assert sheet.body.y <= top and top + sheet.row_height <= sheet.body.bottom
 

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, tr
-from game.rules.presets import preset_for
+from game.i18n import _
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, veil
+from game.ui.menus.summary import variant_name
 
 if TYPE_CHECKING:
     from game.play.session import GameSession
@@ -89,17 +89,7 @@ class PauseOverlay(GuiScene):
         theme.panel(surface, self.panel, (10, 24, 20, 238), self.px(20), (*theme.GOLD, 90))
         title = theme.text(_("Paused"), self.px(36), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.rect(0, 108, 0, 0).y)))
-        match = self.session.match
-        preset = preset_for(match.rules)
-        name = tr(preset.name) if preset else _("Custom rules")
-        count = match.rules.hand_count()
-        if count is None:
-            hand = _("Hand {number}").format(number=max(1, match.hand_number))
-        else:
-            hand = _("Hand {number} of {count}").format(
-                number=max(1, min(match.hand_number, count)), count=count
-            )
-        lines = [name, f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=match.seed)]
+        lines = [variant_name(self.session.rules), self._progress()]
         y = self.rect(0, 164, 0, 0).y
         for index, line in enumerate(lines):
             colour = theme.TEXT if index == 0 else theme.TEXT_DIM
@@ -116,6 +106,16 @@ class PauseOverlay(GuiScene):
             (self.panel.centerx - half, line_y),
             (self.panel.centerx + half, line_y),
         )
+
+    def _progress(self) -> str:
+        """``Hand 3 of 19 · Deal #7``."""
+        number = max(1, self.session.public().hand_number)
+        count = self.session.rules.hand_count()
+        if count is None:
+            hand = _("Hand {number}").format(number=number)
+        else:
+            hand = _("Hand {number} of {count}").format(number=min(number, count), count=count)
+        return f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=self.session.deal_number)
 
     def draw_front(self, surface: pygame.Surface) -> None:
         hints = {_("Resume"): _("Esc"), _("Score sheet"): _("Tab")}

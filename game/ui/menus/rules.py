@@ -51,6 +51,8 @@ class RulesScene(GuiScene):
         self.scroll = 0
         self.page: pygame.Surface | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
+        self.pointer = (-1, -1)
+        """Where the mouse was last seen (for the note on a disabled player count)."""
 
     # -------------------------------------------------------------- model
     def _preset_rules(self) -> RuleSet:
@@ -89,9 +91,30 @@ class RulesScene(GuiScene):
             return
         assert self.preset is not None
         self.preset_choice.set(self.preset.id)
-        for value, button in zip(self.count_choice.values, self.count_choice.buttons, strict=True):
-            set_enabled(button, value in self.preset.player_range)
         self.count_choice.set(self.count)
+        # Selecting draws a button as live, so the counts out of range are disabled
+        # afterwards (and enabled first, or pygame_gui would leave them looking live).
+        for value, button in zip(self.count_choice.values, self.count_choice.buttons, strict=True):
+            set_enabled(button, True)
+            set_enabled(button, value in self.preset.player_range)
+
+    def count_refusal(self, count: int) -> str | None:
+        """Why ``count`` players cannot be chosen for this preset (None if they can)."""
+        if self.preset is None or count in self.preset.player_range:
+            return None
+        return _("{variant} is played by {low} to {high} players.").format(
+            variant=tr(self.preset.name), low=self.preset.min_players, high=self.preset.max_players
+        )
+
+    def hover_note(self) -> tuple[pygame.Rect, str] | None:
+        """The disabled player count under the pointer and why it is disabled."""
+        if self.fixed or not hasattr(self, "count_choice"):
+            return None
+        for value, button in zip(self.count_choice.values, self.count_choice.buttons, strict=True):
+            if button.rect.collidepoint(self.pointer):
+                refusal = self.count_refusal(value)
+                return (button.rect, refusal) if refusal else None
+        return None
 
     # -------------------------------------------------------------- layout
     def build(self) -> None:
@@ -130,6 +153,11 @@ class RulesScene(GuiScene):
         self.scroll = max(0, min(self.max_scroll, self.scroll + amount))
 
     # -------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> None:
         step = self.px(LINE_SCROLL)
         if event.type == pygame.MOUSEWHEEL:
@@ -195,6 +223,19 @@ class RulesScene(GuiScene):
                 y = row if top else height - 1 - row
                 pygame.draw.line(fade, (10, 26, 22, alpha), (0, y), (self.view.width, y))
             surface.blit(fade, (self.view.x, self.view.y if top else self.view.bottom - height))
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        note = self.hover_note()
+        if note is None:
+            return
+        button, words = note
+        size = self.px(14)
+        text = theme.text(words, size, theme.TEXT)
+        box = text.get_rect().inflate(self.px(20), self.px(12))
+        box.midbottom = (button.centerx, button.y - self.px(6))
+        box.clamp_ip(surface.get_rect())
+        theme.panel(surface, box, (8, 20, 17, 240), self.px(8), (*theme.GOLD, 120))
+        surface.blit(text, text.get_rect(center=box.center))
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         if not self.max_scroll:

@@ -39,7 +39,7 @@ class SheetLayout(Scene):
 
     def _layout(self) -> None:
         width, height = self.size
-        players = self.session.match.players
+        players = self.session.rules.players
         px = self.px
         self.info_widths = [px(40), px(50), px(58), px(58)]
         info = sum(self.info_widths)

@@ -9,9 +9,9 @@ faintly ruled with only their size. Totals are at the foot, the leader ringed.
 Tab, Esc or a click outside the pad closes it; the hands scroll with the
 wheel, the arrow keys and Page Up/Page Down.
 
-What the rows say is in ``scoresheet_rows``, where things go in
-``scoresheet_layout``, the drawing in ``scoresheet_paint`` and the pen marks
-in ``scoresheet_ink``; this module is the overlay scene itself.
+What the rows say is in ``rows`` (read from the session's public view), where
+things go in ``layout``, the drawing in ``paint`` and the pen marks in
+``ink``; this module is the overlay scene itself.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pygame
 from game.ui.kit import theme
 from game.ui.scoresheet.ink import scribble
 from game.ui.scoresheet.paint import SheetPainter
-from game.ui.scoresheet.rows import CURRENT, DONE, FUTURE, SheetRow, leaders, sheet_rows
+from game.ui.scoresheet.rows import RowState, SheetRow, leaders, sheet_rows
 
 if TYPE_CHECKING:
     from game.play.session import GameSession
@@ -56,8 +56,8 @@ class ScoreSheetOverlay(SheetPainter):
     def _show_current(self) -> None:
         """Scroll so the hand in play (or the last one played) is in view."""
         rows = self.rows
-        index = next((i for i, row in enumerate(rows) if row.state != DONE), len(rows)) - 1
-        index = max(0, index)
+        unscored = (i for i, row in enumerate(rows) if row.state is not RowState.DONE)
+        index = max(0, next(unscored, len(rows)) - 1)
         target = (index + 2) * self.row_height - self.body.height
         self.scroll = max(0, min(self.max_scroll, target))
 
@@ -102,13 +102,13 @@ class ScoreSheetOverlay(SheetPainter):
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
-        match = self.session.match
+        view = self.session.public()
         key = (
             surface.get_size(),
             self.scroll,
-            len(match.actions),
-            match.phase,
-            match.hand_number,
+            self.session.moves,
+            view.phase,
+            view.hand_number,
             self.app.settings.four_colour,
         )
         if key != self._key or self._canvas is None:
@@ -122,9 +122,7 @@ class ScoreSheetOverlay(SheetPainter):
 
 
 __all__ = [
-    "CURRENT",
-    "DONE",
-    "FUTURE",
+    "RowState",
     "ScoreSheetOverlay",
     "SheetRow",
     "leaders",

@@ -26,11 +26,12 @@ from game.ui.scoresheet.ink import (
     scribble,
 )
 from game.ui.scoresheet.layout import SheetLayout
-from game.ui.scoresheet.rows import CURRENT, FUTURE, SheetRow, leaders
+from game.ui.scoresheet.rows import RowState, SheetRow, leaders
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
     from game.play.session import GameSession
+    from game.rules.view import SeatView
     from game.ui.kit.scene import Host
 
 
@@ -43,6 +44,7 @@ class SheetPainter(SheetLayout):
 
     def _render(self, surface: pygame.Surface) -> None:
         """The pad, onto the dimming layer the size of the window."""
+        view = self.session.public()
         rows = self.rows
         self._draw_pad(surface)
         self._draw_header(surface)
@@ -56,19 +58,18 @@ class SheetPainter(SheetLayout):
         self._draw_lines(surface)
         surface.set_clip(clip)
         self._draw_scroll_marks(surface)
-        self._draw_totals(surface)
-        self._draw_footer(surface)
+        self._draw_totals(surface, view)
+        self._draw_footer(surface, view)
 
     # --------------------------------------------------------- the pad
     def _draw_pad(self, surface: pygame.Surface) -> None:
         px = self.px
         draw_paper(surface, self.pad, self.binding, px)
-        match = self.session.match
-        preset = preset_for(match.rules)
+        preset = preset_for(self.session.rules)
         name = tr(preset.name) if preset else _("Custom rules")
         title = theme.text(_("Score sheet"), px(20), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midleft=(self.pad.x + px(22), self.binding.centery)))
-        info = f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=match.seed)
+        info = f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=self.session.deal_number)
         text = theme.text(info, px(14), theme.TEXT_DIM, "italic")
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), self.binding.centery)))
         # the red margin after the hand columns, as on a ledger
@@ -131,12 +132,13 @@ class SheetPainter(SheetLayout):
             if self.body.y <= y <= self.body.bottom:
                 pygame.draw.line(surface, RULED, (self.left, y), (self.body.right, y))
         bottom = min(self.body.bottom, self.body.y + rows * self.row_height - self.scroll)
-        for seat in range(1, self.session.match.players):
+        players = self.session.rules.players
+        for seat in range(1, players):
             x = self.column_x(seat)
             pygame.draw.line(
                 surface, (120, 130, 150), (x, self.header.y), (x, self.totals.bottom), px(1)
             )
-        for seat in range(self.session.match.players):
+        for seat in range(players):
             for column in self.sub_columns(seat)[1:]:
                 pygame.draw.line(
                     surface, (216, 222, 226), (column.x, self.body.y), (column.x, bottom)
@@ -147,14 +149,14 @@ class SheetPainter(SheetLayout):
         px = self.px
         height = self.row_height
         middle = y + height // 2
-        if row.state == CURRENT:
+        if row.state is RowState.CURRENT:
             band = pygame.Rect(
                 self.left - px(6), y + px(2), self.body.width + px(12), height - px(3)
             )
             layer = pygame.Surface(band.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, HIGHLIGHTER, layer.get_rect(), border_radius=px(5))
             surface.blit(layer, band)
-        future = row.state == FUTURE
+        future = row.state is RowState.FUTURE
         ink = FAINT if future else theme.INK
         size = px(15)
         x = self.left
@@ -208,7 +210,7 @@ class SheetPainter(SheetLayout):
         middle = y + self.row_height // 2
         took_col, score_col = self.sub_columns(seat)[1:]
         size = px(15)
-        current = row.state == CURRENT
+        current = row.state is RowState.CURRENT
         self._draw_bid(surface, row, seat, y)
         took = row.taken[seat]
         if took is not None:
@@ -236,7 +238,7 @@ class SheetPainter(SheetLayout):
         size = px(15)
         bid = row.bids[seat]
         if bid is not None:
-            colour = PENCIL if row.state == CURRENT else theme.INK
+            colour = PENCIL if row.state is RowState.CURRENT else theme.INK
             text = theme.text(str(bid), size, colour, "bold")
             rect = text.get_rect(center=(bid_col.centerx - px(4), middle))
             surface.blit(text, rect)
@@ -264,7 +266,7 @@ class SheetPainter(SheetLayout):
         key = (number, seat, width, height)
         blob = self._blobs.get(key)
         if blob is None:
-            seed = self.session.match.seed * 1009 + number * 31 + seat
+            seed = self.session.deal_number * 1009 + number * 31 + seat
             blob = scribble(width, height, seed, max(1, self.px(1.8)))
             self._blobs[key] = blob
         surface.blit(blob, (column.x + self.px(1), y + self.px(1)))
@@ -295,17 +297,15 @@ class SheetPainter(SheetLayout):
         pygame.draw.rect(surface, PENCIL, (track.x, top, track.width, length), border_radius=px(1))
 
     # --------------------------------------------------------- the foot
-    def _draw_totals(self, surface: pygame.Surface) -> None:
+    def _draw_totals(self, surface: pygame.Surface, view: SeatView) -> None:
         px = self.px
-        match = self.session.match
-        totals = match.scores
+        totals = view.scores
         top = self.totals.y
         pygame.draw.line(surface, theme.INK, (self.left, top), (self.body.right, top), px(2))
         pygame.draw.line(
             surface, theme.INK, (self.left, top + px(4)), (self.body.right, top + px(4)), px(1)
         )
-        over = match.phase is Phase.GAME_OVER
-        label = _("Final") if over else _("Total")
+        label = _("Final") if view.phase is Phase.GAME_OVER else _("Total")
         text = theme.text(label, px(17), theme.INK, "bold")
         middle = top + px(4) + (self.totals.height - px(4)) // 2
         surface.blit(text, text.get_rect(midleft=(self.left + px(4), middle)))
@@ -322,20 +322,20 @@ class SheetPainter(SheetLayout):
         """The leader's total, ringed by hand in red pen (a loop that overshoots)."""
         pen_ring(surface, rect, seat, max(2, self.px(2)))
 
-    def _draw_footer(self, surface: pygame.Surface) -> None:
+    def _draw_footer(self, surface: pygame.Surface, view: SeatView) -> None:
         """The key to the marks, notes on the game's end, and how to close the sheet."""
         px = self.px
         y = self.footer.centery
         x = self._draw_key(surface, self.pad.x + px(22), y)
-        match = self.session.match
         notes = []
-        if match.phase is Phase.GAME_OVER and match.results:
-            last = match.results[-1].totals
-            bonus = [final - running for final, running in zip(match.scores, last, strict=True)]
+        if view.phase is Phase.GAME_OVER and view.results:
+            last = view.results[-1].totals
+            bonus = [final - running for final, running in zip(view.scores, last, strict=True)]
             if any(bonus):
                 notes.append(_("Final totals include the winner's bonus."))
-        if match.rules.target_score is not None:
-            notes.append(_("First to {target} points.").format(target=match.rules.target_score))
+        target = view.rules.target_score
+        if target is not None:
+            notes.append(_("First to {target} points.").format(target=target))
         if notes:
             text = theme.text("  ".join(notes), px(12), PENCIL, "italic")
             surface.blit(text, text.get_rect(midleft=(x, y)))

@@ -1,18 +1,30 @@
-"""What the score sheet says: one row per hand (done, in play or to come) and the leaders."""
+"""What the score sheet says: one row per hand (done, in play or to come) and the leaders.
+
+The rows are read from the public view of the game (what a spectator at the
+table sees), so a bid made in secret stays hidden until the view reveals it.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from game.rules.cards import Card, Suit
-from game.rules.match import Match
 from game.rules.phase import Phase
+from game.rules.results import HandResult
+from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.play.session import GameSession
 
-DONE, CURRENT, FUTURE = "done", "current", "future"
+
+class RowState(Enum):
+    """Where a hand stands: scored, being bid or played, or still to come."""
+
+    DONE = "done"
+    CURRENT = "current"
+    FUTURE = "future"
 
 
 @dataclass(frozen=True)
@@ -21,7 +33,7 @@ class SheetRow:
 
     number: int
     size: int
-    state: str
+    state: RowState
     trump_card: Card | None
     trump: Suit | None
     dealer: int | None
@@ -36,46 +48,51 @@ class SheetRow:
 
 def sheet_rows(session: GameSession) -> list[SheetRow]:
     """Every row of the sheet: finished hands, the hand in play, hands to come."""
-    match = session.match
-    rows = [
-        SheetRow(
-            number=result.number,
-            size=result.size,
-            state=DONE,
-            trump_card=result.trump_card,
-            trump=result.trump,
-            dealer=result.dealer,
-            bids=result.bids,
-            taken=result.taken,
-            points=result.points,
-            totals=result.totals,
-            made=result.made,
-        )
-        for result in match.results
-    ]
+    return rows_of(session.public())
+
+
+def rows_of(view: SeatView) -> list[SheetRow]:
+    """The sheet's rows as ``view`` shows the game."""
+    rows = [_done_row(result) for result in view.results]
     last = rows[-1].number if rows else 0
-    if match.phase in (Phase.BIDDING, Phase.PLAYING):
-        rows.append(_current_row(match))
-        last = match.hand_number
-    rows += _future_rows(match, last)
+    if view.phase in (Phase.BIDDING, Phase.PLAYING):
+        rows.append(_current_row(view))
+        last = view.hand_number
+    if view.phase is not Phase.GAME_OVER:
+        rows += _future_rows(view, last)
     return rows
 
 
-def _current_row(match: Match) -> SheetRow:
-    """The hand in play: bids once they are revealed, tricks once play has begun."""
-    blank: tuple[None, ...] = (None,) * match.players
-    revealed = match.bids_revealed
-    bids = match.bids if revealed else blank
-    secret = tuple(bid is not None for bid in match.bids) if not revealed else ()
-    taken: tuple[int | None, ...] = match.taken if match.phase is Phase.PLAYING else blank
+def _done_row(result: HandResult) -> SheetRow:
+    """A scored hand, written in ink."""
     return SheetRow(
-        number=match.hand_number,
-        size=match.hand_size,
-        state=CURRENT,
-        trump_card=match.trump_card,
-        trump=match.trump,
-        dealer=match.dealer,
-        bids=bids,
+        number=result.number,
+        size=result.size,
+        state=RowState.DONE,
+        trump_card=result.trump_card,
+        trump=result.trump,
+        dealer=result.dealer,
+        bids=result.bids,
+        taken=result.taken,
+        points=result.points,
+        totals=result.totals,
+        made=result.made,
+    )
+
+
+def _current_row(view: SeatView) -> SheetRow:
+    """The hand in play: the bids the view shows, tricks once play has begun."""
+    blank: tuple[None, ...] = (None,) * view.players
+    secret = () if view.bids_revealed else view.has_bid
+    taken: tuple[int | None, ...] = view.taken if view.phase is Phase.PLAYING else blank
+    return SheetRow(
+        number=view.hand_number,
+        size=view.hand_size,
+        state=RowState.CURRENT,
+        trump_card=view.trump_card,
+        trump=view.trump,
+        dealer=view.dealer,
+        bids=view.bids,
         taken=taken,
         points=blank,
         totals=blank,
@@ -84,19 +101,19 @@ def _current_row(match: Match) -> SheetRow:
     )
 
 
-def _future_rows(match: Match, last: int) -> list[SheetRow]:
-    """The hands after hand ``last`` still to come, with only their size (none once
-    the game is over, or when the number of hands is not known)."""
-    blank: tuple[None, ...] = (None,) * match.players
-    rules = match.rules
+def _future_rows(view: SeatView, last: int) -> list[SheetRow]:
+    """The hands after hand ``last`` still to come, with only their size (none when
+    the number of hands is not known)."""
+    blank: tuple[None, ...] = (None,) * view.players
+    rules = view.rules
     count = rules.hand_count()
-    if count is None or match.phase is Phase.GAME_OVER:
+    if count is None:
         return []
     return [
         SheetRow(
             number=number,
             size=rules.hand_size(number),
-            state=FUTURE,
+            state=RowState.FUTURE,
             trump_card=None,
             trump=None,
             dealer=None,

@@ -1,0 +1,125 @@
+"""A game in a few words for the menus: what Continue resumes and what Quick game starts.
+
+The saved game is read with :func:`game.saves.load_record_file` (bounded and
+checked) and described from its public view; nothing here draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.i18n import _, ngettext, tr
+from game.rules.presets import preset_for
+from game.rules.record import Player
+from game.rules.ruleset import RuleSet
+from game.saves import load_record_file
+
+DOT = "  \u00b7  "
+"""Between the parts of a one-line summary."""
+
+
+def variant_name(rules: RuleSet) -> str:
+    """The preset's name, or "Custom rules" for rules changed from every preset."""
+    preset = preset_for(rules)
+    return tr(preset.name) if preset else _("Custom rules")
+
+
+def hand_of(rules: RuleSet, number: int) -> str:
+    """``hand 3 of 19`` (or ``hand 3`` when only a target score ends the game)."""
+    count = rules.hand_count()
+    if count is None:
+        return _("hand {number}").format(number=max(1, number))
+    return _("hand {number} of {count}").format(number=max(1, min(number, count)), count=count)
+
+
+def game_length(rules: RuleSet) -> str:
+    """How long the game runs: ``19 hands``, or ``first to 100 points``."""
+    if rules.target_score is not None:
+        return _("first to {target} points").format(target=rules.target_score)
+    count = rules.hand_count() or 0
+    return ngettext("{count} hand", "{count} hands", count).format(count=count)
+
+
+def line_up(players: Sequence[Player]) -> str:
+    """Who plays: ``you and 3 computers``, ``2 people and 2 computers``..."""
+    humans = sum(1 for player in players if player.kind == "human")
+    computers = len(players) - humans
+    if humans == 0:
+        return ngettext("{count} computer", "{count} computers", computers).format(count=computers)
+    if humans == 1:
+        return ngettext("you and {count} computer", "you and {count} computers", computers).format(
+            count=computers
+        )
+    if computers == 0:
+        return _("{people} people at this screen").format(people=humans)
+    return ngettext(
+        "{people} people and {count} computer", "{people} people and {count} computers", computers
+    ).format(people=humans, count=computers)
+
+
+def names(players: Sequence[Player]) -> str:
+    """``Ann, Bo and Cy``."""
+    every = [player.name for player in players]
+    if len(every) < 2:
+        return "".join(every)
+    return _("{names} and {last}").format(names=", ".join(every[:-1]), last=every[-1])
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What the autosave holds, in words for the title screen."""
+
+    variant: str
+    hand: str
+    players: tuple[Player, ...]
+
+    @property
+    def count(self) -> str:
+        return ngettext("{count} player", "{count} players", len(self.players)).format(
+            count=len(self.players)
+        )
+
+    def caption(self) -> str:
+        """Under the Continue button: ``Oh Hell · hand 3 of 19 · 4 players``."""
+        return DOT.join((self.variant, self.hand, self.count))
+
+    def brief(self) -> str:
+        """In a sentence: ``Oh Hell, hand 3 of 19, 4 players``."""
+        return ", ".join((self.variant, self.hand, self.count))
+
+    def tooltip(self) -> str:
+        return _("Resume {game}, with {names}.").format(
+            game=self.brief(), names=names(self.players)
+        )
+
+
+def read_saved_game(path: Path) -> SavedGame:
+    """The game saved at ``path``; raises RecordError or OSError as the reader does."""
+    saved, players = load_record_file(path)
+    view = saved.view(None)
+    return SavedGame(
+        variant_name(view.rules), hand_of(view.rules, view.hand_number), tuple(players)
+    )
+
+
+def quick_caption(rules: RuleSet, players: Sequence[Player]) -> str:
+    """Under the Quick game button: ``Oh Hell · you and 3 computers · 19 hands``."""
+    return DOT.join((variant_name(rules), line_up(players), game_length(rules)))
+
+
+def quick_tooltip(rules: RuleSet, players: Sequence[Player]) -> str:
+    """What Quick game starts, in full: the rules, the players by name, the length."""
+    text = _("A new game of {variant} for {count} ({names}), {length}.").format(
+        variant=variant_name(rules),
+        count=len(players),
+        names=names(players),
+        length=game_length(rules),
+    )
+    humans = sum(1 for player in players if player.kind == "human")
+    if humans > 1:
+        text += " " + _("The screen is passed between the {people} people playing.").format(
+            people=humans
+        )
+    return text

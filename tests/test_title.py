@@ -1,0 +1,215 @@
+"""The title screen and the saved game: Continue says what it resumes, Quick game what
+it starts, and a new game asks before it replaces the saved one. Driven headless with
+real mouse and keyboard events."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame
+import pytest
+
+from game.play.preview import played_session
+from game.rules.presets import PRESETS
+from game.rules.record import Player
+from game.rules.ruleset import RuleSet
+from game.settings import SettingsStore
+from game.ui import registry
+from game.ui.app import App
+from game.ui.menus.confirm import ConfirmOverlay
+from game.ui.menus.title import TitleScene
+from game.ui.newgame.scene import NewGameScene
+from tests.fakes import FakeTable
+
+PLAYERS = [Player("Me"), Player("Ann", "easy"), Player("Bo", "easy"), Player("Cy", "easy")]
+THIRD_HAND = 4 + 40 + 4 + 36 + 2
+"""Actions that play Oh Hell for four through two hands and into the third."""
+
+
+class Recorder:
+    """Stands in for App.start_game: remembers every game started."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[RuleSet, int, list[Player]]] = []
+
+    def __call__(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
+        self.calls.append((rules, seed, list(players)))
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    monkeypatch.setattr(registry, "TableScene", FakeTable)
+    pygame.init()
+    application = App(pygame.display.set_mode((1280, 720)), SettingsStore())
+    application.start_game = Recorder()  # type: ignore[method-assign]
+    yield application
+    application.close_scenes()
+
+
+def frame(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.frame(1 / 60)
+
+
+def click(app: App, element: Any) -> None:
+    """A real left click (press and release) at the centre of ``element``."""
+    pos = element.rect.center
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    frame(app)
+
+
+def key(app: App, code: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    frame(app)
+
+
+def save_game(app: App, actions: int = THIRD_HAND) -> bytes:
+    """Write the autosave of Oh Hell for four after ``actions``; returns its bytes."""
+    session = played_session("oh-hell", PLAYERS, 5, actions)
+    app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+    session.autosave = app.autosave_path
+    session.save()
+    session.close()
+    return app.autosave_path.read_bytes()
+
+
+def title_over(app: App) -> TitleScene:
+    title = TitleScene(app)
+    app.push(title)
+    frame(app)
+    return title
+
+
+# ------------------------------------------------------------ continue
+def test_continue_says_which_game_it_resumes(app):
+    save_game(app)
+    title = title_over(app)
+    assert title.saved is not None
+    assert title.saved.caption() == "Oh Hell  \u00b7  hand 3 of 19  \u00b7  4 players"
+    button = title.buttons["continue"]
+    [area] = [area for area, caption in title.captions if "hand 3" in caption]
+    assert area.top >= button.rect.bottom and area.top < title.buttons["new"].rect.top
+    assert "Me, Ann, Bo and Cy" in title.saved.tooltip()
+
+
+def test_continue_follows_the_save_when_the_title_comes_back(app):
+    save_game(app, actions=2)
+    title = title_over(app)
+    assert title.saved is not None and "hand 1 of 19" in title.saved.caption()
+    save_game(app)
+    os.utime(app.autosave_path, ns=(1, 1))  # a new file, whatever the clock's grain
+    title.enter()
+    assert "hand 3 of 19" in title.saved.caption()
+    app.autosave_path.unlink()
+    title.enter()
+    assert title.saved is None and "continue" not in title.buttons
+
+
+# ------------------------------------------------------- replacing a save
+def test_new_game_asks_before_replacing_the_saved_game(app):
+    kept = save_game(app)
+    title = title_over(app)
+    click(app, title.buttons["new"])
+    dialog = app.top
+    assert isinstance(dialog, ConfirmOverlay)
+    assert dialog.question == "Start a new game?"
+    assert dialog.detail == ("Your saved game (Oh Hell, hand 3 of 19, 4 players) will be replaced.")
+    click(app, dialog.no_button)
+    assert app.top is title and app.autosave_path.read_bytes() == kept
+    click(app, title.buttons["new"])
+    click(app, app.top.yes_button)
+    assert isinstance(app.top, NewGameScene)
+    assert not any(isinstance(scene, ConfirmOverlay) for scene in app.scenes)
+
+
+@pytest.mark.parametrize("keep", ["escape", "enter", "outside", "button"])
+def test_quick_game_keeps_the_saved_game_unless_told(app, keep):
+    kept = save_game(app)
+    title = title_over(app)
+    click(app, title.buttons["quick"])
+    dialog = app.top
+    assert isinstance(dialog, ConfirmOverlay)
+    if keep == "escape":
+        key(app, pygame.K_ESCAPE)
+    elif keep == "enter":
+        key(app, pygame.K_RETURN)
+    elif keep == "outside":
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(3, 3)))
+    else:
+        click(app, dialog.no_button)
+    assert app.top is title
+    assert app.start_game.calls == []
+    assert app.autosave_path.read_bytes() == kept
+
+
+def test_quick_game_replaces_the_saved_game_when_told(app):
+    save_game(app)
+    title = title_over(app)
+    click(app, title.buttons["quick"])
+    click(app, app.top.yes_button)
+    [(rules, _seed, players)] = app.start_game.calls
+    assert rules == PRESETS["oh-hell"].rules(4) and len(players) == 4
+
+
+def test_without_a_saved_game_nothing_is_asked(app):
+    title = title_over(app)
+    click(app, title.buttons["quick"])
+    assert len(app.start_game.calls) == 1
+    click(app, title.buttons["new"])
+    assert isinstance(app.top, NewGameScene)
+    assert not any(isinstance(scene, ConfirmOverlay) for scene in app.scenes)
+
+
+def test_a_save_damaged_behind_the_titles_back_is_kept_aside_not_asked_about(app):
+    save_game(app)
+    title = title_over(app)
+    app.autosave_path.write_bytes(b"{" * 1000)
+    click(app, title.buttons["new"])
+    assert app.top is title
+    assert title.message and "could not be read and was kept as" in title.message
+    assert "continue" not in title.buttons and not app.autosave_path.exists()
+    click(app, title.buttons["new"])
+    assert isinstance(app.top, NewGameScene)
+
+
+# ----------------------------------------------------------- quick game
+def test_quick_game_says_what_it_starts(app):
+    title = title_over(app)
+    _rules, players = title.quick_setup()
+    assert [p.kind for p in players].count("human") == 1
+    captions = [caption for _area, caption in title.captions]
+    assert captions == ["Oh Hell  \u00b7  you and 3 computers  \u00b7  19 hands"]
+    assert "19 hands" in title.buttons["quick"].tool_tip_text
+
+
+def test_quick_game_says_when_it_replays_a_hotseat_game(app):
+    rules = PRESETS["blob"].rules(3)
+    players = [Player("Zoe"), Player("Max"), Player("Bob", "medium")]
+    app.store.update(
+        last_setup={"rules": rules.to_dict(), "players": [p.to_json() for p in players]}
+    )
+    title = title_over(app)
+    count = rules.hand_count()
+    captions = [caption for _area, caption in title.captions]
+    assert f"Blob  \u00b7  2 people and 1 computer  \u00b7  {count} hands" in captions
+    tip = title.buttons["quick"].tool_tip_text
+    assert "Zoe, Max and Bob" in tip and "passed between the 2 people" in tip
+
+
+def test_the_captions_fit_the_menu_at_every_size(app):
+    save_game(app)
+    title = title_over(app)
+    for size in ((960, 540), (1280, 720), (1920, 1080)):
+        app.screen = pygame.display.set_mode(size)
+        app._resized()
+        frame(app, 2)
+        assert len(title.captions) == 2
+        for area, _caption in title.captions:
+            assert title.menu_panel.contains(area)
+        assert title.menu_panel.bottom <= size[1]
+        bottoms = [button.rect.bottom for button in title.buttons.values()]
+        assert max(bottoms) <= title.menu_panel.bottom

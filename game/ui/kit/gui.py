@@ -124,11 +124,16 @@ def set_visible(element: Any, visible: bool) -> None:
 
 
 def set_selected(button: Any, selected: bool) -> None:
-    """Draw a button as selected (gold) or not."""
+    """Draw a button as selected (gold) or not; a disabled button stays disabled
+    (pygame_gui's ``unselect`` redraws it as live)."""
+    enabled = button.is_enabled
     if selected:
         button.select()
     else:
         button.unselect()
+    if not enabled:
+        button.enable()
+        button.disable()
 
 
 def unfocus(element: Any) -> None:

@@ -92,10 +92,7 @@ class RulesScene(GuiScene):
         assert self.preset is not None
         self.preset_choice.set(self.preset.id)
         self.count_choice.set(self.count)
-        # Selecting draws a button as live, so the counts out of range are disabled
-        # afterwards (and enabled first, or pygame_gui would leave them looking live).
         for value, button in zip(self.count_choice.values, self.count_choice.buttons, strict=True):
-            set_enabled(button, True)
             set_enabled(button, value in self.preset.player_range)
 
     def count_refusal(self, count: int) -> str | None:

@@ -1,11 +1,7 @@
 """The command line: ``ohhell`` plays; subcommands run the engine headless.
 
-ohhell                         open the table
-ohhell variants                the presets
-ohhell rules ID [--players N]  a preset's rules in plain words
-ohhell simulate ...            computer-only games, with records
-ohhell tournament ...          computer levels against each other
-ohhell bench engine|ai|render  speed figures
+``ohhell --help`` lists the subcommands (:data:`SUBCOMMANDS`) and the options of
+the game window; ``ohhell SUBCOMMAND --help`` gives a subcommand's options.
 """
 
 from __future__ import annotations
@@ -16,12 +12,31 @@ import sys
 import textwrap
 from collections.abc import Callable
 
-from game import __version__, cliargs
+from game import cliargs
 from game.rules.describe import describe
 from game.rules.errors import RulesError
 from game.rules.presets import PRESET_LIST, get_preset
 
-SUBCOMMANDS = ("variants", "rules", "simulate", "tournament", "bench")
+SUBCOMMANDS = {
+    "variants": "the presets: ids, players and hands",
+    "rules": "a preset's rules in plain words (ohhell rules ID)",
+    "simulate": "computer-only games, with records",
+    "tournament": "computer levels against each other",
+    "bench": "speed figures: engine, ai, render or memory",
+}
+"""Each subcommand with what it does, as ``ohhell --help`` lists them."""
+
+
+def about() -> str:
+    """The opening of ``ohhell --help``: what it does and the subcommands."""
+    lines = [
+        "Oh Hell and its family of trick-taking games. Without a subcommand, ohhell",
+        "opens the game window (one per user: a second launch shows the first).",
+        "",
+        "subcommands (ohhell SUBCOMMAND --help for their options):",
+    ]
+    lines += [f"  {name:<12}{summary}" for name, summary in SUBCOMMANDS.items()]
+    return "\n".join(lines)
 
 
 def run(argv: list[str]) -> int:
@@ -35,16 +50,13 @@ def run(argv: list[str]) -> int:
 
 
 def _play(argv: list[str]) -> int:
-    parser = cliargs.Parser(
-        prog="ohhell",
-        description="Oh Hell and its family of trick-taking games.",
-        epilog="Subcommands: " + ", ".join(SUBCOMMANDS) + " (ohhell SUBCOMMAND --help).",
-    )
-    parser.add_argument("--version", action="version", version=f"Oh Hell {__version__}")
-    _, rest = parser.parse_known_args(argv)
-    from game.ui.main import main as play
+    # --help, --version and bad options are answered before pygame and the screens load
+    from game.ui.options import parse_args
 
-    status: int = play(rest)
+    args = parse_args(argv, about())
+    from game.ui.main import play
+
+    status: int = play(args)
     return status
 
 

@@ -11,16 +11,25 @@ that is not a plain file of ours. It never follows a symbolic link (the file is
 opened with ``O_NOFOLLOW``) and never truncates a file it has not locked and
 checked to be its own, so a link planted in the folder cannot make it wipe
 another file.
+
+A second copy cannot play, but it can make the first one show itself: through
+:class:`ShowRequests`, a small file beside the lock, it asks the running copy
+(which looks twice a second) to bring its window to the front, and waits for the
+answer (:func:`wait_for_reply`) to know whether to tell the player itself.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game.resources import data_dir
+from game.storage import atomic_write_text
 
 _FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
 
@@ -78,6 +87,86 @@ class InstanceLock:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+ASK = "show"
+RAISED = "raised"
+"""The running copy brought its window to the front."""
+NOTICED = "noticed"
+"""The running copy saw the request but could only ask for attention (Wayland)."""
+REPLY_WAIT = 2.0
+"""Seconds a second copy waits for the running one to answer."""
+
+
+class ShowRequests:
+    """Requests to the running copy to show its window, in a file beside the lock.
+
+    The second copy writes ``show`` (:meth:`ask`); the running copy sees it
+    (:meth:`pending`) and replies ``raised`` or ``noticed`` (:meth:`reply`), which
+    the second copy reads (:meth:`answer`) and then removes (:meth:`forget`)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.path = (folder or data_dir()) / "ohhell.show"
+
+    def ask(self) -> bool:
+        """Ask the running copy to show its window; False if the request cannot be made."""
+        return self._write(ASK)
+
+    def pending(self) -> bool:
+        """Whether a request waits for the running copy."""
+        return self._read() == ASK
+
+    def reply(self, raised: bool) -> None:
+        """Answer a request: the window was brought forward, or only noticed."""
+        self._write(RAISED if raised else NOTICED)
+
+    def answer(self) -> str | None:
+        """The running copy's reply (:data:`RAISED` or :data:`NOTICED`), None if none yet."""
+        text = self._read()
+        return text if text in (RAISED, NOTICED) else None
+
+    def forget(self) -> None:
+        """Remove the request and any reply."""
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+    def _write(self, word: str) -> bool:
+        try:
+            atomic_write_text(self.path, word + "\n")  # replaces a planted link, never follows it
+        except OSError:
+            return False
+        return True
+
+    def _read(self) -> str | None:
+        """The word in the file; None if there is no plain file to read."""
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(self.path, flags)
+        except OSError:
+            return None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            return os.read(fd, 16).decode("ascii", "replace").strip()
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+
+
+def wait_for_reply(
+    requests: ShowRequests,
+    seconds: float = REPLY_WAIT,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> str | None:
+    """The running copy's reply to a request, waiting up to ``seconds``; None if none came."""
+    deadline = clock() + seconds
+    while True:
+        answer = requests.answer()
+        if answer is not None or clock() >= deadline:
+            return answer
+        sleep(0.1)
 
 
 def _not_ours(fd: int) -> str | None:

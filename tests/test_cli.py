@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
-from game.cli import run
+import pytest
+
+from game.cli import SUBCOMMANDS, run
 from game.rules import from_record
+from game.ui.options import SCENES, play_parser
 from tests.record_checker import check_record
 
 
-def test_variants_lists_every_preset(capsys):
+def test_variants_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["variants"]) == 0
     out = capsys.readouterr().out
     for preset_id in (
@@ -26,24 +32,28 @@ def test_variants_lists_every_preset(capsys):
     assert "19/19/15/13/11" in out  # up and down the river, 4 to 8 players
 
 
-def test_rules_in_plain_words(capsys):
+def test_rules_in_plain_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["rules", "up-and-down-the-river", "--players", "7"]) == 0
     out = capsys.readouterr().out
     assert "7 cards each in the first hand" in out
     assert "capped at 8, 7 and 6 cards" in out
 
 
-def test_rules_of_unknown_variant_is_a_clear_error(capsys):
+def test_rules_of_unknown_variant_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["rules", "whist"]) == 2
     assert "no variant called 'whist'" in capsys.readouterr().err
 
 
-def test_rules_with_unsupported_players_is_a_clear_error(capsys):
+def test_rules_with_unsupported_players_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert run(["rules", "oh-hell", "--players", "8"]) == 2
     assert "3 to 7 players, not 8" in capsys.readouterr().err
 
 
-def test_simulate_prints_a_summary_and_writes_records(tmp_path, capsys):
+def test_simulate_prints_a_summary_and_writes_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "games.jsonl"
     status = run(
         [
@@ -73,8 +83,65 @@ def test_simulate_prints_a_summary_and_writes_records(tmp_path, capsys):
         from_record(record)
 
 
-def test_bench_engine_prints_figures(capsys):
+def test_bench_engine_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["bench", "engine", "--hands", "40", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert "kernel, 4 players, 10-card hands" in out
     assert "Peak memory" in out
+
+
+# ------------------------------------------------------------------ --help
+PLAY_OPTIONS = (
+    "--version", "--windowed", "--demo", "--fast", "--exit-at-end", "--first-frame",
+    "--screenshot", "--seed", "--after", "--scene", "--size", "--players", "--variant",
+)  # fmt: skip
+
+
+def _help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as leaving:
+        run(argv)
+    assert leaving.value.code == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out
+
+
+def test_help_lists_every_subcommand_and_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _help(["--help"], capsys)
+    for name, summary in SUBCOMMANDS.items():
+        assert f"  {name:<12}{summary}\n" in out, name
+    for option in PLAY_OPTIONS:
+        assert option in out, option
+    for action in play_parser()._actions:  # none added later and left out of the help
+        assert all(flag in out for flag in action.option_strings)
+    assert _help(["-h"], capsys) == out
+
+
+@pytest.mark.parametrize("command", ["variants", "rules", "simulate", "tournament"])
+def test_a_subcommand_s_help_is_its_own(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _help([command, "--help"], capsys)
+    assert out.startswith(f"usage: ohhell {command}")
+    assert "--windowed" not in out
+
+
+def test_bench_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["bench", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: ohhell bench")
+
+
+def test_help_and_version_load_no_pygame() -> None:
+    code = (
+        "import sys\nfrom game.cli import run\n"
+        "for argv in (['--help'], ['--version']):\n"
+        "    try:\n        run(argv)\n    except SystemExit:\n        pass\n"
+        "print('pygame' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == "False", done.stderr
+    assert "Oh Hell " in done.stdout and "subcommands" in done.stdout
+
+
+def test_the_scenes_offered_are_the_scenes_drawn() -> None:
+    from game.ui import screenshot
+
+    assert SCENES == screenshot.SCENES

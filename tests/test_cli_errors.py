@@ -182,6 +182,8 @@ CASES: list[tuple[str, list[str], str]] = [
     ("variants-extra", ["variants", "extra"], "unrecognized arguments"),
     ("scene-unknown", [*SCREENSHOT, "--scene", "lobby"], "invalid choice: 'lobby'"),
     ("unknown-option", ["--bogus"], "unrecognized arguments: --bogus"),
+    ("misspelt-subcommand", ["variant"], "unrecognized arguments: variant"),
+    ("help-misspelt", ["--hepl"], "unrecognized arguments: --hepl"),
 ]
 
 

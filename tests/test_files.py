@@ -355,6 +355,7 @@ def test_a_folder_that_cannot_be_created_never_crashes(
     assert app.settings.window_size == (1100, 700)
     for _press in range(2):
         app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
     assert app.settings.fullscreen is False
     app.close_scenes()
 

@@ -1,8 +1,9 @@
 """The application: window, scene stack and the thin main loop.
 
 :class:`App` is the :class:`~game.ui.kit.scene.Host` every scene talks to; it builds
-screens from routes through :mod:`game.ui.registry`. Starting the program (options,
-the instance lock, the first scene) is :mod:`game.ui.main`.
+screens from routes through :mod:`game.ui.registry` and switches the window
+(:mod:`game.ui.window`) on F11. Starting the program (options, the instance lock,
+the first scene) is :mod:`game.ui.main`.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from pathlib import Path
 
 import pygame
 
-from game import __version__
 from game.i18n import _
+from game.instance import ShowRequests
 from game.play.session import GameSession
 from game.resources import data_dir
 from game.rules.errors import RecordError
@@ -26,20 +27,30 @@ from game.ui import registry
 from game.ui.kit import routes, theme
 from game.ui.kit.routes import Route
 from game.ui.kit.scene import Scene
+from game.ui.window import MIN_SIZE, GameWindow
 
-MIN_SIZE = (960, 540)
-HEADLESS_DRIVERS = ("offscreen", "dummy")
 FPS_BUSY = 60
 FPS_IDLE = 30
 FPS_FAST = 250  # leaves the computer players' thread time to think
+LOOK_EVERY = 0.5
+"""Seconds between looks for a second copy's request to show the window."""
 
 
 class App:
     """Owns the window, the settings and the scene stack; scenes message it."""
 
-    def __init__(self, screen: pygame.Surface, store: SettingsStore) -> None:
+    def __init__(
+        self, screen: pygame.Surface, store: SettingsStore, window: GameWindow | None = None
+    ) -> None:
         self.screen = screen
         self.store = store
+        self.window = window or GameWindow()
+        self.show_requests: ShowRequests | None = None
+        """Where a second copy asks this one to show its window (with the lock held)."""
+        self._since_look = 0.0
+        self._f11_down = False
+        self._layout_size = screen.get_size()
+        """The size every scene was last laid out for."""
         self.fast = False
         """Animations and computer players at full speed (``--fast``)."""
         self.exit_at_end = False
@@ -191,27 +202,62 @@ class App:
         return True
 
     # -------------------------------------------------------- the window
+    def show_window(self) -> None:
+        """Show the window made hidden by ``open_window``, full screen if the settings say."""
+        self.window.show(self.settings.fullscreen)
+        self._follow_window()
+
     def toggle_fullscreen(self) -> None:
-        """Switch between window and full screen (and save it, if settings can be)."""
-        fullscreen = not self.settings.fullscreen
-        self.store.update(fullscreen=fullscreen)
-        self.screen = open_window(self.settings)
+        """Switch the window to the other mode than its own; the setting follows."""
+        self.window.toggle()
+        self._follow_window()
+
+    def _follow_window(self) -> None:
+        """Make the setting say what the window is, and lay the screens out for it."""
+        if self.settings.fullscreen != self.window.fullscreen:
+            self.store.update(fullscreen=self.window.fullscreen)
+        self.screen = pygame.display.get_surface() or self.screen
         self._resized()
 
+    def _window_resized(self, width: int, height: int) -> None:
+        """The window changed size, resized by the player or by a switch: lay out again
+        and, while windowed, remember the size. Never switches modes itself."""
+        if not self.window.fullscreen:
+            size = (
+                min(max(MIN_SIZE[0], width), MAX_WINDOW[0]),
+                min(max(MIN_SIZE[1], height), MAX_WINDOW[1]),
+            )
+            if size != self.settings.window_size:
+                self.store.update(window_size=size)
+        self.screen = pygame.display.get_surface() or self.screen
+        if self.size != self._layout_size:
+            self._resized()
+
     def _resized(self) -> None:
+        self._layout_size = self.size
         for scene in self.scenes:
             scene.resize(self.size)
+
+    def look_for_requests(self, dt: float) -> None:
+        """Every :data:`LOOK_EVERY` seconds, answer a second copy's request to show
+        the window by bringing it to the front."""
+        self._since_look += dt
+        if self.show_requests is None or self._since_look < LOOK_EVERY:
+            return
+        self._since_look = 0.0
+        if self.show_requests.pending():
+            self.show_requests.reply(self.window.bring_forward())
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
-        elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-            width, height = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
-            self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-            self.store.update(window_size=(min(width, MAX_WINDOW[0]), min(height, MAX_WINDOW[1])))
-            self._resized()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+        elif event.type == pygame.VIDEORESIZE:
+            self._window_resized(event.w, event.h)
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_F11:
+            # One switch per press: a held key's repeats are not presses.
+            if event.type == pygame.KEYDOWN and not self._f11_down:
+                self.toggle_fullscreen()
+            self._f11_down = event.type == pygame.KEYDOWN
         elif self.top is not None:
             self.top.handle_event(event)
 
@@ -235,30 +281,10 @@ class App:
             dt = min(0.1, self.clock.tick(fps) / 1000)
             for event in pygame.event.get():
                 self.handle(event)
+            self.look_for_requests(dt)
             self.frame(dt)
             pygame.display.flip()
             if self.first_frame_only:
                 self.quit()
         self.close_scenes()
         return 0
-
-
-def open_window(settings: Settings) -> pygame.Surface:
-    """The window as the settings say, no larger than the desktop."""
-    pygame.display.set_caption(f"Oh Hell {__version__}")
-    if settings.fullscreen:
-        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(_fit_desktop(settings.window_size), pygame.RESIZABLE)
-
-
-def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
-    """``size`` made to fit the main desktop, when there is a real one."""
-    if pygame.display.get_driver() in HEADLESS_DRIVERS:
-        return size
-    try:
-        desktops = pygame.display.get_desktop_sizes()
-    except (pygame.error, AttributeError):
-        return size
-    if not desktops or min(desktops[0]) <= 0:
-        return size
-    return min(size[0], desktops[0][0]), min(size[1], desktops[0][1])

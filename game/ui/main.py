@@ -11,91 +11,80 @@ import argparse
 import os
 import random
 import sys
+from collections.abc import Callable
 
 import pygame
 
 from game.i18n import _, set_language
-from game.instance import AlreadyRunning, InstanceLock
+from game.instance import RAISED, AlreadyRunning, InstanceLock, ShowRequests, wait_for_reply
 from game.settings import SettingsStore
 from game.ui import screenshot
-from game.ui.app import HEADLESS_DRIVERS, App, open_window
+from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.kit.icon import render_icon
+from game.ui.options import parse_args
+from game.ui.window import HEADLESS_DRIVERS, open_window
 
-
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    """The options of ``ohhell``; refuses (exit 2) any the table or the preset cannot take."""
-    from game import cliargs
-    from game.rules.errors import RulesError
-    from game.rules.presets import get_preset
-
-    parser = cliargs.Parser(prog="ohhell", description=__doc__)
-    parser.add_argument("--demo", action="store_true", help="computer players in every seat")
-    parser.add_argument(
-        "--players", type=cliargs.player_count, default=4, help="seats in the demo (3-8)"
-    )
-    parser.add_argument(
-        "--screenshot",
-        metavar="FILE.png",
-        type=cliargs.output_file(".png"),
-        help="save a picture and exit",
-    )
-    parser.add_argument("--seed", type=cliargs.deal_seed, help="the deal number")
-    parser.add_argument(
-        "--after",
-        type=cliargs.bounded_int(0, cliargs.MAX_AFTER),
-        default=0,
-        help="actions before the screenshot",
-    )
-    parser.add_argument(
-        "--scene",
-        default="table",
-        choices=screenshot.SCENES,
-        help="what to picture (with --screenshot)",
-    )
-    parser.add_argument("--variant", default="oh-hell", help="the preset pictured")
-    parser.add_argument(
-        "--size", type=cliargs.window_size, help="window size for the screenshot, e.g. 1920x1080"
-    )
-    parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
-    parser.add_argument("--fast", action="store_true", help="demo at full speed")
-    parser.add_argument(
-        "--first-frame", action="store_true", help="quit once the first frame is shown (timing)"
-    )
-    parser.add_argument(
-        "--exit-at-end", action="store_true", help="quit when the demo game is over"
-    )
-    args = parser.parse_args(argv)
-    if args.screenshot and not args.demo:
-        try:
-            get_preset(args.variant).rules(args.players)
-        except RulesError as error:
-            parser.error(str(error))
-    return args
+ALREADY_RUNNING = 3
+"""The exit status of a second copy."""
+Tell = Callable[[str, str], None]
+"""Shows the player a title and a message."""
 
 
 def main(argv: list[str]) -> int:
     """Open the game window and play; returns the exit status."""
-    args = parse_args(argv)
+    return play(parse_args(argv))
+
+
+def play(args: argparse.Namespace) -> int:
+    """Play as the options (:func:`~game.ui.options.parse_args`) say; the exit status."""
     store = SettingsStore()
     set_language(store.settings.language)
     if args.screenshot and not args.demo:
         status: int = screenshot.take_screenshot(store, args)
         return status
     lock = InstanceLock()
+    requests = ShowRequests(lock.path.parent)
     if not args.demo:
         try:
             lock.acquire()
         except AlreadyRunning as error:
-            print(error, file=sys.stderr)
-            return 3
+            return already_running(error, requests)
     try:
-        return _play(store, args)
+        return _play(store, args, requests if lock.held else None)
     finally:
         lock.release()
 
 
-def _play(store: SettingsStore, args: argparse.Namespace) -> int:
+def already_running(error: AlreadyRunning, requests: ShowRequests, tell: Tell | None = None) -> int:
+    """A second copy: say so on stderr, ask the running copy to come to the front and,
+    unless it did, tell the player in a message box."""
+    print(error, file=sys.stderr)
+    brought_forward = requests.ask() and wait_for_reply(requests) == RAISED
+    requests.forget()
+    if not brought_forward:
+        (tell or message_box)(
+            _("Oh Hell is already open"),
+            _("Oh Hell is already running. Switch to its window to go on playing."),
+        )
+    return ALREADY_RUNNING
+
+
+def message_box(title: str, text: str) -> None:
+    """Show ``text`` in a message box where there is a screen; nothing otherwise."""
+    if os.environ.get("SDL_VIDEODRIVER") in HEADLESS_DRIVERS:
+        return
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() not in HEADLESS_DRIVERS:
+            pygame.display.message_box(title, text, "info")
+    except pygame.error:
+        pass  # no screen, or no message boxes here: the line on stderr stays
+    finally:
+        pygame.display.quit()
+
+
+def _play(store: SettingsStore, args: argparse.Namespace, requests: ShowRequests | None) -> int:
     try:
         pygame.display.init()
         pygame.font.init()
@@ -110,10 +99,13 @@ def _play(store: SettingsStore, args: argparse.Namespace) -> int:
         store.update(fullscreen=False)
     try:
         pygame.display.set_icon(render_icon(64))
-        screen = open_window(store.settings)
+        app = App(open_window(store.settings), store)
+        app.show_window()
     except pygame.error as error:
         return _no_display(error)
-    app = App(screen, store)
+    if requests is not None:
+        requests.forget()  # one left by a copy that gave up waiting
+        app.show_requests = requests
     app.fast, app.exit_at_end, app.final_screenshot = args.fast, args.exit_at_end, args.screenshot
     app.first_frame_only = args.first_frame
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)

@@ -22,7 +22,7 @@ from game.play.preview import played_session
 from game.play.session import GameSession
 from game.rules.record import Player
 from game.settings import SettingsStore
-from game.ui import registry
+from game.ui import options, registry
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.kit.scene import Host, Scene
@@ -32,10 +32,8 @@ from game.ui.table.scene import TableScene
 
 NAMES = ["You", "Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta"]
 LEVELS = ["human", "hard", "medium", "expert", "easy", "medium", "hard", "expert"]
-SCENES = (
-    "title", "newgame", "settings", "rules", "table", "scoresheet", "pause", "result",
-    "gameover", "curtain",
-)  # fmt: skip
+SCENES = options.SCENES
+"""The screens ``--scene`` can picture (named where the options are parsed)."""
 
 
 def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:

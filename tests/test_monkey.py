@@ -25,19 +25,29 @@ KEYS = [
 ]  # fmt: skip
 
 
-def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event:
+def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
+    """One random thing a player does: a move, a lone press or release, a whole click
+    (press and release at one place), a wheel turn, a key pressed or a key tapped."""
     pos = (rng.randrange(size[0]), rng.randrange(size[1]))
     kind = rng.random()
     if kind < 0.35:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+    if kind < 0.45:
+        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 3]))]
     if kind < 0.55:
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 3]))
+        return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    if kind < 0.7:
+        return [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
     if kind < 0.75:
-        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    if kind < 0.8:
-        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False)
+        return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False)]
     key = rng.choice(KEYS)
-    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=pygame.key.name(key)[:1])
+    down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=pygame.key.name(key)[:1])
+    if kind < 0.88:
+        return [down]
+    return [down, pygame.event.Event(pygame.KEYUP, key=key, mod=0)]
 
 
 def new_app() -> App:
@@ -103,7 +113,8 @@ def test_random_input_never_raises_and_gets_somewhere(
         if not app.running or not app.scenes:
             app = new_app()
             start(app, scene)
-        app.handle(random_event(rng, app.size))
+        for event in random_events(rng, app.size):
+            app.handle(event)
         if step % 3 == 0:
             app.frame(1 / 30)
         progress.note(app, step)

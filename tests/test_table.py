@@ -82,7 +82,7 @@ def hover(app: App, pos: tuple[int, int]) -> None:
 
 
 def card_point(scene: TableScene, card) -> tuple[int, int]:
-    item = next(item for item in scene.hand if item.card == card)
+    item = next(item for item in scene.hand.items if item.card == card)
     return (round(item.x) + 8, round(item.y) + 12)
 
 
@@ -112,7 +112,7 @@ def test_bid_by_digit_then_play_a_whole_hand_by_keys(app):
             break
         before = len(scene.session.match.hand(0))
         key(app, pygame.K_RIGHT)
-        assert scene.focus is not None
+        assert scene.hand.focus is not None
         key(app, pygame.K_RETURN)
         assert len(scene.session.match.hand(0)) == before - 1
     run_until(app, lambda: isinstance(app.top, HandResultOverlay))
@@ -150,7 +150,7 @@ def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app):
         )
         assert str(barred) in scene.bid_panel.note
         hover(app, button.rect.center)
-        assert scene.tooltip is not None and scene.tooltip[0] == button.reason
+        assert scene.hud.tooltip is not None and scene.hud.tooltip[0] == button.reason
         click(app, button.rect.center)
         key(app, getattr(pygame, f"K_{barred}"))
         assert scene.session.match.bids[0] is None  # refused
@@ -164,16 +164,16 @@ def test_a_card_is_played_by_click_and_by_drag(app):
     run_until(app, scene.my_bid)
     scene.bid(1)
     wait_for_turn(app, scene)
-    legal = [item.card for item in scene.hand if item.legal]
+    legal = [item.card for item in scene.hand.items if item.legal]
     click(app, card_point(scene, legal[0]))
     assert legal[0] not in scene.session.match.hand(0)
     wait_for_turn(app, scene)
-    card = next(item.card for item in scene.hand if item.legal)
+    card = next(item.card for item in scene.hand.items if item.legal)
     start = card_point(scene, card)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     up = (start[0], start[1] - 200)
     app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=up, rel=(0, -200), buttons=(1, 0, 0)))
-    assert scene.drag is not None and scene.drag.moved
+    assert scene.hand.drag is not None and scene.hand.drag.moved
     app.frame(0.01)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up, button=1))
     assert card not in scene.session.match.hand(0)
@@ -186,9 +186,9 @@ def test_confirm_play_needs_a_second_click(app):
     run_until(app, scene.my_bid)
     scene.bid(0)
     wait_for_turn(app, scene)
-    card = next(item.card for item in scene.hand if item.legal)
+    card = next(item.card for item in scene.hand.items if item.legal)
     click(app, card_point(scene, card))
-    assert card in scene.session.match.hand(0) and scene.selected == card
+    assert card in scene.session.match.hand(0) and scene.hand.selected == card
     app.frame(0.2)
     click(app, card_point(scene, card))
     assert card not in scene.session.match.hand(0)
@@ -207,19 +207,19 @@ def test_illegal_cards_are_refused_and_explained(app):
             if scene.my_bid():
                 scene.bid(any_bid(scene))
                 continue
-            illegal = [item.card for item in scene.hand if not item.legal]
+            illegal = [item.card for item in scene.hand.items if not item.legal]
             if not illegal:
                 scene.play(any_play(scene))
                 continue
             card = illegal[0]
             before = (match.hand(0), len(match.actions), match.trick)
-            assert next(item for item in scene.hand if item.card == card).dim
+            assert next(item for item in scene.hand.items if item.card == card).dim
             click(app, card_point(scene, card))
             key(app, pygame.K_RETURN)
             assert (match.hand(0), len(match.actions), match.trick) == before
             hover(app, card_point(scene, card))
             reason = match.explain(Play.of(0, card))
-            assert reason and scene.tooltip is not None and scene.tooltip[0] == reason
+            assert reason and scene.hud.tooltip is not None and scene.hud.tooltip[0] == reason
             assert not scene.play(card)
             return
     pytest.fail("never held a card that could not be played")
@@ -246,16 +246,16 @@ def test_hotseat_curtain_hides_every_hand_until_clicked(app, monkeypatch):
     scene = table(app)
     run_until(app, lambda: isinstance(app.top, CurtainOverlay))
     curtain = app.top
-    assert curtain.opaque and "Anna" in curtain.message
+    assert curtain.opaque and curtain.name == "Anna" and "Anna" in curtain.button.label
     drawn = []
     monkeypatch.setattr(scene.painter, "draw", lambda surface, s: drawn.append(1))
     for _ in range(5):
         app.frame(0.05)
     assert drawn == []  # the table (and every hand) is not drawn under the curtain
     monkeypatch.undo()
-    for _ in range(8):
+    for _ in range(15):
         app.frame(0.05)  # the curtain ignores clicks for a moment
-    click(app, (640, 360))
+    click(app, curtain.button.rect.center)
     assert app.top is scene and scene.viewer == 0
     seen = set()
     while True:
@@ -414,7 +414,7 @@ def test_the_hand_is_sorted_trumps_first_with_colours_alternating(app):
     app.start_game(small_rules(cards=10, players=4), 21, seats("human", BOT, BOT, BOT))
     scene = table(app)
     run_until(app, scene.my_bid)
-    cards = [item.card for item in scene.hand]
+    cards = [item.card for item in scene.hand.items]
     trump = scene.shown.trump
     suits = [card.suit for card in cards]
     groups = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]

@@ -1,8 +1,10 @@
 """What a new game is: the seats, the rules being chosen, and the remembered setup.
 
-No drawing here: :class:`GameSetup` is a preset plus the options changed,
-checked by building the :class:`~game.rules.ruleset.RuleSet`; the seats turn
-into players; the last setup is read back for Quick game.
+No drawing here. :class:`NewGameSetup` is the new-game form as data: the seats,
+the rules being chosen (a :class:`RulesDraft`, a preset plus the options
+changed) and the deal number, checked after every change so a screen only has
+to show it. The names and levels of computer players, the default table and the
+setup remembered for Quick game live here too.
 """
 
 from __future__ import annotations
@@ -18,13 +20,16 @@ from game.i18n import _
 from game.rules.errors import RecordError, RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
 from game.rules.record import Player
-from game.rules.ruleset import MAX_PLAYERS, RuleSet
+from game.rules.ruleset import MAX_PLAYERS, RuleSet, Settlement
 
 if TYPE_CHECKING:
     from game.settings import Settings
 
 PLAYER_LEVELS = ("easy", "medium", "hard", "expert")
 """The computer levels offered to players, weakest first (``random`` is not offered)."""
+
+OPPONENT_LEVELS = ("medium", "hard", "hard")
+"""The levels of the computers at the default table, seat after seat (repeated)."""
 
 COMPUTER_NAMES = (
     "Ada",
@@ -40,11 +45,27 @@ COMPUTER_NAMES = (
     "Kit",
     "Lena",
 )
+"""The names computer players get, in seat order."""
+
 DEFAULT_PRESET = "oh-hell"
+DEFAULT_TARGET = 100
+"""The target score offered when a game first ends at one."""
 NAME_LENGTH = 24
 
 
 # ------------------------------------------------------------------ players
+def level_name(kind: str) -> str:
+    """The name of a computer level as players read it (Easy, Medium...)."""
+    names = {
+        "random": _("Random"),
+        "easy": _("Easy"),
+        "medium": _("Medium"),
+        "hard": _("Hard"),
+        "expert": _("Expert"),
+    }
+    return names.get(kind, kind.title())
+
+
 def offered_levels() -> tuple[str, ...]:
     """The computer levels a player may choose (those the AI provides)."""
     offered = tuple(level for level in PLAYER_LEVELS if level in LEVELS)
@@ -61,9 +82,25 @@ def preferred_level(wanted: str) -> str:
     return below[-1] if below else offered[0]
 
 
+def default_table(
+    count: int, human: str | None = None, levels: Sequence[str] = OPPONENT_LEVELS
+) -> list[Player]:
+    """``count`` players: ``human`` first if given, then computers named from
+    :data:`COMPUTER_NAMES` (never the human's name) at ``levels``, repeated as
+    needed and each brought down to a level the AI offers."""
+    people = [Player(human, "human")] if human is not None else []
+    taken = human.casefold() if human is not None else None
+    names = [name for name in COMPUTER_NAMES if name.casefold() != taken]
+    computers = [
+        Player(names[index], preferred_level(levels[index % len(levels)]))
+        for index in range(count - len(people))
+    ]
+    return people + computers
+
+
 @dataclass
 class Seat:
-    """One seat as the form shows it: a name (blank: a computer plays) and a kind."""
+    """One seat of the form: a name (blank: a default is used) and a kind."""
 
     name: str
     kind: str = "human"
@@ -71,24 +108,27 @@ class Seat:
 
 def default_seats(player_name: str) -> list[Seat]:
     """Every possible seat: the player first, then computer opponents."""
-    names = [name for name in COMPUTER_NAMES if name.casefold() != player_name.casefold()]
-    level = preferred_level("medium")
-    return [Seat(player_name, "human")] + [Seat(names[i], level) for i in range(MAX_PLAYERS - 1)]
+    table = default_table(MAX_PLAYERS, player_name, ("medium",))
+    return [Seat(player.name, player.kind) for player in table]
+
+
+def default_name(index: int) -> str:
+    """The name of a person who left seat ``index`` (from 0) without one."""
+    return _("Player {number}").format(number=index + 1)
 
 
 def seat_players(seats: Sequence[Seat]) -> list[Player]:
-    """The players for ``seats``; a seat without a name is filled by a computer player."""
+    """The players for ``seats``, each of the kind chosen. A person left without a
+    name is "Player N"; a computer left without one gets a spare computer name."""
     taken = {seat.name.strip().casefold() for seat in seats if seat.name.strip()}
     spare = [name for name in COMPUTER_NAMES if name.casefold() not in taken]
     spare += [_("Robot {number}").format(number=n) for n in range(1, MAX_PLAYERS + 1)]
     players = []
-    for seat in seats:
+    for index, seat in enumerate(seats):
         name = seat.name.strip()[:NAME_LENGTH]
-        if name:
-            players.append(Player(name, seat.kind))
-        else:
-            kind = seat.kind if seat.kind != "human" else preferred_level("medium")
-            players.append(Player(spare.pop(0), kind))
+        if not name:
+            name = default_name(index) if seat.kind == "human" else spare.pop(0)
+        players.append(Player(name, seat.kind))
     return players
 
 
@@ -136,12 +176,7 @@ def quick_setup(settings: Settings) -> tuple[RuleSet, list[Player]]:
     saved = saved_setup(settings)
     if saved is not None:
         return saved
-    rules = PRESETS[DEFAULT_PRESET].rules(4)
-    names = [name for name in COMPUTER_NAMES if name.casefold() != settings.player_name.casefold()]
-    levels = [preferred_level(level) for level in ("medium", "hard", "hard")]
-    players = [Player(settings.player_name, "human")]
-    players += [Player(names[i], levels[i]) for i in range(3)]
-    return rules, players
+    return PRESETS[DEFAULT_PRESET].rules(4), default_table(4, settings.player_name)
 
 
 # -------------------------------------------------------------------- rules
@@ -149,7 +184,7 @@ _RULE_FIELDS = tuple(f.name for f in fields(RuleSet) if f.name != "players")
 
 
 @dataclass
-class GameSetup:
+class RulesDraft:
     """The rules being chosen: a preset, the player count, and the options changed."""
 
     preset: Preset
@@ -230,7 +265,7 @@ class GameSetup:
         return involved or {"players"}
 
     @classmethod
-    def from_rules(cls, rules: RuleSet) -> GameSetup:
+    def from_rules(cls, rules: RuleSet) -> RulesDraft:
         """The preset closest to ``rules`` with the differences as changes."""
 
         def differences(preset: Preset) -> dict[str, Any]:
@@ -246,7 +281,7 @@ class GameSetup:
         return cls(best, rules.players, differences(best))
 
 
-_OPTIONAL = {"largest_hand": 1, "max_hands": 1, "target_score": 100}
+_OPTIONAL = {"largest_hand": 1, "max_hands": 1, "target_score": DEFAULT_TARGET}
 """The options that may be None, with a value worth trying instead of None."""
 
 
@@ -260,3 +295,216 @@ def _alternatives(name: str, value: Any, preset_value: Any) -> list[Any]:
     elif name in _OPTIONAL:
         others.append(None if value is not None else _OPTIONAL[name])
     return [other for other in others if other != value]
+
+
+# --------------------------------------------------------------------- form
+@dataclass(frozen=True)
+class Steps:
+    """How a numeric option is stepped: its bounds, the step, and the value it
+    starts from when it had none."""
+
+    low: int
+    high: int
+    step: int = 1
+    start: int = 10
+
+
+STEPS = {
+    "largest_hand": Steps(1, 52),
+    "max_hands": Steps(1, 99),
+    "exact_bonus": Steps(0, 50),
+    "hard_score_bonus": Steps(0, 100, 5),
+    "target_score": Steps(10, 1000, 10),
+    "stake": Steps(1, 100),
+}
+"""The numeric options a player steps through, by name."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Everything a game starts from."""
+
+    rules: RuleSet
+    seed: int
+    players: list[Player]
+
+
+class NewGameSetup:
+    """The new-game form as data: the seats, the rules being chosen and the deal
+    number, checked after every change.
+
+    ``rules`` is what would be dealt, or None while ``problem`` says why the game
+    cannot start; ``culprits`` names what the problem involves: options by name,
+    ``players`` for the player count, ``seat:N`` for seat N (from 0).
+    """
+
+    def __init__(
+        self, player_name: str, saved: tuple[RuleSet, Sequence[Player]] | None = None
+    ) -> None:
+        self.seats = default_seats(player_name)
+        self.draft = RulesDraft(PRESETS[DEFAULT_PRESET], 4)
+        if saved is not None:
+            rules, players = saved
+            self.draft = RulesDraft.from_rules(rules)
+            for index, player in enumerate(players):
+                self.seats[index] = Seat(player.name, player.kind)
+            if players[0].kind == "human":
+                self.seats[0].name = player_name
+        self.seed_text = str(new_seed())
+        self.rules: RuleSet | None = None
+        self.problem: str | None = None
+        self.culprits: set[str] = set()
+        self._last_target = DEFAULT_TARGET
+        self._check()
+
+    @classmethod
+    def remembered(cls, settings: Settings) -> NewGameSetup:
+        """The form as the player left it last time (or the default table)."""
+        return cls(settings.player_name, saved_setup(settings))
+
+    # ------------------------------------------------------------- reading
+    @property
+    def count(self) -> int:
+        return self.draft.count
+
+    @property
+    def preset(self) -> Preset:
+        return self.draft.preset
+
+    @property
+    def changes(self) -> int:
+        """How many options differ from the preset's."""
+        return len(self.draft.overrides)
+
+    def values(self) -> dict[str, Any]:
+        """Every option of the rules being chosen, by name."""
+        return self.draft.values()
+
+    @property
+    def players(self) -> list[Player]:
+        """The players as the game would seat them now."""
+        return seat_players(self.seats[: self.count])
+
+    def seated_name(self, index: int) -> str:
+        """The name seat ``index`` gets if its name is left empty."""
+        if index >= self.count:
+            return ""
+        spare = [Seat("", seat.kind) if i == index else seat for i, seat in enumerate(self.seats)]
+        return seat_players(spare[: self.count])[index].name
+
+    @property
+    def seed(self) -> int | None:
+        text = self.seed_text.strip()
+        return int(text) if text.isdigit() else None
+
+    def shown(self, name: str) -> int | None:
+        """The number option ``name`` stands at: its value, or for "as the rules
+        allow" the number the rules work out (None when they cannot be built)."""
+        value = self.values()[name]
+        if value is None and self.rules is not None:
+            if name == "largest_hand":
+                return self.rules.largest
+            if name == "max_hands":
+                return self.rules.hand_count()
+        return value if isinstance(value, int) else None
+
+    def applies(self, name: str) -> bool:
+        """False for an option the other choices make pointless (no target, no stakes)."""
+        values = self.values()
+        if name == "target_score":
+            return values["target_score"] is not None
+        if name == "stake":
+            return values["settlement"] is not Settlement.NONE
+        return True
+
+    def involves(self, names: Sequence[str]) -> bool:
+        """True when the problem involves any of ``names``."""
+        return not self.culprits.isdisjoint(names)
+
+    # ------------------------------------------------------------ changing
+    def choose_preset(self, preset_id: str) -> None:
+        self.draft.choose(PRESETS[preset_id])
+        self._check()
+
+    def reset_rules(self) -> None:
+        """Back to the preset's rules."""
+        self.draft.overrides.clear()
+        self._check()
+
+    def set_rule(self, name: str, value: Any) -> None:
+        if name == "target_score" and value is not None:
+            self._last_target = value
+        self.draft.change(name, value)
+        self._check()
+
+    def end_at_target(self, on: bool) -> None:
+        """End at a target score (the last one chosen) or after the last hand."""
+        self.set_rule("target_score", self._last_target if on else None)
+
+    def step(self, name: str, direction: int) -> None:
+        """One step up (+1) or down (-1) for number option ``name``, within bounds."""
+        steps, value = STEPS[name], self.shown(name)
+        start = value if value is not None else steps.start
+        target = min(steps.high, max(steps.low, start + direction * steps.step))
+        if self.values()[name] is None or target != value:
+            self.set_rule(name, target)
+
+    def toggle_unset(self, name: str) -> None:
+        """Switch option ``name`` between "as the rules allow" (None) and a number."""
+        if self.values()[name] is not None:
+            self.set_rule(name, None)
+            return
+        value = self.shown(name)
+        self.set_rule(name, value if value is not None else STEPS[name].start)
+
+    def set_count(self, count: int) -> None:
+        self.draft.set_count(count)
+        self._check()
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        self.seats[seat].kind = kind
+        self._check()
+
+    def set_name(self, seat: int, name: str) -> None:
+        self.seats[seat].name = name[:NAME_LENGTH]
+        self._check()
+
+    def set_seed(self, text: str) -> None:
+        """The deal number as typed (digits; anything else deals a fresh one)."""
+        self.seed_text = text
+
+    def roll_seed(self) -> None:
+        """A fresh deal number."""
+        self.seed_text = str(new_seed())
+
+    def deal(self) -> Deal | None:
+        """What to start, or None while the setup cannot be played. A missing
+        deal number is drawn now (and shown)."""
+        self._check()
+        if self.rules is None:
+            return None
+        if self.seed is None:
+            self.roll_seed()
+        assert self.seed is not None
+        return Deal(self.rules, self.seed, self.players)
+
+    def _check(self) -> None:
+        """Build the rules and check the names; remember what is wrong and where."""
+        rules, problem, culprits = self.draft.check()
+        if problem is None:
+            problem, culprits = _name_clash(self.players)
+        self.rules = rules if problem is None else None
+        self.problem = problem
+        self.culprits = culprits
+
+
+def _name_clash(players: Sequence[Player]) -> tuple[str | None, set[str]]:
+    """The complaint about two players sharing a name, and their seats."""
+    seen: dict[str, int] = {}
+    for index, player in enumerate(players):
+        key = player.name.casefold()
+        if key in seen:
+            problem = _("Two players are called {name}: give every player a different name.")
+            return problem.format(name=player.name), {f"seat:{seen[key]}", f"seat:{index}"}
+        seen[key] = index
+    return None, set()

@@ -26,7 +26,9 @@ C_PANEL: Colour = (249, 244, 231)
 C_STEEL: Colour = (214, 218, 228)
 C_BLUSH: Colour = (246, 196, 184)
 C_LEAF: Colour = (46, 112, 66)
-C_HAIR_DARK: Colour = (48, 40, 44)
+C_HAIR_BROWN: Colour = (118, 72, 40)
+C_PINK: Colour = (236, 128, 158)
+C_VELVET: Colour = (150, 24, 40)
 
 # The back.
 BACK_FIELD: Colour = (24, 40, 92)

@@ -26,10 +26,17 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 from game.rules.cards import Card
 
 Point = tuple[float, float]
+FlightKind = Literal["card", "chip"]
+"""What flies: a card (face or back), or the dealer's chip."""
+Layer = Literal["low", "high"]
+"""Under the name plates, or over everything."""
+EffectKind = Literal["bubble", "toast", "hint"]
+"""A seat's speech bubble, a notice over the table, or a hint above a card or panel."""
 
 
 # ------------------------------------------------------------------ easing
@@ -87,11 +94,10 @@ class Flight:
     flip: bool = False
     hold: bool = False
     sideways: bool = False
-    layer: str = "high"
+    layer: Layer = "high"
     easing: Callable[[float], float] = ease_out_cubic
     glow: bool = False
-    kind: str = "card"
-    """card, or chip for the dealer button."""
+    kind: FlightKind = "card"
     spin: tuple[float, float] = (0.0, 0.0)
     """The card's angle in degrees at the start and the end."""
 
@@ -227,9 +233,9 @@ class AnimationQueue:
 # ------------------------------------------------------------------ effects
 @dataclass
 class Effect:
-    """A transient decoration that does not hold up the game: a bubble or a toast."""
+    """A transient decoration that does not hold up the game: a bubble, a toast or a hint."""
 
-    kind: str
+    kind: EffectKind
     text: str
     at: Point
     life: float
@@ -274,7 +280,7 @@ class Effects:
             item.age += dt
         self.items = [item for item in self.items if item.age < item.life]
 
-    def clear(self, kind: str | None = None) -> None:
+    def clear(self, kind: EffectKind | None = None) -> None:
         self.items = [item for item in self.items if kind is not None and item.kind != kind]
 
     def __iter__(self) -> Iterator[Effect]:

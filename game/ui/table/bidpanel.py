@@ -1,19 +1,25 @@
 """The bid panel: a button for every bid, the hook's forbidden bid barred with the
-reason, and keyboard bidding (digits, arrows and Enter)."""
+reason, and keyboard bidding (digits, arrows and Enter).
+
+The panel reads the viewer's view (its hand size, the forbidden bid, the bids
+so far) and hands back :class:`~game.ui.table.requests.PlaceBid`; the scene asks
+the engine.
+"""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+
+import pygame
 
 from game.i18n import _, ngettext
 from game.rules.actions import Bid
-from game.rules.view import SeatView
+from game.ui.kit import theme
 from game.ui.kit.widgets import Button
-from game.ui.table.layout import BidPanelLayout
-
-if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+from game.ui.table import sprites
+from game.ui.table.frame import Frame
+from game.ui.table.layout import BidPanelLayout, TableLayout
+from game.ui.table.requests import PlaceBid
 
 TWO_DIGIT_WAIT = 0.9
 """Seconds a first digit waits for a second one when a two-digit bid is possible."""
@@ -22,8 +28,7 @@ TWO_DIGIT_WAIT = 0.9
 class BidPanel:
     """Shown while the viewer is to bid; rebuilt when the bidding changes."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self) -> None:
         self.geometry: BidPanelLayout | None = None
         self.buttons: list[Button] = []
         self.title = self.subtitle = self.note = ""
@@ -32,6 +37,7 @@ class BidPanel:
         self.digits = ""
         self.digit_time = 0.0
         self._key: tuple[object, ...] | None = None
+        self._clicked: int | None = None
 
     @property
     def open(self) -> bool:
@@ -40,73 +46,112 @@ class BidPanel:
     def close(self) -> None:
         self.geometry, self.buttons, self._key, self.focus = None, [], None, None
 
-    def update(self) -> None:
-        """Open, rebuild or close the panel to match the state; time out a lone digit."""
-        scene = self.scene
-        if not scene.my_bid():
+    def update(self, frame: Frame) -> PlaceBid | None:
+        """Open, rebuild or close the panel to match the state; a lone digit that has
+        waited long enough becomes the bid."""
+        if not frame.my_bid:
             self.close()
-            return
-        if self.digits and scene.clock - self.digit_time > TWO_DIGIT_WAIT:
+            return None
+        if self.digits and frame.clock - self.digit_time > TWO_DIGIT_WAIT:
             value, self.digits = int(self.digits), ""
-            scene.bid(value)
-            return
-        view = scene.view
-        key = (view.hand_number, view.hand_size, view.forbidden_bid, scene.layout, view.bids)
+            return PlaceBid(value)
+        view = frame.view
+        key = (view.hand_number, view.hand_size, view.forbidden_bid, frame.layout, view.bids)
         if key != self._key:
             self._key = key
-            self._build(view)
+            self._build(frame)
         for number, button in enumerate(self.buttons):
             button.selected = number == self.focus
+        return None
 
-    def _build(self, view: SeatView) -> None:
-        scene = self.scene
+    def _build(self, frame: Frame) -> None:
+        view = frame.view
         size, barred = view.hand_size, view.forbidden_bid
-        self.geometry = geometry = scene.layout.bid_panel(size + 1)
+        self.geometry = geometry = frame.layout.bid_panel(size + 1)
         self.buttons = []
         for number, rect in enumerate(geometry.buttons):
             allowed = number != barred
-            reason = "" if allowed else scene.session.match.explain(Bid.of(scene.viewer, number))
-            action = partial(self._clicked, number)
+            reason = "" if allowed else frame.explain(Bid.of(frame.viewer, number))
+            action = partial(self._click, number)
             self.buttons.append(Button(rect, str(number), action, allowed, reason or ""))
-        name = scene.session.players[scene.viewer].name
-        self.title = _("{name}, your bid").format(name=name) if scene.hotseat else _("Your bid")
+        name = frame.name(frame.viewer)
+        self.title = _("{name}, your bid").format(name=name) if frame.hotseat else _("Your bid")
         parts = [_("How many tricks will you take?")]
         parts.append(ngettext("{n} card", "{n} cards", size).format(n=size))
-        if scene.shown.revealed and any(bid is not None for bid in view.bids):
+        if frame.shown.revealed and any(bid is not None for bid in view.bids):
             total = sum(bid for bid in view.bids if bid is not None)
             parts.append(_("bids so far: {total}").format(total=total))
         self.subtitle = " · ".join(parts)
         self.barred = barred is not None
+        self.note = self._note(frame, barred)
+
+    @staticmethod
+    def _note(frame: Frame, barred: int | None) -> str:
+        size = frame.view.hand_size
         if barred is not None:
-            self.note = _(
+            return _(
                 "The dealer's hook: you may not bid {n}, or the bids would add up to {size} "
                 "and everyone could make theirs."
             ).format(n=barred, size=size)
-        elif view.rules.simultaneous_bidding:
-            self.note = _("Everyone bids in secret; the bids are shown together.")
-        else:
-            self.note = _("Keys: 0–9 to bid, or arrows and Enter.")
+        if frame.view.rules.simultaneous_bidding:
+            return _("Everyone bids in secret; the bids are shown together.")
+        return _("Keys: 0–9 to bid, or arrows and Enter.")
 
-    def _clicked(self, number: int) -> None:
-        self.scene.bid(number)
+    def anchor(self) -> tuple[int, int] | None:
+        """Where a word about a bid goes: over the panel, when it is open."""
+        return self.geometry.panel.midtop if self.geometry else None
+
+    def forget_digits(self) -> None:
+        """A bid is being made: the digits typed so far are spent."""
+        self.digits = ""
+
+    def placed(self) -> None:
+        """A bid was accepted: forget the keyboard's choice."""
+        self.focus = None
+
+    # ------------------------------------------------------------ mouse
+    def point(self, event: pygame.event.Event) -> None:
+        """The pointer moved: light the button under it."""
+        for button in self.buttons:
+            button.handle_event(event)
+
+    def press(self, event: pygame.event.Event) -> bool:
+        """A button press on a bid; True when it landed on one."""
+        return any(button.handle_event(event) for button in self.buttons)
+
+    def release(self, event: pygame.event.Event) -> tuple[bool, PlaceBid | None]:
+        """A button release: whether a bid button took it, and the bid it made."""
+        self._clicked = None
+        used = any(button.handle_event(event) for button in self.buttons)
+        number, self._clicked = self._clicked, None
+        return used, PlaceBid(number) if number is not None else None
+
+    def _click(self, number: int) -> None:
+        self._clicked = number
+
+    def barred_under(self) -> tuple[str, tuple[int, int]] | None:
+        """The reason a hovered bid is barred, and where to show it."""
+        for button in self.buttons:
+            if button.hovered and not button.enabled and button.reason:
+                return button.reason, button.rect.midtop
+        return None
 
     # ------------------------------------------------------------ keys
-    def digit(self, digit: int) -> None:
+    def digit(self, digit: int, frame: Frame) -> PlaceBid | None:
         """A digit key: bid at once, or wait briefly when a second digit could follow."""
-        scene = self.scene
-        if not scene.my_bid():
-            return
-        size = scene.view.hand_size
-        if self.digits and scene.clock - self.digit_time < TWO_DIGIT_WAIT:
+        if not frame.my_bid:
+            return None
+        size = frame.view.hand_size
+        if self.digits and frame.clock - self.digit_time < TWO_DIGIT_WAIT:
             value = int(self.digits + str(digit))
             if value <= size:
-                scene.bid(value)
-                return
+                self.digits = ""
+                return PlaceBid(value)
         self.digits = ""
         if digit != 0 and digit * 10 <= size:
-            self.digits, self.digit_time, self.focus = str(digit), scene.clock, digit
-            return
-        scene.bid(digit)
+            self.digits, self.digit_time, self.focus = str(digit), frame.clock, digit
+            return None
+        return PlaceBid(digit)
 
     def arrow(self, step: int) -> None:
         allowed = [number for number, button in enumerate(self.buttons) if button.enabled]
@@ -117,10 +162,37 @@ class BidPanel:
         else:
             self.focus = allowed[(allowed.index(self.focus) + step) % len(allowed)]
 
-    def choose(self) -> None:
+    def choose(self) -> PlaceBid | None:
         """Enter: bid the digits typed, or the bid chosen with the arrows."""
         if self.digits:
             value, self.digits = int(self.digits), ""
-            self.scene.bid(value)
-        elif self.focus is not None:
-            self.scene.bid(self.focus)
+            return PlaceBid(value)
+        if self.focus is not None:
+            return PlaceBid(self.focus)
+        return None
+
+
+def draw_bid_panel(surface: pygame.Surface, bids: BidPanel, layout: TableLayout) -> None:
+    """The open panel: title, how many cards, a button per bid and the note."""
+    geometry = bids.geometry
+    if geometry is None:
+        return
+    panel = geometry.panel
+    radius, spread = layout.px(18), layout.px(10)
+    shadow = sprites.soft_shadow(panel.size, radius, spread, 150)
+    surface.blit(shadow, (panel.x - 2 * spread, panel.y - 2 * spread + spread // 2))
+    fill = theme.rounded_rect(panel.size, (12, 30, 25, 240), radius, (*theme.GOLD, 150))
+    surface.blit(fill, panel)
+    title = theme.text(bids.title, layout.font(21), theme.GOLD, "bold")
+    surface.blit(title, title.get_rect(center=geometry.title))
+    sub = theme.text(bids.subtitle, layout.font(13.5), theme.TEXT_DIM)
+    surface.blit(sub, sub.get_rect(center=geometry.subtitle))
+    for button in bids.buttons:
+        sprites.paint_button(surface, button, layout.u)
+    size = layout.font(13)
+    colour = (244, 160, 140) if bids.barred else theme.TEXT_DIM
+    y = geometry.note[1]
+    for line in theme.wrap(bids.note, size, geometry.note_width):
+        label = theme.text(line, size, colour)
+        surface.blit(label, label.get_rect(midtop=(geometry.note[0], y)))
+        y += label.get_height()

@@ -185,3 +185,38 @@ class Presenter:
 
 def _rect(item: Item) -> pygame.Rect:
     return pygame.Rect(item[1], item[2], item[3], item[4])
+
+
+class Groups:
+    """Pictures that move together (a fan of backs, a name plate), drawn as one cached
+    composite: the same pictures at the same places give the same composite."""
+
+    def __init__(self) -> None:
+        self._group = Canvas((1, 1))
+        self._cache: dict[tuple[object, ...], tuple[pygame.Surface, int, int]] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def group(self, size: tuple[int, int]) -> Canvas:
+        """A canvas for one group's pictures; :meth:`flush` draws them."""
+        self._group.reset(size)
+        return self._group
+
+    def flush(self, surface: pygame.Surface, group: Canvas) -> None:
+        """Draw a group's pictures as one cached composite."""
+        items = group.items
+        if not items:
+            return
+        key = tuple(items)
+        found = self._cache.get(key)
+        if found is None:
+            if any(item[5] is not None or item[6] for item in items):
+                for item in items:
+                    _paint(surface, item)
+                return
+            if len(self._cache) > 40:
+                self._cache.clear()
+            found = self._cache[key] = compose(items)
+        picture, x, y = found
+        surface.blit(picture, (x, y), None, pygame.BLEND_PREMULTIPLIED)

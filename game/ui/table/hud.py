@@ -1,38 +1,100 @@
-"""The table's heads-up parts: top bar, trump panel, bid panel, status line,
-notices (bubbles and toasts) and the last-trick review."""
+"""The table's heads-up parts: the top bar and its buttons, the status line, the
+notices (bubbles, toasts and hints) and the tooltip.
+
+:class:`Hud` owns the buttons (score sheet, menu, last trick) and the tooltip;
+a click hands back a request for the scene. The drawing functions read a
+:class:`~game.ui.table.frame.Frame`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
 
 import pygame
 
 from game.i18n import _, ngettext
-from game.rules.cards import Suit
+from game.rules.actions import Play
+from game.rules.cards import Card
+from game.rules.phase import Phase
 from game.ui.cards.art import suit_symbol
 from game.ui.kit import theme
-from game.ui.kit.widgets import draw_tooltip
+from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
+from game.ui.table.animation import Effects
+from game.ui.table.bidpanel import BidPanel
+from game.ui.table.frame import Frame
+from game.ui.table.hand import Hand
+from game.ui.table.layout import TableLayout
+from game.ui.table.requests import OpenMenu, OpenScoreSheet, Request, ToggleLastTrick
 from game.ui.table.text import suit_name, verdict_word
 
-if TYPE_CHECKING:
-    from game.ui.table.paint import TablePainter
-    from game.ui.table.scene import TableScene
-
-_LIGHT_INKS = ((236, 232, 220), (240, 104, 100), (240, 104, 100), (236, 232, 220))
-_LIGHT_INKS_FOUR = ((120, 214, 140), (128, 176, 246), (240, 104, 100), (236, 232, 220))
+Colour = tuple[int, int, int]
+Tip = tuple[str, tuple[int, int]]
 
 
-def suit_ink(suit: Suit, four_colour: bool) -> tuple[int, int, int]:
-    """A suit's colour for drawing on the dark panels."""
-    return (_LIGHT_INKS_FOUR if four_colour else _LIGHT_INKS)[suit]
+class Hud:
+    """The buttons over the table and the tooltip under the pointer."""
+
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+        """Score sheet and menu, in the top bar."""
+        self.last_trick = self._button(_("Last trick"), ToggleLastTrick())
+        self.tooltip: Tip | None = None
+        self._clicked: Request | None = None
+
+    def _button(self, label: str, request: Request) -> Button:
+        return Button(pygame.Rect(0, 0, 1, 1), label, partial(self._click, request))
+
+    def _click(self, request: Request) -> None:
+        self._clicked = request
+
+    def relayout(self, layout: TableLayout) -> None:
+        score = self._button(_("Score (Tab)"), OpenScoreSheet())
+        menu = self._button(_("Menu (Esc)"), OpenMenu())
+        score.rect, menu.rect = layout.score_button, layout.menu_button
+        self.buttons = [score, menu]
+        self.last_trick.rect = layout.last_trick_button
+
+    # ------------------------------------------------------------ mouse
+    def point(self, event: pygame.event.Event) -> None:
+        """The pointer moved: light the button under it."""
+        for button in (*self.buttons, self.last_trick):
+            button.handle_event(event)
+
+    def press(self, event: pygame.event.Event) -> bool:
+        """A press on a top-bar button; True when it landed on one."""
+        return any(button.handle_event(event) for button in self.buttons)
+
+    def press_last_trick(self, event: pygame.event.Event, available: bool) -> bool:
+        """A press on the last-trick button (barred while there is no last trick)."""
+        self.last_trick.enabled = available
+        return self.last_trick.handle_event(event)
+
+    def release(self, event: pygame.event.Event) -> tuple[bool, Request | None]:
+        """A release: whether one of the buttons took it, and what it asks for."""
+        self._clicked = None
+        used = any(button.handle_event(event) for button in (*self.buttons, self.last_trick))
+        request, self._clicked = self._clicked, None
+        return used, request
+
+    # ------------------------------------------------------------ tooltip
+    def point_out(self, frame: Frame, bids: BidPanel, hand: Hand, mouse: tuple[int, int]) -> None:
+        """The reason under the pointer: a barred bid, or a card that may not be played."""
+        self.tooltip = bids.barred_under()
+        if self.tooltip is not None:
+            return
+        barred = hand.barred_under(mouse, frame)
+        if barred is not None:
+            card, anchor = barred
+            text = frame.explain(Play.of(frame.viewer, card))
+            self.tooltip = (text, anchor) if text else None
 
 
 # ---------------------------------------------------------------- top bar
-def hud_items(scene: TableScene) -> list[tuple[str, str, tuple[int, int, int]]]:
+def hud_items(frame: Frame) -> list[tuple[str, str, Colour]]:
     """The top bar's entries as (kind, text, colour); kind "trump" draws a suit sign."""
-    shown, rules = scene.shown, scene.session.match.rules
-    items: list[tuple[str, str, tuple[int, int, int]]] = [("title", scene.title, theme.GOLD)]
+    shown, rules = frame.shown, frame.view.rules
+    items: list[tuple[str, str, Colour]] = [("title", frame.title, theme.GOLD)]
     if shown.hand_number <= 0:
         items.append(("text", _("Choosing the first dealer"), theme.TEXT))
         return items
@@ -48,36 +110,43 @@ def hud_items(scene: TableScene) -> list[tuple[str, str, tuple[int, int, int]]]:
         cards = ngettext("{n} card", "{n} cards", shown.hand_size).format(n=shown.hand_size)
         items.append(("text", cards, theme.TEXT))
     if shown.trump_shown and shown.trump is not None:
-        items.append(("trump", suit_name(shown.trump), suit_ink(shown.trump, scene.four_colour)))
+        ink = sprites.suit_ink(shown.trump, frame.four_colour)
+        items.append(("trump", suit_name(shown.trump), ink))
     elif shown.trump_shown:
         items.append(("text", _("No trumps"), theme.TEXT))
     if shown.dealer is not None:
-        dealer = scene.session.players[shown.dealer].name
+        dealer = frame.name(shown.dealer)
         items.append(("dealer", _("Dealer: {name}").format(name=dealer), theme.TEXT))
-    if shown.hand_size and shown.revealed and any(bid is not None for bid in shown.bids):
-        bids = _("Bids {total} / {tricks}").format(total=shown.bids_total, tricks=shown.hand_size)
-        verdict = shown.verdict()
-        if verdict is not None:
-            bids += " — " + verdict_word(verdict)
-        items.append(("bids", bids, theme.HIGHLIGHT if verdict else theme.TEXT))
-    elif shown.hand_size and not shown.revealed:
-        items.append(("bids", _("Bids are secret until everyone has bid"), theme.TEXT_DIM))
+    items.extend(_bids_item(frame))
     return items
 
 
-def draw_hud(surface: pygame.Surface, scene: TableScene) -> None:
-    layout = scene.layout
+def _bids_item(frame: Frame) -> list[tuple[str, str, Colour]]:
+    """The bids so far against the tricks, and the verdict once every bid is in."""
+    shown = frame.shown
+    if shown.hand_size and shown.revealed and any(bid is not None for bid in shown.bids):
+        bids = _("Bids {total} / {tricks}").format(total=shown.bids_total, tricks=shown.hand_size)
+        verdict = shown.verdict
+        if verdict is not None:
+            bids += " — " + verdict_word(verdict)
+        return [("bids", bids, theme.HIGHLIGHT if verdict else theme.TEXT)]
+    if shown.hand_size and not shown.revealed:
+        return [("bids", _("Bids are secret until everyone has bid"), theme.TEXT_DIM)]
+    return []
+
+
+def draw_top_bar(surface: pygame.Surface, frame: Frame, hud: Hud) -> None:
+    layout = frame.layout
     bar = layout.top_bar
     size = layout.font(14.5)
-    items = hud_items(scene)
-    right_limit = layout.score_button.x - layout.px(16)
-    gap = layout.px(30)
     rendered = []
-    for kind, content, colour in items:
+    for kind, content, colour in hud_items(frame):
         weight = "bold" if kind in ("title", "hand") else "regular"
         label = theme.text(content, size, colour, weight)
         extra = round(size * 1.3) if kind == "trump" else 0
         rendered.append((kind, label, extra, colour))
+    right_limit = layout.score_button.x - layout.px(16)
+    gap = layout.px(30)
     # Drop the least useful entries until everything fits.
     for drop in ("title", "dealer"):
         total = sum(label.get_width() + extra for _, label, extra, _ in rendered)
@@ -87,95 +156,49 @@ def draw_hud(surface: pygame.Surface, scene: TableScene) -> None:
         rendered = [item for item in rendered if item[0] != drop]
     x = layout.margin + layout.px(6)
     dot = sprites.dot(max(2, layout.px(2.2)), theme.GOLD_DARK)
+    trump = frame.shown.trump
     for index, (kind, label, extra, colour) in enumerate(rendered):
         if index:
             surface.blit(dot, dot.get_rect(center=(x - gap // 2, bar.centery)))
-        if kind == "trump" and scene.shown.trump is not None:
-            suit_symbol(
-                surface, scene.shown.trump, (x + extra // 2 - 1, bar.centery), size * 1.05, colour
-            )
+        if kind == "trump" and trump is not None:
+            suit_symbol(surface, trump, (x + extra // 2 - 1, bar.centery), size * 1.05, colour)
         surface.blit(label, label.get_rect(midleft=(x + extra, bar.centery)))
         x += label.get_width() + extra + gap
-    for button in scene.hud_buttons:
+    for button in hud.buttons:
         sprites.paint_button(surface, button, layout.u)
-
-
-# ---------------------------------------------------------------- trumps
-def draw_trump_panel(surface: pygame.Surface, scene: TableScene, painter: TablePainter) -> None:
-    layout, shown = scene.layout, scene.shown
-    slot = layout.trump_card
-    art = painter.small_art
-    if art is None:
-        return
-    if shown.trump_shown and shown.trump_card is not None:
-        painter.card_shadow(surface, slot, scene)
-        surface.blit(art.face(shown.trump_card), slot)
-    elif shown.hand_size and not shown.trump_shown:
-        painter.card_shadow(surface, slot, scene)
-        surface.blit(art.back(), slot)
-    else:
-        surface.blit(art.blank(), slot)
-    left = slot.right + layout.px(12)
-    top = slot.y + layout.px(2)
-    surface.blit(theme.text(_("Trumps"), layout.font(12), theme.TEXT_DIM), (left, top))
-    size = layout.font(17)
-    y = top + layout.px(20) + size // 2
-    if shown.trump_shown and shown.trump is not None:
-        ink = suit_ink(shown.trump, scene.four_colour)
-        suit_symbol(surface, shown.trump, (left + size // 2, y + 1), size * 1.05, ink)
-        label = theme.text(suit_name(shown.trump), size, ink, "bold")
-        surface.blit(label, label.get_rect(midleft=(left + round(size * 1.25), y)))
-    elif shown.trump_shown:
-        label = theme.text(_("None"), size, theme.TEXT, "bold")
-        surface.blit(label, label.get_rect(midleft=(left, y)))
-    else:
-        label = theme.text("—", size, theme.TEXT_DIM, "bold")
-        surface.blit(label, label.get_rect(midleft=(left, y)))
-    sprites.paint_button(surface, scene.last_trick_button, layout.u)
-
-
-# ---------------------------------------------------------------- bidding
-def draw_bid_panel(surface: pygame.Surface, scene: TableScene) -> None:
-    bids = scene.bid_panel
-    geometry = bids.geometry
-    if geometry is None:
-        return
-    layout = scene.layout
-    panel = geometry.panel
-    radius, spread = layout.px(18), layout.px(10)
-    shadow = sprites.soft_shadow(panel.size, radius, spread, 150)
-    surface.blit(shadow, (panel.x - 2 * spread, panel.y - 2 * spread + spread // 2))
-    fill = theme.rounded_rect(panel.size, (12, 30, 25, 240), radius, (*theme.GOLD, 150))
-    surface.blit(fill, panel)
-    title = theme.text(bids.title, layout.font(21), theme.GOLD, "bold")
-    surface.blit(title, title.get_rect(center=geometry.title))
-    sub = theme.text(bids.subtitle, layout.font(13.5), theme.TEXT_DIM)
-    surface.blit(sub, sub.get_rect(center=geometry.subtitle))
-    for button in bids.buttons:
-        sprites.paint_button(surface, button, layout.u)
-    size = layout.font(13)
-    colour = (244, 160, 140) if bids.barred else theme.TEXT_DIM
-    y = geometry.note[1]
-    for line in theme.wrap(bids.note, size, geometry.note_width):
-        label = theme.text(line, size, colour)
-        surface.blit(label, label.get_rect(midtop=(geometry.note[0], y)))
-        y += label.get_height()
 
 
 # ---------------------------------------------------------------- notices
-def draw_status(surface: pygame.Surface, scene: TableScene) -> None:
-    text, colour = scene.status()
+def status_line(frame: Frame, selected: Card | None) -> tuple[str, Colour]:
+    """The line above the hand: whose turn it is."""
+    view = frame.view
+    if view.phase not in (Phase.BIDDING, Phase.PLAYING) or not frame.shown.trump_shown:
+        return "", theme.TEXT
+    if frame.my_turn:
+        if selected is not None:
+            return _("Click the raised card again to play it"), theme.HIGHLIGHT
+        return _("Your turn — play a card"), theme.HIGHLIGHT
+    if frame.my_bid:
+        return "", theme.TEXT
+    if frame.thinking is not None:
+        return _("{name} is thinking…").format(name=frame.name(frame.thinking)), theme.TEXT
+    if frame.demo:
+        return _("Demo game — click to hurry the animations"), theme.TEXT_DIM
+    return "", theme.TEXT
+
+
+def draw_status(surface: pygame.Surface, frame: Frame, selected: Card | None) -> None:
+    text, colour = status_line(frame, selected)
     if not text:
         return
-    layout = scene.layout
+    layout = frame.layout
     weight = "bold" if colour == theme.HIGHLIGHT else "regular"
     image = sprites.pill(text, layout.font(14), colour, (6, 18, 15, 190), weight)
     surface.blit(image, image.get_rect(center=layout.status))
 
 
-def draw_effects(surface: pygame.Surface, scene: TableScene) -> None:
-    layout = scene.layout
-    for effect in scene.effects:
+def draw_effects(surface: pygame.Surface, effects: Effects, layout: TableLayout) -> None:
+    for effect in effects:
         alpha = round(255 * effect.alpha)
         if alpha <= 0:
             continue
@@ -194,47 +217,7 @@ def draw_effects(surface: pygame.Surface, scene: TableScene) -> None:
         image.set_alpha(255)
 
 
-def draw_last_trick(surface: pygame.Surface, scene: TableScene, painter: TablePainter) -> None:
-    trick = scene.shown.last_trick
-    if not scene.show_last_trick or trick is None or painter.small_art is None:
-        return
-    layout = scene.layout
-    players = layout.players
-    card_w, card_h = layout.small_card
-    gap, pad = layout.px(10), layout.px(16)
-    name_h = layout.px(20)
-    title = theme.text(
-        _("Last trick — won by {name}").format(name=scene.session.players[trick.winner].name),
-        layout.font(15),
-        theme.GOLD,
-        "bold",
-    )
-    width = max(players * card_w + (players - 1) * gap, title.get_width()) + 2 * pad
-    height = pad + title.get_height() + layout.px(10) + card_h + name_h + pad
-    panel = pygame.Rect(0, 0, width, height)
-    panel.midbottom = (layout.status[0], layout.status[1] - layout.px(20))
-    panel.clamp_ip(layout.window)
-    radius = layout.px(16)
-    surface.blit(
-        theme.rounded_rect(panel.size, (10, 26, 22, 242), radius, (*theme.GOLD, 130)), panel
-    )
-    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad)))
-    left = panel.centerx - (players * card_w + (players - 1) * gap) // 2
-    top = panel.y + pad + title.get_height() + layout.px(10)
-    for index, card in enumerate(trick.cards):
-        seat = (trick.leader + index) % players
-        rect = pygame.Rect(left + index * (card_w + gap), top, card_w, card_h)
-        if seat == trick.winner:
-            painter._card_glow(surface, rect, scene)
-        surface.blit(painter.small_art.face(card), rect)
-        name = sprites.fit_text(scene.session.players[seat].name, layout.font(11.5), card_w + gap)
-        label = theme.text(
-            name, layout.font(11.5), theme.GOLD if seat == trick.winner else theme.TEXT_DIM
-        )
-        surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + layout.px(4))))
-
-
-def draw_tip(surface: pygame.Surface, scene: TableScene) -> None:
-    if scene.tooltip is not None:
-        text, anchor = scene.tooltip
-        draw_tooltip(surface, text, anchor, scene.layout.u)
+def draw_tip(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:
+    if hud.tooltip is not None:
+        text, anchor = hud.tooltip
+        draw_tooltip(surface, text, anchor, layout.u)

@@ -17,7 +17,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -182,7 +184,7 @@ class TableLayout:
         left = (self.hand_left + self.hand_right) / 2 - total / 2
         # A gentle arc, as cards held in a hand: the outer cards sit a little lower.
         half = max(1.0, (count - 1) / 2)
-        dip = min(self.margin * 0.8, height * 0.06) * min(1.0, (count - 1) / 6)
+        dip = min(self.margin * 0.5, height * 0.06) * min(1.0, (count - 1) / 6)
         rects = []
         for index in range(count):
             lift = self.raise_by if raised and raised[index] else 0
@@ -248,8 +250,7 @@ def table_layout(
     card = _card_size(90 * u * card_scale)
     back = _card_size(card[0] * 0.5 / max(1.0, card_scale**0.5))
     small = _card_size(max(36 * u, 60 * u * min(card_scale, 1.2)))
-    plate_w = px(196 if players <= 6 else 184)
-    plate_h = px(72)
+    plate = (px(196 if players <= 6 else 184), px(72))
     top_bar = Rect(0, 0, width, px(44))
 
     raise_by = round(card[1] * 0.15)
@@ -258,9 +259,10 @@ def table_layout(
     arena_top = top_bar.bottom + margin
     arena = Rect(margin, arena_top, width - 2 * margin, status_y - px(16) - arena_top)
 
-    # The bottom corners: the viewer's plate on the left, trumps on the right.
-    corner_w = plate_w
-    trump_h = max(plate_h, small[1] + px(20))
+    # The bottom corners: the viewer's plate on the left, trumps on the right. The trump
+    # panel is tall enough for its two lines of text above the last-trick button.
+    corner_w = plate[0]
+    trump_h = max(plate[1], small[1] + px(20), px(104))
     trump_panel = Rect(width - margin - corner_w, height - margin - trump_h, corner_w, trump_h)
     trump_card = Rect(trump_panel.x + px(10), trump_panel.y + px(10), *small)
     text_left = trump_card.right + px(12)
@@ -282,78 +284,40 @@ def table_layout(
     score_button = Rect(0, 0, button_w, button_h)
     score_button.midright = (menu_button.x - px(10), top_bar.centery)
 
-    opponents = _SLOTS[players - 1]
-    side_x_in = margin + plate_w  # inner edge of the left column
-    top_left, top_right = side_x_in + px(18), width - side_x_in - px(18)
-    plates: list[tuple[int, str, Rect]] = []
-    viewer_plate = Rect(margin, height - margin - plate_h, plate_w, plate_h)
-    plates.append((viewer, "bottom", viewer_plate))
-    for index, (side, fraction) in enumerate(opponents, start=1):
-        seat = (viewer + index) % players
-        plate = Rect(0, 0, plate_w, plate_h)
-        if side == "top":
-            plate.midtop = (round(top_left + fraction * (top_right - top_left)), arena.top)
-        else:
-            y = round(arena.top + plate_h / 2 + fraction * (arena.height - plate_h))
-            if side == "left":
-                plate.midleft = (margin, y)
-            else:
-                plate.midright = (width - margin, y)
-        plates.append((seat, side, plate))
-
-    # Backs peek out of each plate's inner edge, towards the centre.
-    stick = round(back[1] * 0.55)
+    # Each opponent's backs lie just outside its plate, on the side facing the trick.
+    gap = px(4)
+    reach = gap + back[1]
+    plates = _plates(size, players, viewer, arena, plate, reach, px)
     backs_info: dict[int, tuple[str, Point, int]] = {}
-    for seat, side, plate in plates:
-        if side == "top":
-            centre = (plate.centerx, plate.bottom + stick - back[1] // 2)
-            backs_info[seat] = ("x", centre, round(plate.width * 0.9))
-        elif side == "left":
-            centre = (plate.right + stick - back[1] // 2, plate.centery)
-            backs_info[seat] = ("y", centre, round(plate.height * 1.9))
-        elif side == "right":
-            centre = (plate.x - stick + back[1] // 2, plate.centery)
-            backs_info[seat] = ("y", centre, round(plate.height * 1.9))
-        else:
-            centre = ((hand_left + hand_right) // 2, hand_base + card[1] // 2)
-            backs_info[seat] = ("x", centre, hand_right - hand_left)
+    for seat, side, rect in plates:
+        backs_info[seat] = _backs_place(side, rect, gap, back)
+    viewer_backs = ((hand_left + hand_right) // 2, hand_base + card[1] // 2)
+    backs_info[viewer] = ("x", viewer_backs, hand_right - hand_left)
 
     has_top = any(side == "top" for _, side, _ in plates)
-    zone_top = arena.top + (plate_h + stick + px(14) if has_top else 0)
-    zone_side = side_x_in + stick + px(14)
+    zone_top = arena.top + (plate[1] + reach + px(14) if has_top else 0)
+    zone_side = margin + plate[0] + reach + px(14)
     trick_zone = Rect(zone_side, zone_top, width - 2 * zone_side, arena.bottom - zone_top)
     centre = trick_zone.center
-
-    trick_card, rx, ry = _fit_trick(card, players, trick_zone)
-    spots: dict[int, Rect] = {}
-    for position in range(players):
-        seat = (viewer + position) % players
-        angle = math.radians(90 + position * 360 / players)
-        spot = Rect(0, 0, *trick_card)
-        spot.center = (
-            round(centre[0] + rx * math.cos(angle)),
-            round(centre[1] + ry * math.sin(angle)),
-        )
-        spots[seat] = spot
+    trick_card, trick_spots = _fit_trick(card, players, trick_zone)
 
     seats: list[SeatSpot | None] = [None] * players
-    for seat, side, plate in plates:
-        radius = round(plate.height * 0.31)
-        avatar = (plate.x + px(12) + radius, plate.centery, radius)
+    for seat, side, rect in plates:
+        radius = round(rect.height * 0.31)
         axis, backs_centre, span = backs_info[seat]
-        bubble = spots[seat].center
+        spot = trick_spots[(seat - viewer) % players]
         seats[seat] = SeatSpot(
             seat=seat,
             position=(seat - viewer) % players,
             side=side,
-            plate=plate,
-            avatar=avatar,
-            chip=(plate.right - px(3) if side == "right" else plate.x + px(3), plate.top + px(3)),
-            trick=spots[seat],
+            plate=rect,
+            avatar=(rect.x + px(12) + radius, rect.centery, radius),
+            chip=(rect.right - px(3) if side == "right" else rect.x + px(3), rect.top + px(3)),
+            trick=spot,
             backs_axis=axis,
             backs_centre=backs_centre,
             backs_span=span,
-            bubble=bubble,
+            bubble=spot.center,
         )
     return TableLayout(
         size=size,
@@ -384,20 +348,121 @@ def table_layout(
     )
 
 
-# How far the trick's cards sit from the centre, in card widths (x) and heights (y):
-# close together for a few players, spread round the table's oval for many.
-_RING_X = {3: 1.25, 4: 1.1, 5: 1.9, 6: 2.05, 7: 2.6, 8: 3.0}
-_RING_Y = {3: 0.7, 4: 0.72, 5: 0.84, 6: 0.98, 7: 0.98, 8: 1.0}
+def _plates(
+    size: tuple[int, int],
+    players: int,
+    viewer: int,
+    arena: Rect,
+    plate: tuple[int, int],
+    reach: int,
+    px: Callable[[float], int],
+) -> list[tuple[int, str, Rect]]:
+    """Every seat's name plate, as (seat, side, rectangle): the viewer's bottom left.
+
+    The top row keeps clear of the side columns and, where a side seat's backs come
+    up level with the top seats, of those backs too (``reach`` is how far backs stand
+    out of a plate).
+    """
+    width, height = size
+    margin = arena.x
+    plate_w, plate_h = plate
+    opponents = _SLOTS[players - 1]
+    sides: list[tuple[int, str, Rect]] = []
+    for index, (side, fraction) in enumerate(opponents, start=1):
+        rect = Rect(0, 0, plate_w, plate_h)
+        y = round(arena.top + plate_h / 2 + fraction * (arena.height - plate_h))
+        if side == "left":
+            rect.midleft = (margin, y)
+        elif side == "right":
+            rect.midright = (width - margin, y)
+        sides.append(((viewer + index) % players, side, rect))
+    top_band = arena.top + plate_h + reach
+    crowded = any(
+        side != "top" and rect.centery - _SIDE_SPAN * plate_h / 2 < top_band
+        for _, side, rect in sides
+    )
+    inset = margin + plate_w + (reach + px(10) if crowded else px(18))
+    top_left, top_right = inset, width - inset
+    plates = [(viewer, "bottom", Rect(margin, height - margin - plate_h, plate_w, plate_h))]
+    top_fractions = iter(f for s, f in opponents if s == "top")
+    for seat, side, rect in sides:
+        if side == "top":
+            x = round(top_left + next(top_fractions) * (top_right - top_left))
+            rect.midtop = (x, arena.top)
+            # A plate at the end of the row stays inside it.
+            rect.clamp_ip(Rect(top_left, arena.top, top_right - top_left, plate_h))
+        plates.append((seat, side, rect))
+    return plates
+
+
+_SIDE_SPAN = 1.9
+"""How long a side seat's fan of backs may get, in plate heights."""
+
+
+def _backs_place(side: str, plate: Rect, gap: int, back: tuple[int, int]) -> tuple[str, Point, int]:
+    """The axis, centre and longest span of an opponent's backs, ``gap`` from its plate."""
+    out = gap + (back[1] + 1) // 2  # from the plate's edge to the middle of the backs
+    if side == "top":
+        return ("x", (plate.centerx, plate.bottom + out), round(plate.width * 0.9))
+    span = round(plate.height * _SIDE_SPAN)
+    if side == "left":
+        return ("y", (plate.right + out, plate.centery), span)
+    return ("y", (plate.x - out, plate.centery), span)
+
+
+# Where each seat's card lies in the trick, as angles (degrees, clockwise from the
+# right, y down) on an oval round the centre, listed from the viewer (at the bottom)
+# clockwise: each card lies towards its owner's plate, and neighbours stay apart.
+_ANGLES: dict[int, tuple[int, ...]] = {
+    3: (90, 210, 330),
+    4: (90, 180, 270, 0),
+    5: (90, 150, 235, 305, 30),
+    6: (90, 150, 235, 270, 305, 30),
+    7: (90, 140, 220, 250, 290, 320, 40),
+    8: (90, 140, 220, 245, 270, 295, 320, 40),
+}
+# The oval's largest radii, in card widths (x) and heights (y): close together for a
+# few players, spread round the table for many.
+_RING_X = {3: 1.3, 4: 1.2, 5: 1.9, 6: 2.05, 7: 2.9, 8: 3.1}
+_RING_Y = {3: 0.72, 4: 0.72, 5: 0.84, 6: 0.98, 7: 1.0, 8: 1.0}
+_TRICK_GAP = 0.08
+"""The least gap between two trick cards, in card heights: room for their tilt."""
 
 
 def _fit_trick(
     card: tuple[int, int], players: int, zone: Rect
-) -> tuple[tuple[int, int], float, float]:
-    """The trick card size and the radii of the ring the trick's cards lie on."""
-    kx, ky = _RING_X[players], _RING_Y[players]
-    width = card[0] * (0.92 if players <= 6 else 0.86)
-    # The ring plus one card must fit the zone: (2 ky + 1) h <= zone height, etc.
-    room_h, room_w = zone.height - 4, zone.width - 4
-    width = min(width, room_h / ((2 * ky + 1) * CARD_RATIO) - 1, room_w / (2 * kx + 1))
-    trick = _card_size(math.floor(width))
-    return trick, kx * trick[0], ky * trick[1]
+) -> tuple[tuple[int, int], list[Rect]]:
+    """The trick card size and each position's card: the largest cards that fit the zone
+    with no two touching, on the usual oval or, failing that, on the widest one."""
+    largest = math.floor(card[0] * (0.92 if players <= 6 else 0.86))
+    for width in range(largest, 7, -1):
+        size = _card_size(width)
+        for spread in (_RING_X[players], math.inf):
+            spots = _ring(size, players, zone, spread)
+            if spots is not None:
+                return size, spots
+    size = _card_size(8)
+    return size, [Rect(zone.center, size) for _ in range(players)]
+
+
+def _ring(size: tuple[int, int], players: int, zone: Rect, spread: float) -> list[Rect] | None:
+    """Cards of ``size`` round an oval at most ``spread`` card widths across from the
+    centre, or None if they would not fit the zone or would touch."""
+    w, h = size
+    room = math.ceil(_TRICK_GAP * h)  # between two cards; half of it at the zone's edge
+    rx = min(spread * w, (zone.width - w - room) / 2)
+    ry = min(_RING_Y[players] * h, (zone.height - h - room) / 2)
+    if rx < 0 or ry < 0:
+        return None
+    spots = []
+    for angle in map(math.radians, _ANGLES[players]):
+        spot = Rect(0, 0, w, h)
+        spot.center = (
+            round(zone.centerx + rx * math.cos(angle)),
+            round(zone.centery + ry * math.sin(angle)),
+        )
+        spots.append(spot)
+    for a, b in itertools.combinations(spots, 2):
+        if a.inflate(2 * room, 2 * room).colliderect(b):
+            return None
+    return spots

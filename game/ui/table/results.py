@@ -3,7 +3,6 @@ and the stakes where the rules play for them."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -11,15 +10,16 @@ import pygame
 
 from game.i18n import _, ngettext, tr
 from game.play.session import GameSession
+from game.play.setup import new_seed
 from game.rules.presets import preset_for
 from game.rules.results import HandResult
 from game.rules.ruleset import Settlement
+from game.rules.view import SeatView
 from game.ui.cards.art import suit_symbol
 from game.ui.kit import routes, theme
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
 from game.ui.table import sprites
-from game.ui.table.hud import suit_ink
 from game.ui.table.text import initial, suit_name
 
 if TYPE_CHECKING:
@@ -146,8 +146,7 @@ class HandResultOverlay(_Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self._frame(surface)
         result, panel = self.result, self.panel
-        rules = self.session.match.rules
-        count = rules.hand_count()
+        count = self.session.rules.hand_count()
         heading = (
             _("Hand {n} of {total}").format(n=result.number, total=count)
             if count
@@ -181,7 +180,7 @@ class HandResultOverlay(_Overlay):
         trump = theme.text(
             suit_name(result.trump),
             size,
-            suit_ink(result.trump, self.app.settings.four_colour),
+            sprites.suit_ink(result.trump, self.app.settings.four_colour),
             "bold",
         )
         after = theme.text(" · " + made_text, size, theme.TEXT_DIM)
@@ -195,7 +194,7 @@ class HandResultOverlay(_Overlay):
             result.trump,
             (x + gap // 2, y + before.get_height() // 2 + 1),
             size,
-            suit_ink(result.trump, self.app.settings.four_colour),
+            sprites.suit_ink(result.trump, self.app.settings.four_colour),
         )
         x += gap
         surface.blit(trump, (x, y))
@@ -212,17 +211,15 @@ class HandResultOverlay(_Overlay):
         ]
 
     def _table(self, surface: pygame.Surface, top: int) -> None:
-        result = self.result
+        """The column heads, then a row for every seat."""
         cols = self._columns()
         head = self.font(12)
         for x, text in zip(cols[1:], (_("Bid"), _("Won"), _("Points"), _("Total")), strict=True):
             label = theme.text(text.upper(), head, theme.TEXT_DIM, "bold")
             surface.blit(label, label.get_rect(midtop=(x + self.px(24), top)))
-        best = max(result.totals)
         row_h = self.px(40)
         y = top + self.px(22)
-        for seat in range(len(result.bids)):
-            centre = y + row_h // 2
+        for seat in range(len(self.result.bids)):
             if seat % 2 == 0:
                 stripe = pygame.Rect(
                     self.panel.x + self.px(18), y, self.panel.width - self.px(36), row_h
@@ -230,32 +227,36 @@ class HandResultOverlay(_Overlay):
                 surface.blit(
                     theme.rounded_rect(stripe.size, (255, 255, 255, 10), self.px(8)), stripe
                 )
-            self._name_cell(surface, seat, cols[0], centre, cols[1] - cols[0] - self.px(10), False)
-            made = result.made[seat]
-            colour = theme.GOOD if made else theme.BAD
-            size = self.font(17)
-            for x, value, ink in (
-                (cols[1], str(result.bids[seat]), theme.TEXT),
-                (cols[2], str(result.taken[seat]), colour),
-            ):
-                label = theme.text(value, size, ink, "bold")
-                surface.blit(label, label.get_rect(center=(x + self.px(24), centre)))
-            icon = sprites.mark("made" if made else "broken", self.px(16), (*colour, 255))
-            surface.blit(icon, icon.get_rect(midleft=(cols[2] + self.px(40), centre)))
-            points = result.points[seat]
-            label = theme.text(
-                f"+{points}" if points > 0 else str(points),
-                size,
-                theme.GOOD if points > 0 else theme.TEXT_DIM,
-                "bold",
-            )
-            surface.blit(label, label.get_rect(center=(cols[3] + self.px(24), centre)))
-            total = result.totals[seat]
-            label = theme.text(
-                str(total), self.font(19), theme.GOLD if total == best else theme.TEXT, "bold"
-            )
-            surface.blit(label, label.get_rect(center=(cols[4] + self.px(24), centre)))
+            self._row(surface, seat, y + row_h // 2)
             y += row_h
+
+    def _row(self, surface: pygame.Surface, seat: int, centre: int) -> None:
+        """One seat: name, bid, tricks won (green when made), points and total."""
+        result, cols = self.result, self._columns()
+        self._name_cell(surface, seat, cols[0], centre, cols[1] - cols[0] - self.px(10), False)
+        made = result.made[seat]
+        colour = theme.GOOD if made else theme.BAD
+        size = self.font(17)
+        for x, value, ink in (
+            (cols[1], str(result.bids[seat]), theme.TEXT),
+            (cols[2], str(result.taken[seat]), colour),
+        ):
+            label = theme.text(value, size, ink, "bold")
+            surface.blit(label, label.get_rect(center=(x + self.px(24), centre)))
+        icon = sprites.mark("made" if made else "broken", self.px(16), (*colour, 255))
+        surface.blit(icon, icon.get_rect(midleft=(cols[2] + self.px(40), centre)))
+        points = result.points[seat]
+        label = theme.text(
+            f"+{points}" if points > 0 else str(points),
+            size,
+            theme.GOOD if points > 0 else theme.TEXT_DIM,
+            "bold",
+        )
+        surface.blit(label, label.get_rect(center=(cols[3] + self.px(24), centre)))
+        total = result.totals[seat]
+        ink = theme.GOLD if total == max(result.totals) else theme.TEXT
+        label = theme.text(str(total), self.font(19), ink, "bold")
+        surface.blit(label, label.get_rect(center=(cols[4] + self.px(24), centre)))
 
 
 class GameOverOverlay(_Overlay):
@@ -270,8 +271,8 @@ class GameOverOverlay(_Overlay):
 
     # ------------------------------------------------------------ actions
     def play_again(self) -> None:
-        match = self.session.match
-        self.app.start_game(match.rules, random.randrange(1, 10**6), list(self.session.players))
+        session = self.session
+        self.app.start_game(session.rules, new_seed(), list(session.players))
 
     def new_game(self) -> None:
         self.app.switch(routes.NewGame())
@@ -289,11 +290,11 @@ class GameOverOverlay(_Overlay):
     # ------------------------------------------------------------ layout
     @property
     def standings(self) -> list[int]:
-        scores = self.session.match.scores
+        scores = self.session.public().scores
         return sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
 
     def notes(self) -> list[str]:
-        rules = self.session.match.rules
+        rules = self.session.rules
         notes = []
         if rules.hard_score_bonus:
             notes.append(
@@ -318,7 +319,7 @@ class GameOverOverlay(_Overlay):
         return notes
 
     def headline(self) -> str:
-        players, winners = self.session.players, self.session.match.winners
+        players, winners = self.session.players, self.session.public().winners
         names = [players[seat].name for seat in winners]
         if len(names) == 1:
             return _("{name} wins!").format(name=names[0])
@@ -328,7 +329,7 @@ class GameOverOverlay(_Overlay):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.u = theme.scale_for(size)
-        rows = self.session.match.players
+        rows = self.session.rules.players
         height = self.px(160) + rows * self.px(42) + len(self.notes()) * self.px(22) + self.px(100)
         self.panel = pygame.Rect(0, 0, self.px(640), min(height, size[1] - self.px(20)))
         self.panel.center = (size[0] // 2, size[1] // 2)
@@ -340,21 +341,18 @@ class GameOverOverlay(_Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._frame(surface)
-        panel, match = self.panel, self.session.match
+        panel, session = self.panel, self.session
         title = theme.text(self.headline(), self.font(30), theme.GOLD, "bold")
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + self.px(24))))
-        preset = preset_for(match.rules)
-        hands = ngettext("{n} hand", "{n} hands", len(match.results)).format(n=len(match.results))
+        preset = preset_for(session.rules)
+        played = len(session.results)
+        hands = ngettext("{n} hand", "{n} hands", played).format(n=played)
         sub = " · ".join(
             (tr(preset.name) if preset else _("Custom game"), hands, _("Final scores"))
         )
         label = theme.text(sub, self.font(15), theme.TEXT_DIM)
-        surface.blit(
-            label,
-            label.get_rect(
-                midtop=(panel.centerx, panel.y + self.px(24) + title.get_height() + self.px(4))
-            ),
-        )
+        y = panel.y + self.px(24) + title.get_height() + self.px(4)
+        surface.blit(label, label.get_rect(midtop=(panel.centerx, y)))
         y = self._standings(surface, panel.y + self.px(118))
         for note in self.notes():
             for line in theme.wrap(note, self.font(13), panel.width - self.px(70)):
@@ -364,54 +362,62 @@ class GameOverOverlay(_Overlay):
         for button in self.buttons:
             button.draw(surface, self.u)
 
-    def _standings(self, surface: pygame.Surface, top: int) -> int:
-        match = self.session.match
-        settlement = match.settlement
+    def _columns(self) -> tuple[int, int, int, int]:
+        """Rank, name, score and stakes."""
         left = self.panel.x + self.px(40)
-        cols = (left, left + self.px(50), left + self.px(380), left + self.px(480))
+        return (left, left + self.px(50), left + self.px(380), left + self.px(480))
+
+    def _standings(self, surface: pygame.Surface, top: int) -> int:
+        """The players best first, with their scores and stakes; returns the bottom."""
+        view = self.session.public()
+        cols = self._columns()
         head = self.font(12)
         label = theme.text(_("Score").upper(), head, theme.TEXT_DIM, "bold")
         surface.blit(label, label.get_rect(midtop=(cols[2] + self.px(30), top)))
-        if settlement is not None:
+        if view.settlement is not None:
             label = theme.text(_("Stakes").upper(), head, theme.TEXT_DIM, "bold")
             surface.blit(label, label.get_rect(midtop=(cols[3] + self.px(40), top)))
         row_h = self.px(42)
         y = top + self.px(22)
         previous, rank = None, 0
         for index, seat in enumerate(self.standings):
-            score = match.scores[seat]
+            score = view.scores[seat]
             rank = rank if score == previous else index + 1
             previous = score
-            centre = y + row_h // 2
-            winner = seat in match.winners
-            if winner:
-                stripe = pygame.Rect(
-                    self.panel.x + self.px(20),
-                    y + self.px(2),
-                    self.panel.width - self.px(40),
-                    row_h - self.px(4),
-                )
-                surface.blit(
-                    theme.rounded_rect(
-                        stripe.size, (*theme.GOLD, 34), self.px(10), (*theme.GOLD, 90)
-                    ),
-                    stripe,
-                )
-            label = theme.text(
-                str(rank), self.font(18), theme.GOLD if winner else theme.TEXT_DIM, "bold"
-            )
-            surface.blit(label, label.get_rect(center=(cols[0] + self.px(14), centre)))
-            self._name_cell(surface, seat, cols[1], centre, cols[2] - cols[1] - self.px(10), winner)
-            label = theme.text(
-                str(score), self.font(20), theme.GOLD if winner else theme.TEXT, "bold"
-            )
-            surface.blit(label, label.get_rect(center=(cols[2] + self.px(30), centre)))
-            if settlement is not None:
-                value = settlement[seat]
-                text = f"{value:+.2f}".rstrip("0").rstrip(".") if value else "0"
-                text = text.replace("-", "−")
-                ink = theme.GOOD if value > 0 else theme.BAD if value < 0 else theme.TEXT_DIM
-                label = theme.text(text, self.font(17), ink, "bold")
-                surface.blit(label, label.get_rect(center=(cols[3] + self.px(40), centre)))
+            self._standing(surface, view, seat, rank, y)
             y += row_h
         return y + self.px(10)
+
+    def _standing(
+        self, surface: pygame.Surface, view: SeatView, seat: int, rank: int, y: int
+    ) -> None:
+        """One player's row: rank, name, score and what they win or pay."""
+        cols = self._columns()
+        row_h = self.px(42)
+        centre = y + row_h // 2
+        winner = seat in view.winners
+        if winner:
+            stripe = pygame.Rect(
+                self.panel.x + self.px(20),
+                y + self.px(2),
+                self.panel.width - self.px(40),
+                row_h - self.px(4),
+            )
+            fill = theme.rounded_rect(
+                stripe.size, (*theme.GOLD, 34), self.px(10), (*theme.GOLD, 90)
+            )
+            surface.blit(fill, stripe)
+        ink = theme.GOLD if winner else theme.TEXT_DIM
+        label = theme.text(str(rank), self.font(18), ink, "bold")
+        surface.blit(label, label.get_rect(center=(cols[0] + self.px(14), centre)))
+        self._name_cell(surface, seat, cols[1], centre, cols[2] - cols[1] - self.px(10), winner)
+        ink = theme.GOLD if winner else theme.TEXT
+        label = theme.text(str(view.scores[seat]), self.font(20), ink, "bold")
+        surface.blit(label, label.get_rect(center=(cols[2] + self.px(30), centre)))
+        if view.settlement is not None:
+            value = view.settlement[seat]
+            text = f"{value:+.2f}".rstrip("0").rstrip(".") if value else "0"
+            text = text.replace("-", "−")
+            ink = theme.GOOD if value > 0 else theme.BAD if value < 0 else theme.TEXT_DIM
+            label = theme.text(text, self.font(17), ink, "bold")
+            surface.blit(label, label.get_rect(center=(cols[3] + self.px(40), centre)))

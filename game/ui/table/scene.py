@@ -13,46 +13,52 @@ How the parts work together:
   table shows) on. Only when the queue and the pending events are both empty
   does the table let the session tick again, and bring ``Shown`` back in line
   with the engine's view.
-* Everything is drawn from ``Shown``, the seat's view and the flights, by
+* The parts (the :class:`~game.ui.table.hand.Hand`, the
+  :class:`~game.ui.table.bidpanel.BidPanel`, the :class:`~game.ui.table.hud.Hud`,
+  the :class:`~game.ui.table.trick.TrickArea`, the
+  :class:`~game.ui.table.input.TableInput` and the director) read a
+  :class:`~game.ui.table.frame.Frame` of views and hand back
+  :mod:`~game.ui.table.requests`, which the scene carries out. It is the only
+  part that acts on the session or opens other screens.
+* Everything is drawn from the frame, the hand and the flights, by
   :class:`~game.ui.table.paint.TablePainter` and :mod:`game.ui.table.hud`.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _, tr
 from game.play.session import GameSession
+from game.play.setup import new_seed
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
 from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.rules.view import SeatView
-from game.ui.kit import routes, theme
+from game.ui.kit import routes
+from game.ui.kit.never import unreachable
 from game.ui.kit.scene import Scene
-from game.ui.kit.widgets import Button
+from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
-from game.ui.table.bidpanel import BidPanel
-from game.ui.table.curtain import CurtainOverlay
+from game.ui.table.bidpanel import BidPanel, draw_bid_panel
+from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
-from game.ui.table.hand import HandCard, arrange_hand, update_tooltip
-from game.ui.table.hud import (
-    draw_bid_panel,
-    draw_effects,
-    draw_hud,
-    draw_last_trick,
-    draw_status,
-    draw_tip,
-)
-from game.ui.table.input import Drag, TableInput
+from game.ui.table.frame import Frame, Seating, may_bid, may_play
+from game.ui.table.hand import Hand
+from game.ui.table.hud import Hud, draw_effects, draw_status, draw_tip, draw_top_bar
+from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.paint import TablePainter
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
+from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
+from game.ui.table.trick import TrickArea
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import Host
@@ -66,48 +72,27 @@ class TableScene(Scene):
 
     def __init__(self, app: Host, session: GameSession, *, demo: bool = False) -> None:
         super().__init__(app)
-        self.session = session
-        self.demo = demo
+        self.session, self.demo = session, demo
         humans = session.humans
-        self.hotseat = len(humans) >= 2 and not demo
+        self.hotseat = Hotseat.for_humans(0 if demo else len(humans))
         self.viewer = humans[0] if humans and not demo else 0
-        self.confirmed = not self.hotseat
-        self.shown = Shown.from_view(session.view(self.viewer))
-        self.queue = AnimationQueue(play=self._sound)
+        self.view: SeatView = session.view(self.viewer)
+        self.shown = Shown.from_view(self.view)
         self.effects = Effects()
-        self.director = Director(self)
+        self.director = Director(self.shown, self.effects)
+        self.queue = AnimationQueue(play=self._sound)
         self.painter = TablePainter()
+        self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
+        self.input = TableInput(self.hud, self.trick, self.bid_panel, self.hand)
         self.clock = 0.0
-        self.blocked = False
-        self.fast = False
-        self.highlight: Card | None = None
-        self.hand: list[HandCard] = []
-        self.drag: Drag | None = None
-        self.mouse = (-1, -1)
-        self.focus: Card | None = None
-        self.selected: Card | None = None
-        self.tooltip: tuple[str, tuple[int, int]] | None = None
-        self.show_last_trick = False
-        self.to_act: tuple[int, ...] = ()
-        self.thinking: int | None = None
-        self.bid_panel = BidPanel(self)
-        self.input = TableInput(self)
-        self.positions: dict[Card, list[float]] = {}
-        self._origins: dict[Card, tuple[Point, float]] = {}
-        self.easing = False
+        self.blocked = self.fast = False
         self._turn_key: tuple[int, int] | None = None
         self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
         self._trusted = False
-        self.view: SeatView = session.view(self.viewer)
-        rules = session.match.rules
-        preset = preset_for(rules)
+        preset = preset_for(session.rules)
         self.title = tr(preset.name) if preset else _("Custom game")
-        self.layout: TableLayout = table_layout(app.size, rules.players, self.viewer, 1.0)
-        self.hud_buttons: list[Button] = []
-        self.last_trick_button = Button(
-            pygame.Rect(0, 0, 1, 1), _("Last trick"), self.toggle_last_trick
-        )
+        self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._relayout()
 
     # ------------------------------------------------------------ contract
@@ -117,15 +102,12 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if not self.queue.idle:
             self.queue.skip()  # cards in flight were aimed at the old layout
+            self._carry_out(self.director.take())
         self._relayout()
         self.painter.presenter.invalidate()
 
     def enter(self) -> None:
         self.painter.presenter.invalidate()
-
-    @property
-    def four_colour(self) -> bool:
-        return self.app.settings.four_colour
 
     @property
     def busy(self) -> bool:
@@ -134,9 +116,15 @@ class TableScene(Scene):
             or self.session.pending
             or self.session.thinking is not None
             or len(self.effects)
-            or self.easing
-            or self.drag is not None
+            or self.hand.easing
+            or self.hand.drag is not None
         )
+
+    @property
+    def on_top(self) -> bool:
+        """Whether no other scene is drawn over the table."""
+        scenes = self.app.scenes
+        return self not in scenes or scenes[-1] is self
 
     def _relayout(self) -> None:
         settings = self.app.settings
@@ -144,21 +132,74 @@ class TableScene(Scene):
         if key == self._layout_key:
             return
         self._layout_key = key
-        players = self.session.match.players
+        players = self.session.rules.players
         self.layout = table_layout(self.app.size, players, self.viewer, settings.card_scale)
-        layout = self.layout
-        self.hud_buttons = [
-            Button(layout.score_button, _("Score (Tab)"), self.open_score_sheet),
-            Button(layout.menu_button, _("Menu (Esc)"), self.open_menu),
-        ]
-        self.last_trick_button.rect = layout.last_trick_button
+        self.hud.relayout(self.layout)
         self.bid_panel.close()
-        self.positions.clear()
+        self.hand.relayout()
+
+    # ------------------------------------------------------------ reading
+    @property
+    def idle(self) -> bool:
+        """True when every event has been shown."""
+        return self.queue.idle and not self.session.pending
+
+    @property
+    def human_viewer(self) -> bool:
+        humans = self.session.humans
+        return not self.demo and self.viewer in humans and self.hotseat.confirmed
+
+    def _seating(self) -> Seating:
+        return Seating(self.viewer, self.human_viewer, self.idle, self.blocked)
+
+    def my_turn(self) -> bool:
+        """The viewer may play a card now."""
+        return may_play(self.view, self._seating())
+
+    def my_bid(self) -> bool:
+        """The viewer may bid now."""
+        return may_bid(self.view, self.shown, self._seating())
+
+    def frame(self) -> Frame:
+        """What the parts read now."""
+        session, settings = self.session, self.app.settings
+        return Frame(
+            view=self.view,
+            shown=self.shown,
+            layout=self.layout,
+            players=tuple(session.players),
+            seating=self._seating(),
+            clock=self.clock,
+            title=self.title,
+            hotseat=self.hotseat.on,
+            demo=self.demo,
+            solo=len(session.humans) == 1,
+            thinking=session.thinking,
+            four_colour=settings.four_colour,
+            confirm_play=settings.confirm_play,
+            explain=session.explain,
+        )
+
+    def _scenery(self) -> Scenery:
+        """What the director reads as it begins an event."""
+        session = self.session
+        view = session.view(self.viewer)
+        return Scenery(
+            layout=self.layout,
+            viewer=self.viewer,
+            names=tuple(player.name for player in session.players),
+            hand=view.hand,
+            verdict=view.verdict,
+            results=session.results,
+            cheer=self.viewer in session.humans,
+            origin=self.hand.origin,
+        )
 
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         self.clock += dt
-        if not self.on_top:
+        on_top = self.on_top
+        if not on_top:
             self._trusted = False
         self._relayout()
         if self._restart_in is not None:
@@ -166,74 +207,59 @@ class TableScene(Scene):
             if self._restart_in <= 0 and isinstance(self.app.top, GameOverOverlay):
                 self._restart_demo()
                 return
-        if not self.on_top:
+        if not on_top:
             return
         speed = self.app.speed
         self.queue.update(dt, speed)
+        self._carry_out(self.director.take())
         self.effects.update(dt * speed)
         self._pump()
         if self.idle and not self.blocked:
             self._on_idle(dt, speed)
-        self.view = self.session.view(self.viewer)
-        self.thinking = self.session.thinking
-        self.to_act = self._awaited()
-        self.bid_panel.update()
-        arrange_hand(self, dt * speed)
-        update_tooltip(self)
+        self._follow(dt * speed)
 
-    @property
-    def idle(self) -> bool:
-        """True when every event has been shown."""
-        return self.queue.idle and not self.session.pending
+    def _follow(self, dt: float) -> None:
+        """Bring the parts in line with the viewer's view."""
+        self.view = self.session.view(self.viewer)
+        bid = self.bid_panel.update(self.frame())
+        if bid is not None:
+            self.bid(bid.tricks)
+        frame = self.frame()
+        self.hand.arrange(frame, dt, self.input.mouse)
+        self.hud.point_out(frame, self.bid_panel, self.hand, self.input.mouse)
 
     def _pump(self) -> None:
         """Start the next pending events while the queue is free."""
         pending = self.session.pending
         while self.queue.idle and pending and not self.blocked:
-            self.queue.push(self.director.begin(pending.popleft()))
+            self.queue.push(self.director.begin(pending.popleft(), self._scenery()))
             if self.fast:
                 self.queue.skip()
+            self._carry_out(self.director.take())
         if self.fast and self.idle:
             self.fast = False
 
     def _on_idle(self, dt: float, speed: float) -> None:
         session = self.session
-        self.shown.sync(session.view(self.viewer))
-        if self.hotseat:
-            human = session.human_to_act()
-            if not self.confirmed:
-                self._curtain(human if human is not None else self.viewer)
-                return
-            if human is not None and human != self.viewer:
-                self._curtain(human)
-                return
-        phase = session.match.phase
-        if phase is Phase.HAND_SCORED:  # resumed between hands: show the result again
-            self.open_hand_result(len(session.match.results))
-            return
-        if phase is Phase.GAME_OVER:
+        view = session.view(self.viewer)
+        self.shown.sync(view)
+        seat = self.hotseat.pass_to(session.human_to_act(), self.viewer)
+        if seat is not None:
+            self._curtain(seat)
+        elif view.phase is Phase.HAND_SCORED:  # resumed between hands: show the result again
+            self.open_hand_result(len(session.results))
+        elif view.phase is Phase.GAME_OVER:
             self.open_game_over()
-            return
-        self._announce_turn()
-        session.tick(dt, speed)
-        self._pump()
+        else:
+            self._announce_turn(view)
+            session.tick(dt, speed)
+            self._pump()
 
-    def _awaited(self) -> tuple[int, ...]:
-        view = self.view
-        if view.phase not in (Phase.BIDDING, Phase.PLAYING):
-            return ()
-        if self.idle:
-            return view.awaiting
-        if view.phase is Phase.BIDDING and view.rules.simultaneous_bidding:
-            return view.awaiting
-        return ()
-
-    def _announce_turn(self) -> None:
+    def _announce_turn(self, view: SeatView) -> None:
         human = self.session.human_to_act()
         if human is None or human != self.viewer or self.demo:
             return
-        match = self.session.match
-        key = (match.hand_number, len(match.actions))
+        key = (view.hand_number, self.session.moves)
         if key != self._turn_key:
             self._turn_key = key
             self.app.sounds.play("turn")
@@ -241,45 +267,122 @@ class TableScene(Scene):
     def _sound(self, name: str) -> None:
         self.app.sounds.play(name)
 
+    # ------------------------------------------------------------ requests
+    def _carry_out(self, requests: Iterable[ask.Request]) -> None:
+        for request in requests:
+            self.carry_out(request)
+
+    def carry_out(self, request: ask.Request) -> None:
+        """Do what a part of the table asked for."""
+        match request:
+            case ask.PlayCard():
+                self.play(request.card, request.at)
+            case ask.PlaceBid():
+                self.bid(request.tricks)
+            case ask.ExplainCard():
+                self._explain(request.card, request.anchor)
+            case ask.PlaySound():
+                self.app.sounds.play(request.name)
+            case ask.OpenMenu():
+                self.open_menu()
+            case ask.OpenScoreSheet():
+                self.app.open(routes.ScoreSheet(self.session))
+            case ask.ToggleLastTrick():
+                self.trick.toggle(self.shown)
+            case ask.CloseLastTrick():
+                self.trick.close()
+            case ask.SkipAnimations():
+                self.skip()
+            case ask.Hurry():
+                self.session.skip_wait()
+            case ask.ShowHandResult():
+                self.open_hand_result(request.number)
+            case ask.ShowGameOver():
+                self.open_game_over()
+            case _:
+                unreachable(request)
+
+    def play(self, card: Card, at: Point | None = None) -> bool:
+        """Play ``card`` for the viewer; False (with the reason shown) if it is not allowed."""
+        try:
+            self.session.act(Play.of(self.viewer, card))
+        except (IllegalAction, ValueError) as error:
+            self._hint(str(error), self.layout.status)
+            return False
+        self.hand.played(card, at, self.layout)
+        self._pump()
+        return True
+
+    def bid(self, number: int) -> bool:
+        """Bid ``number`` for the viewer; False (with the reason shown) if not allowed."""
+        panel = self.bid_panel
+        panel.forget_digits()
+        if not self.my_bid():
+            return False
+        try:
+            self.session.act(Bid.of(self.viewer, number))
+        except (IllegalAction, ValueError) as error:
+            self._hint(str(error), panel.anchor() or self.layout.status)
+            return False
+        panel.placed()
+        self._pump()
+        return True
+
+    def _explain(self, card: Card, anchor: tuple[int, int]) -> None:
+        text = self.session.explain(Play.of(self.viewer, card))
+        if text and self.human_viewer:
+            self._hint(text, anchor)
+
+    def _hint(self, text: str, anchor: tuple[int, int]) -> None:
+        self.effects.add(Effect("hint", text, anchor, 2.4))
+
+    def skip(self) -> None:
+        """Finish the animations now (a click during an animation)."""
+        self.fast = True
+        self.queue.skip()
+        self._carry_out(self.director.take())
+        self.effects.clear("toast")
+        self._pump()
+        self.session.skip_wait()
+
+    def open_menu(self) -> None:
+        self.app.open(routes.Pause(self.session))
+
     # ------------------------------------------------------------ overlays
     def _curtain(self, seat: int) -> None:
         self.blocked = True
-        view = self.session.view(seat)
         note = ""
-        if view.phase is Phase.BIDDING and view.rules.simultaneous_bidding:
+        if self.session.public().phase is Phase.BIDDING and self.session.rules.simultaneous_bidding:
             note = _("Everyone bids in secret: the others should look away.")
+        name = self.session.players[seat].name
+        ready = partial(self._lifted, seat)
+        self.app.push(CurtainOverlay(self.app, name, ready, note, on_menu=self.open_menu))
 
-        def ready() -> None:
-            self.blocked = False
-            self.confirmed = True
-            self.set_viewer(seat)
-
-        self.app.push(CurtainOverlay(self.app, self.session.players[seat].name, ready, note))
+    def _lifted(self, seat: int) -> None:
+        self.blocked = False
+        self.hotseat.passed()
+        self.set_viewer(seat)
 
     def set_viewer(self, seat: int) -> None:
         """Show the table from ``seat``'s side (hotseat)."""
         self.viewer = seat
         self._relayout()
-        self.positions.clear()
-        self.focus = self.selected = None
-        self.view = self.session.view(seat)
+        self.hand.forget()
         if self.idle:
-            self.shown.sync(self.view)
-        self.to_act = self._awaited()
-        self.bid_panel.update()
-        arrange_hand(self, 0.0)
+            self.shown.sync(self.session.view(seat))
+        self._follow(0.0)
 
     def open_hand_result(self, number: int) -> None:
-        result = self.session.match.results[number - 1]
+        result = self.session.results[number - 1]
         self.blocked, self.fast = True, False
-        self.show_last_trick = False
-
-        def closed() -> None:
-            self.blocked = False
-            self.session.continue_after_hand()
-
+        self.trick.close()
         auto = 4.5 / self.app.speed if self.demo else None
-        self.app.push(HandResultOverlay(self.app, self.session, result, closed, auto_close=auto))
+        overlay = HandResultOverlay(self.app, self.session, result, self._next_hand, auto)
+        self.app.push(overlay)
+
+    def _next_hand(self) -> None:
+        self.blocked = False
+        self.session.continue_after_hand()
 
     def open_game_over(self) -> None:
         self.blocked, self.fast = True, False
@@ -289,180 +392,25 @@ class TableScene(Scene):
 
     def _restart_demo(self) -> None:
         self._restart_in = None
-        session = GameSession(
-            self.session.match.rules, random.randrange(1, 10**6), self.session.players
-        )
-        self.app.switch(routes.Table(session, demo=True))
+        session = self.session
+        again = GameSession(session.rules, new_seed(), session.players)
+        self.app.switch(routes.Table(again, demo=True))
 
-    def open_score_sheet(self) -> None:
-        self.app.open(routes.ScoreSheet(self.session))
-
-    def open_menu(self) -> None:
-        self.app.open(routes.Pause(self.session))
-
-    def toggle_last_trick(self) -> None:
-        self.show_last_trick = not self.show_last_trick and self.shown.last_trick is not None
-
-    def skip(self) -> None:
-        """Finish the animations now (a click during an animation)."""
-        self.fast = True
-        self.queue.skip()
-        self.effects.clear("toast")
-        self._pump()
-        self.session.skip_wait()
-
-    # ------------------------------------------------------------ reading
-    def viewer_hand_now(self) -> list[Card]:
-        return list(self.session.view(self.viewer).hand)
-
-    def card_origin(self, card: Card) -> tuple[Point, float]:
-        """Where the viewer's card left from, for its flight to the trick."""
-        found = self._origins.pop(card, None)
-        if found is not None:
-            return found
-        centre = self.layout.seats[self.viewer].origin
-        return (float(centre[0]), float(centre[1])), float(self.layout.card[0])
-
-    @property
-    def human_viewer(self) -> bool:
-        return not self.demo and self.viewer in self.session.humans and self.confirmed
-
-    def my_turn(self) -> bool:
-        """The viewer may play a card now."""
-        view = self.view
-        return (
-            self.idle
-            and not self.blocked
-            and self.human_viewer
-            and view.phase is Phase.PLAYING
-            and self.viewer in view.awaiting
-        )
-
-    def my_bid(self) -> bool:
-        view = self.view
-        if not (self.human_viewer and not self.blocked and view.phase is Phase.BIDDING):
-            return False
-        if self.viewer not in view.awaiting:
-            return False
-        if self.idle:
-            return True
-        # Simultaneous bids may be made while the others' bids are still shown,
-        # but not before the deal and the trump card have been seen.
-        shown = self.shown
-        return (
-            view.rules.simultaneous_bidding
-            and shown.trump_shown
-            and shown.hand_number == view.hand_number
-            and shown.counts[self.viewer] == view.hand_size
-        )
-
-    def status(self) -> tuple[str, tuple[int, int, int]]:
-        """The line above the hand: whose turn it is."""
-        view, players = self.view, self.session.players
-        if view.phase not in (Phase.BIDDING, Phase.PLAYING) or not self.shown.trump_shown:
-            return "", theme.TEXT
-        if self.my_turn():
-            if self.selected is not None:
-                return _("Click the raised card again to play it"), theme.HIGHLIGHT
-            return _("Your turn — play a card"), theme.HIGHLIGHT
-        if self.my_bid():
-            return "", theme.TEXT
-        if self.thinking is not None:
-            return _("{name} is thinking…").format(name=players[self.thinking].name), theme.TEXT
-        if self.demo:
-            return _("Demo game — click to hurry the animations"), theme.TEXT_DIM
-        return "", theme.TEXT
-
-    # ------------------------------------------------------------ the hand
-    def card_under(self, pos: tuple[int, int]) -> Card | None:
-        width, height = self.layout.card
-        for item in reversed(self.hand):
-            if pygame.Rect(round(item.x), round(item.y), width, height).collidepoint(pos):
-                return item.card
-        return None
-
-    def item(self, card: Card | None) -> HandCard | None:
-        return next((item for item in self.hand if item.card == card), None)
-
-    def reason(self, card: Card) -> str | None:
-        """Why the viewer may not play ``card`` now (the engine's words), or None."""
-        return self.session.match.explain(Play.of(self.viewer, card))
-
-    def _hint(self, text: str, anchor: tuple[int, int]) -> None:
-        self.effects.add(Effect("hint", text, anchor, 2.4))
-
-    def click_card(self, card: Card) -> None:
-        item = self.item(card)
-        anchor = (
-            (round(item.x) + self.layout.card[0] // 2, round(item.y))
-            if item
-            else self.layout.status
-        )
-        if not self.my_turn() or item is None or not item.legal:
-            text = self.reason(card)
-            if text and self.human_viewer:
-                self._hint(text, anchor)
-            return
-        if self.app.settings.confirm_play and self.selected != card:
-            self.selected = card
-            self.app.sounds.play("click")
-            return
-        self.play(card)
-
-    def play(self, card: Card, at: Point | None = None) -> bool:
-        """Play ``card`` for the viewer; False (with the reason shown) if it is not allowed."""
-        item = self.item(card)
-        try:
-            self.session.act(Play.of(self.viewer, card))
-        except (IllegalAction, ValueError) as error:
-            self._hint(str(error), self.layout.status)
-            return False
-        width = float(self.layout.card[0])
-        if at is None and item is not None:
-            at = (item.x + width / 2, item.y + self.layout.card[1] / 2)
-        if at is not None:
-            self._origins[card] = (at, width)
-        self.selected = None
-        self._pump()
-        return True
-
-    # ------------------------------------------------------------ bidding
-    def bid(self, number: int) -> bool:
-        """Bid ``number`` for the viewer; False (with the reason shown) if not allowed."""
-        panel = self.bid_panel
-        panel.digits = ""
-        if not self.my_bid():
-            return False
-        try:
-            self.session.act(Bid.of(self.viewer, number))
-        except (IllegalAction, ValueError) as error:
-            anchor = panel.geometry.panel.midtop if panel.geometry else self.layout.status
-            self._hint(str(error), anchor)
-            return False
-        panel.focus = None
-        self._pump()
-        return True
-
-    # ------------------------------------------------------------ input
+    # ------------------------------------------------------------ input and drawing
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.input.handle(event)
+        self._carry_out(self.input.handle(event, self.frame()))
 
-    # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        canvas = self.painter.begin(surface, self)
-        self.painter.draw(canvas, self)
-        draw_effects(canvas, self)
-        draw_status(canvas, self)
-        draw_bid_panel(canvas, self)
-        draw_hud(canvas, self)
-        draw_last_trick(canvas, self, self.painter)
-        draw_tip(canvas, self)
+        frame = self.frame()
+        layout = frame.layout
+        canvas = self.painter.begin(surface, frame)
+        self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
+        draw_effects(canvas, self.effects, layout)
+        draw_status(canvas, frame, self.hand.selected)
+        draw_bid_panel(canvas, self.bid_panel, layout)
+        draw_top_bar(canvas, frame, self.hud)
+        self.trick.draw(canvas, frame, self.painter)
+        draw_tip(canvas, self.hud, layout)
         on_top = self.on_top
         self.painter.finish(surface, self._trusted and on_top)
         self._trusted = on_top
-
-    @property
-    def on_top(self) -> bool:
-        """Whether no other scene is drawn over the table."""
-        scenes = self.app.scenes
-        return self not in scenes or scenes[-1] is self

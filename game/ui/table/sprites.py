@@ -1,4 +1,5 @@
-"""Small cached pictures for the table: soft shadows, glows, avatars, the dealer chip.
+"""Small cached pictures for the table: soft shadows, glows, avatars, the dealer chip
+(and the suits' inks on the dark panels).
 
 Each is drawn once per size (supersampled for clean edges) and kept, so the
 table draws a frame with blits only.
@@ -10,10 +11,19 @@ from functools import lru_cache
 
 import pygame
 
+from game.rules.cards import Suit
 from game.ui.kit import theme
 from game.ui.kit.widgets import Button
 
 Colour = tuple[int, ...]
+
+_LIGHT_INKS = ((236, 232, 220), (240, 104, 100), (240, 104, 100), (236, 232, 220))
+_LIGHT_INKS_FOUR = ((120, 214, 140), (128, 176, 246), (240, 104, 100), (236, 232, 220))
+
+
+def suit_ink(suit: Suit, four_colour: bool) -> tuple[int, int, int]:
+    """A suit's colour for drawing on the dark panels."""
+    return (_LIGHT_INKS_FOUR if four_colour else _LIGHT_INKS)[suit]
 
 
 def _blur(surface: pygame.Surface, amount: int) -> pygame.Surface:

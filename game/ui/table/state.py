@@ -79,9 +79,13 @@ class Shown:
     counts: list[int] = field(default_factory=list)
     trick: list[tuple[int, Card]] = field(default_factory=list)
     last_trick: Trick | None = None
+    winning: Card | None = None
+    """The card that wins the trick on the cloth, glowing until the trick is gathered."""
     scores: list[int] = field(default_factory=list)
     made: tuple[bool, ...] | None = None
-    announced: tuple[int, int, Verdict] | None = None
+    """Who made their bid, once the hand is scored (from the hand's result)."""
+    verdict: Verdict | None = None
+    """Over, under or even, once every bid is shown (from the engine's view or events)."""
     revealed: bool = True
     over: bool = False
 
@@ -115,7 +119,8 @@ class Shown:
         self.trump_shown = True
         self.bids = list(view.bids)
         self.submitted = list(view.has_bid)
-        self.revealed = not view.rules.simultaneous_bidding or view.phase is not Phase.BIDDING
+        self.revealed = view.bids_revealed
+        self.verdict = view.verdict
         self.taken = list(view.taken)
         self.counts = list(view.hand_counts)
         start = view.leader
@@ -134,7 +139,7 @@ class Shown:
         self.bids, self.submitted = [None] * n, [False] * n
         self.taken, self.counts = [0] * n, [0] * n
         self.trick, self.last_trick = [], None
-        self.made, self.announced = None, None
+        self.made, self.verdict, self.winning = None, None, None
         self.trump_card, self.trump, self.trump_shown, self.no_trump = None, None, False, ""
 
     @property
@@ -144,9 +149,3 @@ class Shown:
     @property
     def all_bid(self) -> bool:
         return all(bid is not None for bid in self.bids)
-
-    def verdict(self) -> Verdict | None:
-        """Over, under or even once every bid shown is known."""
-        if not self.all_bid or not self.revealed:
-            return None
-        return Verdict.of(self.bids_total, self.hand_size)

@@ -1,0 +1,134 @@
+"""What the new game scene draws around its widgets: the title, the panels, the
+chosen preset's description, the marks on the page tabs and the status line
+(why the game cannot start, or the hands it will deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.i18n import _, ngettext, tr
+from game.play.setup import NewGameSetup
+from game.rules.describe import describe
+from game.rules.ruleset import RuleSet
+from game.ui.kit import theme
+from game.ui.kit.gui import GuiScene, draw_wrapped
+from game.ui.kit.widgets import draw_badge
+
+WARNING_TEXT = (246, 160, 146)
+
+
+def draw_frame(surface: pygame.Surface, gui: GuiScene) -> None:
+    """The title, the column heading, the right panel and the bottom bar."""
+    title = theme.text(_("New game"), gui.px(34), theme.TEXT, "bold")
+    surface.blit(title, gui.rect(40, 24, 0, 0).topleft)
+    heading = theme.text(_("VARIANT"), gui.px(14), theme.GOLD, "bold")
+    surface.blit(heading, gui.rect(42, 92, 0, 0).topleft)
+    theme.panel(surface, gui.rect(450, 80, 790, 540), theme.PANEL, gui.px(16))
+    bar = gui.rect(0, 624, 1280, 96)
+    bar.x, bar.width = 0, surface.get_width()
+    bar.height = surface.get_height() - bar.y
+    theme.panel(surface, bar, (6, 16, 13, 170), 0, None)
+    width = max(1, round(gui.scale))
+    pygame.draw.line(surface, (*theme.GOLD, 90), bar.topleft, bar.topright, width)
+    label = theme.text(_("Deal #"), gui.px(16), theme.TEXT, "bold")
+    surface.blit(label, label.get_rect(midright=gui.rect(260, 640, 0, 44).midright))
+
+
+def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
+    """The chosen preset's name, player range, changes and description."""
+    preset = setup.preset
+    x, y = gui.rect(42, 422, 0, 0).topleft
+    width = gui.px(378)
+    name = tr(preset.name)
+    if setup.changes:
+        name = _("{name}, customised").format(name=name)
+    name_width = width - (gui.px(110) if setup.changes else 0)
+    y += draw_wrapped(surface, name, (x, y), name_width, gui.px(20), theme.HIGHLIGHT, "bold")
+    players = _("{low} to {high} players").format(low=preset.min_players, high=preset.max_players)
+    if setup.changes:
+        note = ngettext("{count} rule changed", "{count} rules changed", setup.changes)
+        players = f"{players}  \u00b7  {note.format(count=setup.changes)}"
+    surface.blit(theme.text(players, gui.px(14), theme.TEXT_DIM, "italic"), (x, y))
+    y += gui.px(24)
+    bottom = gui.rect(0, 616, 0, 0).y
+    size = gui.px(14)
+    step = round(size * 1.32)
+    lines = theme.wrap(tr(preset.description), size, width)
+    for index, line in enumerate(lines):
+        if y + 2 * step > bottom and index < len(lines) - 1:
+            line = line.rstrip(".,;:") + "\u2026"
+        surface.blit(theme.text(line, size, theme.TEXT), (x, y))
+        y += step
+        if y + step > bottom:
+            break
+
+
+def draw_page_marks(
+    surface: pygame.Surface,
+    gui: GuiScene,
+    tabs: Sequence[Any],
+    pages: Sequence[str],
+    involved: Sequence[str],
+) -> None:
+    """A red dot on the tab of each page holding something the problem involves."""
+    for page, button in zip(pages, tabs, strict=True):
+        if page in involved:
+            centre = (button.rect.right - gui.px(14), button.rect.top + gui.px(10))
+            pygame.draw.circle(surface, theme.BAD, centre, gui.px(5))
+
+
+def draw_status(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
+    """What is wrong, or a summary of the hands, beside the Start button."""
+    area = gui.rect(464, 632, 560, 60)
+    if setup.problem:
+        _draw_problem(surface, gui, area, setup.problem)
+    elif setup.rules is not None:
+        _draw_summary(surface, gui, area, setup.rules)
+
+
+def _draw_problem(surface: pygame.Surface, gui: GuiScene, area: pygame.Rect, problem: str) -> None:
+    """Why the game cannot start, beside a red warning sign."""
+    size = gui.px(14)
+    lines = theme.wrap(problem, size, area.width - gui.px(40), "bold")[:3]
+    icon = (area.x + gui.px(12), area.centery)
+    draw_badge(surface, icon, gui.px(10), theme.BAD, "!", gui.px(15), theme.TEXT_DARK)
+    _draw_status_lines(surface, gui, area, lines, WARNING_TEXT, "bold")
+
+
+def _draw_summary(
+    surface: pygame.Surface, gui: GuiScene, area: pygame.Rect, rules: RuleSet
+) -> None:
+    """The hands the rules deal, beside a green tick."""
+    size = gui.px(14)
+    summary = dict(describe(rules)).get(_("Hands"), "")
+    lines = theme.wrap(summary, size, area.width - gui.px(40))[:3]
+    x, y = area.x + gui.px(12), area.centery
+    pygame.draw.circle(surface, theme.GOOD, (x, y), gui.px(10))
+    tick = [
+        (x - gui.px(5), y),
+        (x - gui.px(1), y + gui.px(4)),
+        (x + gui.px(5), y - gui.px(4)),
+    ]
+    pygame.draw.lines(surface, theme.TEXT_DARK, False, tick, max(2, gui.px(2)))
+    _draw_status_lines(surface, gui, area, lines, theme.TEXT_DIM, "regular")
+
+
+def _draw_status_lines(
+    surface: pygame.Surface,
+    gui: GuiScene,
+    area: pygame.Rect,
+    lines: list[str],
+    colour: tuple[int, ...],
+    weight: str,
+) -> None:
+    """Up to three lines beside the sign, centred on the area's height."""
+    size = gui.px(14)
+    step = round(size * 1.28)
+    y = area.centery - step * len(lines) // 2
+    for line in lines:
+        surface.blit(theme.text(line, size, colour, weight), (area.x + gui.px(32), y))
+        y += step

@@ -1,0 +1,123 @@
+"""What the table's parts may read: one frame's views, never the match.
+
+The scene builds a :class:`Frame` from the session's view of the viewer's seat,
+the table's picture of the public state (:class:`~game.ui.table.state.Shown`)
+and the layout, and hands it to the hand, the bid panel, the heads-up display
+and the painter. Whose turn it is for the viewer is decided here, from the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.rules.actions import Action
+from game.rules.phase import Phase
+from game.rules.record import Player
+from game.rules.view import SeatView
+from game.ui.table.layout import TableLayout
+from game.ui.table.state import Shown
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who watches the table and whether that player may act."""
+
+    viewer: int
+    human: bool
+    """The viewer is a human at the screen (not a demo, and past any curtain)."""
+    idle: bool
+    """Every event has been shown."""
+    blocked: bool
+    """An overlay (curtain, hand result) holds the table."""
+
+
+def may_play(view: SeatView, seating: Seating) -> bool:
+    """The viewer may play a card now."""
+    return (
+        seating.idle
+        and not seating.blocked
+        and seating.human
+        and view.phase is Phase.PLAYING
+        and seating.viewer in view.awaiting
+    )
+
+
+def may_bid(view: SeatView, shown: Shown, seating: Seating) -> bool:
+    """The viewer may bid now."""
+    if not (seating.human and not seating.blocked and view.phase is Phase.BIDDING):
+        return False
+    if seating.viewer not in view.awaiting:
+        return False
+    if seating.idle:
+        return True
+    # Simultaneous bids may be made while the others' bids are still shown,
+    # but not before the deal and the trump card have been seen.
+    return (
+        view.rules.simultaneous_bidding
+        and shown.trump_shown
+        and shown.hand_number == view.hand_number
+        and shown.counts[seating.viewer] == view.hand_size
+    )
+
+
+def awaited(view: SeatView, idle: bool) -> tuple[int, ...]:
+    """The seats the table shows as thinking or to act."""
+    if view.phase not in (Phase.BIDDING, Phase.PLAYING):
+        return ()
+    if idle or (view.phase is Phase.BIDDING and view.rules.simultaneous_bidding):
+        return view.awaiting
+    return ()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything the table's parts read to update and draw, for one moment."""
+
+    view: SeatView
+    """The viewer's view of the match now."""
+    shown: Shown
+    """The public state as far as the animations have got."""
+    layout: TableLayout
+    players: tuple[Player, ...]
+    seating: Seating
+    clock: float
+    title: str
+    """The variant's name, for the top bar."""
+    hotseat: bool
+    demo: bool
+    solo: bool
+    """Exactly one human plays (the viewer is "You")."""
+    thinking: int | None
+    """The computer seat deciding now."""
+    four_colour: bool
+    confirm_play: bool
+    explain: Callable[[Action], str | None]
+    """Why an action would be refused now, in the engine's words (None when legal)."""
+
+    @property
+    def viewer(self) -> int:
+        return self.seating.viewer
+
+    @property
+    def idle(self) -> bool:
+        return self.seating.idle
+
+    @property
+    def human(self) -> bool:
+        return self.seating.human
+
+    @property
+    def my_turn(self) -> bool:
+        return may_play(self.view, self.seating)
+
+    @property
+    def my_bid(self) -> bool:
+        return may_bid(self.view, self.shown, self.seating)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return awaited(self.view, self.seating.idle)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat].name

@@ -1,0 +1,132 @@
+"""The seats' name plates: avatar, name, kind of player, score, bid and tricks won,
+the glow of the seat to act, a computer player's thinking dots and the dealer chip."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import _
+from game.ui.kit import theme
+from game.ui.table import sprites
+from game.ui.table.backdrop import PLATE_BORDER, PLATE_FILL
+from game.ui.table.canvas import Groups
+from game.ui.table.frame import Frame
+from game.ui.table.layout import TableLayout
+from game.ui.table.text import initial, kind_label
+
+
+class PlatePainter:
+    """Draws the name plates; the plate's shadowed card is made once per layout."""
+
+    def __init__(self, groups: Groups) -> None:
+        self.groups = groups
+        self._plate: pygame.Surface | None = None
+        self._offset = 0
+
+    def prepare(self, layout: TableLayout) -> None:
+        spread = layout.px(7)
+        plate = layout.seats[0].plate
+        radius = layout.px(14)
+        size = (plate.width + 4 * spread, plate.height + 4 * spread)
+        sprite = pygame.Surface(size, pygame.SRCALPHA)
+        sprite.fill((0, 0, 0, 0))
+        sprite.blit(sprites.soft_shadow(plate.size, radius, spread, 120), (0, spread // 2))
+        sprite.blit(
+            theme.rounded_rect(plate.size, PLATE_FILL, radius, PLATE_BORDER),
+            (2 * spread, 2 * spread),
+        )
+        self._plate, self._offset = sprite, 2 * spread
+
+    def draw(self, surface: pygame.Surface, frame: Frame, seat: int) -> None:
+        layout = frame.layout
+        spot = layout.seats[seat]
+        plate = spot.plate
+        assert self._plate is not None
+        card = self.groups.group(surface.get_size())
+        card.blit(self._plate, (plate.x - self._offset, plate.y - self._offset))
+        ax, ay, radius = spot.avatar
+        player = frame.players[seat]
+        face = sprites.avatar(radius, theme.SEAT_COLOURS[seat % 8], initial(player.name))
+        card.blit(face, face.get_rect(center=(ax, ay)))
+        score = theme.text(str(frame.shown.scores[seat]), layout.font(21), theme.GOLD, "bold")
+        pad = layout.px(12)
+        card.blit(score, score.get_rect(midright=(plate.right - pad, plate.centery)))
+        left = ax + radius + layout.px(10)
+        room = plate.right - pad - score.get_width() - layout.px(8) - left
+        size = layout.font(15)
+        name = sprites.fit_text(player.name, size, room, "bold")
+        card.blit(theme.text(name, size, theme.TEXT, "bold"), (left, plate.y + layout.px(7)))
+        line2 = plate.y + layout.px(29)
+        thinking = frame.thinking == seat
+        if not thinking:
+            you = seat == frame.viewer and frame.solo
+            label = sprites.fit_text(kind_label(player, you), layout.font(11.5), room)
+            card.blit(theme.text(label, layout.font(11.5), theme.TEXT_DIM), (left, line2))
+        _bid_line(card, frame, seat, left, plate.y + layout.px(46))
+        self.groups.flush(surface, card)
+        if seat in frame.to_act:
+            _turn_glow(surface, frame, plate)
+            ring = sprites.ring(radius, (*theme.HIGHLIGHT, 255), layout.px(2))
+            surface.blit(ring, ring.get_rect(center=(ax, ay)))
+        if thinking:
+            _thinking_dots(surface, frame, left, line2 + layout.px(8))
+        if frame.shown.dealer == seat:
+            chip = sprites.dealer_chip(layout.px(11))
+            surface.blit(chip, chip.get_rect(center=spot.chip))
+
+
+def _turn_glow(surface: pygame.Surface, frame: Frame, plate: pygame.Rect) -> None:
+    """A pulsing halo around the plate of the seat to act."""
+    layout = frame.layout
+    spread = layout.px(8)
+    halo = sprites.glow(plate.size, layout.px(14), spread, theme.HIGHLIGHT, hollow=True)
+    pulse = 0.55 + 0.45 * math.sin(frame.clock * 3.4)
+    halo.set_alpha(150 + 15 * round(7 * pulse))
+    surface.blit(halo, (plate.x - 2 * spread, plate.y - 2 * spread))
+    halo.set_alpha(255)
+    edge = sprites.outline(plate.size, layout.px(14), (*theme.HIGHLIGHT, 230), layout.px(2))
+    surface.blit(edge, plate)
+
+
+def _thinking_dots(surface: pygame.Surface, frame: Frame, x: int, y: int) -> None:
+    """Three dots lighting up in turn while a computer player thinks."""
+    layout = frame.layout
+    r, gap = layout.px(3.2), layout.px(11)
+    for index in range(3):
+        wave = round(6 * max(0.0, math.sin(frame.clock * 6.0 - index * 0.9))) / 6
+        colour = tuple(
+            round(a + (b - a) * wave) for a, b in zip(theme.TEXT_DIM, theme.HIGHLIGHT, strict=True)
+        )
+        image = sprites.dot(r, colour)
+        centre = (x + r + index * gap, y - round(wave * r * 0.6))
+        surface.blit(image, image.get_rect(center=centre))
+
+
+def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) -> None:
+    """``bid 2 · won 1`` (green or red with a mark once scored), or where the bid stands."""
+    layout, shown = frame.layout, frame.shown
+    size = layout.font(13)
+    bid = shown.bids[seat]
+    if bid is not None:
+        text = _("bid {bid} · won {won}").format(bid=bid, won=shown.taken[seat])
+        colour: tuple[int, int, int] = theme.TEXT
+        if shown.made is not None:
+            colour = theme.GOOD if shown.made[seat] else theme.BAD
+        label = theme.text(text, size, colour, "bold")
+        surface.blit(label, (x, y))
+        if shown.made is not None:
+            kind = "made" if shown.made[seat] else "broken"
+            icon = sprites.mark(kind, round(size * 0.95), (*colour, 255))
+            middle = (x + label.get_width() + layout.px(6), y + label.get_height() // 2)
+            surface.blit(icon, icon.get_rect(midleft=middle))
+        return
+    if shown.hand_size == 0 or shown.trick or shown.taken[seat]:
+        return
+    if shown.submitted[seat]:
+        surface.blit(theme.text(_("bid made · hidden"), size, theme.GOLD), (x, y))
+    elif seat in frame.to_act:
+        surface.blit(theme.text(_("bidding…"), size, theme.HIGHLIGHT), (x, y))
+    elif shown.counts[seat] == shown.hand_size:
+        surface.blit(theme.text(_("no bid yet"), size, theme.TEXT_DIM), (x, y))

@@ -30,7 +30,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match
-from game.rules.record import Player, from_record
+from game.rules.record import Player, PlayerKind, from_record
 from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS, PACK_SIZE
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -63,9 +63,6 @@ TrickCards = Annotated[list[CardText], Meta(max_length=MAX_PLAYERS)]
 Hands = Annotated[
     list[Annotated[list[CardText], Meta(max_length=PACK_SIZE)]], Meta(max_length=MAX_PLAYERS)
 ]
-
-
-PlayerKind = Literal["human", "random", "easy", "medium", "hard", "expert"]
 
 
 class PlayerDoc(Struct, forbid_unknown_fields=True):

@@ -17,7 +17,7 @@ from game import cliargs
 from game.ai import LEVELS, make_agent, play_match
 from game.rules.match import Match
 from game.rules.presets import get_preset
-from game.rules.record import Player, dumps, to_record
+from game.rules.record import Level, Player, dumps, is_level, to_record
 from game.storage import atomic_write_text
 
 
@@ -33,20 +33,24 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def parse_seats(text: str | None, players: int) -> list[str]:
+def parse_seats(text: str | None, players: int) -> list[Level]:
     """The computer level of every seat from ``"easy,hard,..."`` (default: random)."""
     if text is None:
         return ["random"] * players
-    seats = [part.strip() for part in text.split(",")]
-    if len(seats) != players:
-        raise ValueError(f"--seats names {len(seats)} seats for {players} players")
-    for level in seats:
-        if level not in LEVELS:
+    names = [part.strip() for part in text.split(",")]
+    if len(names) != players:
+        raise ValueError(f"--seats names {len(names)} seats for {players} players")
+    seats: list[Level] = []
+    for level in names:
+        if not is_level(level):
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+        seats.append(level)
     return seats
 
 
-def play_games(variant: str, players: int, games: int, seed: int, seats: list[str]) -> list[Match]:
+def play_games(
+    variant: str, players: int, games: int, seed: int, seats: list[Level]
+) -> list[Match]:
     rules = get_preset(variant).rules(players)
     matches = []
     for game in range(games):
@@ -56,7 +60,7 @@ def play_games(variant: str, players: int, games: int, seed: int, seats: list[st
     return matches
 
 
-def summary(matches: list[Match], seats: list[str]) -> list[str]:
+def summary(matches: list[Match], seats: Sequence[str]) -> list[str]:
     """Lines of the summary table: per seat, score, bids made and first places."""
     lines = [f"{'seat':<6}{'level':<9}{'score/game':>12}{'±95%':>8}{'bids made':>11}{'wins':>8}"]
     for seat, level in enumerate(seats):

@@ -17,16 +17,17 @@ from game.ai.sampling import DealSampler
 from game.rules import PRESET_LIST, PRESETS, Card, Match, Phase, RuleSet, SeatView, parse_cards
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import SUIT_MASKS, Suit, mask_of
+from game.rules.record import Level
 from game.rules.ruleset import HandSequence, TrickPoints, TrumpMethod, ZeroBid
 from game.rules.tricks import Trick, legal_mask, trick_winner
 
 FAST = 0.02
 """Search budget for hard and expert in tests: a few deals per decision."""
 
-SMART = ("easy", "medium", "hard", "expert")
+SMART: tuple[Level, ...] = ("easy", "medium", "hard", "expert")
 
 
-def agent(level: str, seed: int) -> Agent:
+def agent(level: Level, seed: int) -> Agent:
     return make_agent(level, seed, budget=FAST)
 
 
@@ -110,12 +111,12 @@ def test_levels_and_factory() -> None:
     assert LEVELS == ("random", "easy", "medium", "hard", "expert")
     assert all(make_agent(level, 1).level == level for level in LEVELS)
     with pytest.raises(ValueError, match="unknown computer level"):
-        make_agent("grandmaster", 1)
+        make_agent("grandmaster", 1)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------- determinism
 @pytest.mark.parametrize("level", LEVELS)
-def test_same_seed_same_decisions(level: str) -> None:
+def test_same_seed_same_decisions(level: Level) -> None:
     rules = dataclasses.replace(PRESETS["oh-hell"].rules(4), max_hands=1)
     logs = []
     for _ in range(2):
@@ -125,7 +126,7 @@ def test_same_seed_same_decisions(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", SMART)
-def test_a_decision_depends_only_on_seed_and_view(level: str) -> None:
+def test_a_decision_depends_only_on_seed_and_view(level: Level) -> None:
     views = _some_views(PRESETS["blob"].rules(4), seed=5, count=12)
     fresh = [agent(level, 8).choose(view) for view in views]
     reused_agent = agent(level, 8)
@@ -224,7 +225,7 @@ def synthetic_view(
 
 
 @pytest.mark.parametrize("level", SMART)
-def test_made_bid_under_exact_only_scoring_ducks(level: str) -> None:
+def test_made_bid_under_exact_only_scoring_ducks(level: Level) -> None:
     rules = PRESETS["blob"].rules(4)
     done = [(0, "KD 2D 3D AD"), (3, "4C 9C 5C 6C")]
     last = synthetic_view(rules, 3, 3, "AH 3H", done, "5H QH 9H", (2, 1, 1, 1), "TS")
@@ -235,7 +236,7 @@ def test_made_bid_under_exact_only_scoring_ducks(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", SMART)
-def test_needing_every_trick_left_leads_the_top_winner(level: str) -> None:
+def test_needing_every_trick_left_leads_the_top_winner(level: Level) -> None:
     rules = PRESETS["oh-hell"].rules(4)
     done = [(0, "AD 2D 3D 4D"), (0, "AC 2C 3C 4C")]
     view = synthetic_view(rules, 0, 3, "AS 2S", done, "", (4, 0, 0, 1), "TS")
@@ -243,7 +244,7 @@ def test_needing_every_trick_left_leads_the_top_winner(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_la_podrida_trumps_when_void(level: str) -> None:
+def test_la_podrida_trumps_when_void(level: Level) -> None:
     rules = RuleSet(players=4, largest_hand=3, must_trump=True, max_hands=1)
     view = synthetic_view(rules, 1, 3, "2S 9C 8C", [], "KH", (1, 0, 1, 1), "TS")
     assert view.legal == (Play.of(1, Card.parse("2S")),)

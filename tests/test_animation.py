@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from game.rules.cards import Card
@@ -18,8 +20,8 @@ from game.ui.table.animation import (
 )
 
 
-def test_cues_fire_in_time_order():
-    fired = []
+def test_cues_fire_in_time_order() -> None:
+    fired: list[str] = []
     step = Step(1.0)
     step.cue(0.6, lambda: fired.append("late"))
     step.cue(0.2, lambda: fired.append("early"))
@@ -35,8 +37,8 @@ def test_cues_fire_in_time_order():
     assert queue.idle
 
 
-def test_cues_at_time_zero_happen_on_push():
-    fired = []
+def test_cues_at_time_zero_happen_on_push() -> None:
+    fired: list[str] = []
     step = Step(0.5)
     step.cue(0.0, lambda: fired.append("now"))
     queue = AnimationQueue()
@@ -44,8 +46,8 @@ def test_cues_at_time_zero_happen_on_push():
     assert fired == ["now"]
 
 
-def test_a_step_without_duration_is_over_at_once():
-    fired = []
+def test_a_step_without_duration_is_over_at_once() -> None:
+    fired: list[int] = []
     step = Step(0.0)
     step.cue(0.0, lambda: fired.append(1))
     queue = AnimationQueue()
@@ -54,7 +56,7 @@ def test_a_step_without_duration_is_over_at_once():
 
 
 @pytest.mark.parametrize("speed", [0.25, 1.0, 2.0, 4.0])
-def test_speed_scales_the_time(speed):
+def test_speed_scales_the_time(speed: float) -> None:
     queue = AnimationQueue()
     queue.push(Step(1.0))
     queue.update(0.999 / speed, speed)
@@ -63,12 +65,12 @@ def test_speed_scales_the_time(speed):
     assert queue.idle
 
 
-def test_steps_play_one_after_another_and_time_carries_over():
-    order = []
+def test_steps_play_one_after_another_and_time_carries_over() -> None:
+    order: list[str] = []
     queue = AnimationQueue()
     for name in ("a", "b"):
         step = Step(0.5)
-        step.cue(0.5, lambda name=name: order.append(name))
+        step.cue(0.5, functools.partial(order.append, name))
         queue.push(step)
     queue.update(0.75)
     assert order == ["a"]
@@ -77,20 +79,21 @@ def test_steps_play_one_after_another_and_time_carries_over():
     assert order == ["a", "b"] and queue.idle
 
 
-def test_skip_fires_every_cue_quietly():
-    played, fired = [], []
+def test_skip_fires_every_cue_quietly() -> None:
+    played: list[str] = []
+    fired: list[int] = []
     queue = AnimationQueue(play=played.append)
     for index in range(3):
         step = Step(1.0)
         step.sound(0.5, "card")
-        step.cue(0.9, lambda index=index: fired.append(index))
+        step.cue(0.9, functools.partial(fired.append, index))
         queue.push(step)
     queue.skip()
     assert queue.idle and fired == [0, 1, 2] and played == []
 
 
-def test_sounds_play_when_their_time_comes():
-    played = []
+def test_sounds_play_when_their_time_comes() -> None:
+    played: list[str] = []
     queue = AnimationQueue(play=played.append)
     step = Step(1.0)
     step.sound(0.0, "deal")
@@ -101,7 +104,7 @@ def test_sounds_play_when_their_time_comes():
     assert played == ["deal", "card"]
 
 
-def test_flights_move_and_hold():
+def test_flights_move_and_hold() -> None:
     card = Card.parse("AS")
     step = Step(0.0)
     flight = step.add(Flight(card, (0, 0), (100, 50), 0.2, 0.4, 10, 20, hold=True))
@@ -117,14 +120,14 @@ def test_flights_move_and_hold():
     assert flight.progress(5.0) == 1.0  # held at the end
 
 
-def test_easings_start_at_zero_and_end_at_one():
+def test_easings_start_at_zero_and_end_at_one() -> None:
     for ease in (ease_out_cubic, ease_in_out, ease_out_back):
         assert ease(0.0) == pytest.approx(0.0)
         assert ease(1.0) == pytest.approx(1.0)
     assert max(ease_out_back(t / 20) for t in range(21)) > 1.0  # it overshoots
 
 
-def test_approach_converges_whatever_the_frame_rate():
+def test_approach_converges_whatever_the_frame_rate() -> None:
     value_fast, value_slow = 0.0, 0.0
     for _ in range(60):
         value_fast = approach(value_fast, 100, 1 / 60)
@@ -136,7 +139,7 @@ def test_approach_converges_whatever_the_frame_rate():
     assert value_fast == 100
 
 
-def test_effects_fade_in_and_out_and_expire():
+def test_effects_fade_in_and_out_and_expire() -> None:
     effects = Effects()
     bubble = effects.add(Effect("bubble", "bids 2", (0, 0), 1.0, seat=1))
     assert bubble.alpha == 0.0
@@ -148,7 +151,7 @@ def test_effects_fade_in_and_out_and_expire():
     assert len(effects) == 0
 
 
-def test_a_seat_has_one_bubble_and_the_table_one_toast():
+def test_a_seat_has_one_bubble_and_the_table_one_toast() -> None:
     effects = Effects()
     effects.add(Effect("bubble", "bids 1", (0, 0), 1.0, seat=1))
     effects.add(Effect("bubble", "bids 2", (0, 0), 1.0, seat=1))

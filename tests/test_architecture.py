@@ -63,8 +63,9 @@ def test_translated_strings_are_literals() -> None:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 if node.func.id == "_":
                     args = node.args
-                    ok = len(args) == 1 and isinstance(args[0], ast.Constant)
-                    assert ok and isinstance(args[0].value, str), f"{path}:{node.lineno}"
+                    first = args[0] if len(args) == 1 else None
+                    ok = isinstance(first, ast.Constant) and isinstance(first.value, str)
+                    assert ok, f"{path}:{node.lineno}"
                 if node.func.id == "ngettext":
                     literal = [isinstance(a, ast.Constant) for a in node.args[:2]]
                     assert all(literal), f"{path}:{node.lineno}"

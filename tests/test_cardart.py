@@ -23,7 +23,8 @@ def _fonts() -> None:
 
 def _pixels(surface: pygame.Surface, step: int = 3) -> list[tuple[int, int, int, int]]:
     w, h = surface.get_size()
-    return [tuple(surface.get_at((x, y))) for y in range(0, h, step) for x in range(0, w, step)]
+    colours = (surface.get_at((x, y)) for y in range(0, h, step) for x in range(0, w, step))
+    return [(c.r, c.g, c.b, c.a) for c in colours]
 
 
 def _count_colour(surface: pygame.Surface, colour: tuple[int, int, int], tol: int = 12) -> int:

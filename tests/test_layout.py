@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 
 import pytest
 from pygame import Rect
@@ -26,14 +27,14 @@ SEATS = range(3, 9)
 LARGEST_HAND = {3: 17, 4: 13, 5: 10, 6: 8, 7: 7, 8: 6}
 
 
-def layouts():
+def layouts() -> Iterator[TableLayout]:
     for size, players, scale in itertools.product(SIZES, SEATS, (0.7, 1.0, 1.5)):
         for viewer in {0, players - 1}:
             yield table_layout(size, players, viewer, scale)
 
 
 @pytest.mark.parametrize("players", SEATS)
-def test_seats_go_clockwise_from_the_viewer(players):
+def test_seats_go_clockwise_from_the_viewer(players: int) -> None:
     layout = table_layout((1280, 720), players, viewer=1)
     assert layout.seats[1].side == "bottom"
     after = layout.seats[(1 + 1) % players]
@@ -50,7 +51,7 @@ def test_seats_go_clockwise_from_the_viewer(players):
     assert xs == sorted(xs)
 
 
-def test_everything_is_inside_the_window_and_plates_never_overlap():
+def test_everything_is_inside_the_window_and_plates_never_overlap() -> None:
     for layout in layouts():
         window = layout.window
         plates = [seat.plate for seat in layout.seats]
@@ -71,7 +72,7 @@ def test_everything_is_inside_the_window_and_plates_never_overlap():
         assert not any(plate.colliderect(layout.trump_panel) for plate in plates)
 
 
-def test_the_trick_lies_on_the_cloth_clear_of_the_plates():
+def test_the_trick_lies_on_the_cloth_clear_of_the_plates() -> None:
     for layout in layouts():
         plates = [seat.plate for seat in layout.seats]
         for seat in layout.seats:
@@ -79,7 +80,7 @@ def test_the_trick_lies_on_the_cloth_clear_of_the_plates():
             assert seat.trick.collidelist(plates) == -1, (layout.size, layout.players)
 
 
-def test_the_hand_fan_fits_between_the_corners():
+def test_the_hand_fan_fits_between_the_corners() -> None:
     for layout in layouts():
         count = LARGEST_HAND[layout.players]
         rects = layout.hand_rects(count, tuple(i % 2 == 0 for i in range(count)))
@@ -95,7 +96,7 @@ def test_the_hand_fan_fits_between_the_corners():
         assert rects[0].y < rects[1].y  # raised cards stand higher
 
 
-def test_card_backs_stay_inside_the_window():
+def test_card_backs_stay_inside_the_window() -> None:
     for layout in layouts():
         count = LARGEST_HAND[layout.players]
         for seat in layout.seats:
@@ -106,7 +107,7 @@ def test_card_backs_stay_inside_the_window():
                 assert not rect.colliderect(layout.top_bar)
 
 
-def test_the_bid_panel_fits_and_keeps_clear_of_the_top_bar():
+def test_the_bid_panel_fits_and_keeps_clear_of_the_top_bar() -> None:
     for layout in layouts():
         geometry = layout.bid_panel(LARGEST_HAND[layout.players] + 1)
         assert layout.window.contains(geometry.panel)
@@ -117,25 +118,25 @@ def test_the_bid_panel_fits_and_keeps_clear_of_the_top_bar():
             assert not a.colliderect(b)
 
 
-def test_bigger_windows_scale_everything_up():
+def test_bigger_windows_scale_everything_up() -> None:
     small = table_layout((1280, 720), 5)
     big = table_layout((3840, 2160), 5)
     assert big.card[0] == pytest.approx(3 * small.card[0], abs=2)
     assert big.seats[2].plate.width == pytest.approx(3 * small.seats[2].plate.width, abs=3)
 
 
-def test_card_scale_grows_the_hand_cards():
+def test_card_scale_grows_the_hand_cards() -> None:
     assert (
         table_layout((1280, 720), 4, 0, 1.5).card[0] > table_layout((1280, 720), 4, 0, 1.0).card[0]
     )
 
 
-def test_more_seats_than_the_game_allows_are_refused():
+def test_more_seats_than_the_game_allows_are_refused() -> None:
     with pytest.raises(ValueError):
         table_layout((1280, 720), 9)
 
 
-def test_backs_fan_along_their_axis():
+def test_backs_fan_along_their_axis() -> None:
     layout = table_layout((1280, 720), 4, 0)
     left = layout.seats[1]
     rects = left.backs_for(5, layout.back)
@@ -171,7 +172,7 @@ def _opponents(layout: TableLayout) -> list[int]:
     return [seat.seat for seat in layout.seats if seat.seat != layout.viewer]
 
 
-def test_card_backs_keep_clear_of_every_plate_and_of_each_other():
+def test_card_backs_keep_clear_of_every_plate_and_of_each_other() -> None:
     for layout in layouts():
         plates = [seat.plate for seat in layout.seats]
         fans = {seat: _fan(layout, seat) for seat in _opponents(layout)}
@@ -185,14 +186,14 @@ def test_card_backs_keep_clear_of_every_plate_and_of_each_other():
             assert not a.colliderect(b), (layout.size, layout.players, a, b)
 
 
-def test_trick_cards_never_overlap_even_tilted():
+def test_trick_cards_never_overlap_even_tilted() -> None:
     for layout in layouts():
         lying = [_lying(seat.trick, MAX_TILT) for seat in layout.seats]
         for a, b in itertools.combinations(lying, 2):
             assert not a.colliderect(b), (layout.size, layout.players, a, b)
 
 
-def test_trick_cards_keep_clear_of_plates_backs_and_the_status_line():
+def test_trick_cards_keep_clear_of_plates_backs_and_the_status_line() -> None:
     for layout in layouts():
         keep_clear = [seat.plate for seat in layout.seats]
         keep_clear += [_fan(layout, seat) for seat in _opponents(layout)]
@@ -208,7 +209,7 @@ def _direction(layout: TableLayout, point: tuple[int, int]) -> float:
     return math.degrees(math.atan2(point[1] - layout.centre[1], point[0] - layout.centre[0]))
 
 
-def test_each_trick_card_lies_on_its_owners_side_of_the_table():
+def test_each_trick_card_lies_on_its_owners_side_of_the_table() -> None:
     for layout in layouts():
         cx, cy = layout.centre
         half = layout.trick_card[0] / 2
@@ -229,7 +230,7 @@ def test_each_trick_card_lies_on_its_owners_side_of_the_table():
             assert abs((off + 180) % 360 - 180) < 45, where
 
 
-def test_trick_cards_go_round_the_table_in_seat_order():
+def test_trick_cards_go_round_the_table_in_seat_order() -> None:
     for layout in layouts():
         by_position = sorted(layout.seats, key=lambda seat: seat.position)
         # Clockwise on screen (y down) from the viewer's card at the bottom.
@@ -239,7 +240,7 @@ def test_trick_cards_go_round_the_table_in_seat_order():
 
 @pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440), (3840, 2160), (2560, 1600)])
 @pytest.mark.parametrize("scale", CARD_SCALES)
-def test_the_hand_is_never_clipped_at_the_bottom(size, scale):
+def test_the_hand_is_never_clipped_at_the_bottom(size: tuple[int, int], scale: float) -> None:
     for players in SEATS:
         layout = table_layout(size, players, 0, scale)
         for count in range(1, LARGEST_HAND[players] + 1):
@@ -249,7 +250,7 @@ def test_the_hand_is_never_clipped_at_the_bottom(size, scale):
                     assert rect.bottom <= size[1] - layout.margin / 2
 
 
-def test_the_trump_panel_leaves_room_for_its_text_above_the_button():
+def test_the_trump_panel_leaves_room_for_its_text_above_the_button() -> None:
     for layout in layouts():
         # "Trumps", then the suit's name (a 17 px font at 1280x720) centred 20 px lower.
         text_bottom = layout.trump_card.y + layout.px(22) + layout.font(17)

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton
 
 from game.play.preview import played_session
 from game.play.session import GameSession
@@ -42,7 +46,7 @@ class Recorder:
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     monkeypatch.setattr(registry, "TableScene", FakeTable)
     pygame.init()
@@ -54,6 +58,20 @@ def app(tmp_path, monkeypatch):
         close = getattr(scene, "close", None)
         if close:
             close()
+
+
+def started(app: App) -> Recorder:
+    """The stand-in the fixture put in place of App.start_game."""
+    recorder = app.start_game
+    assert isinstance(recorder, Recorder)
+    return recorder
+
+
+def state_of(button: UIButton) -> str:
+    """The drawn state of ``button`` (normal, hovered, disabled...)."""
+    shape = button.drawable_shape
+    assert shape is not None
+    return shape.active_state.state_id
 
 
 def frame(app: App, count: int = 1) -> None:
@@ -87,9 +105,11 @@ def type_text(app: App, entry: Any, text: str) -> None:
 
 def button_labelled(scene: GuiScene, label: str) -> Any:
     assert scene.manager is not None
+    root = scene.manager.get_root_container()
+    assert isinstance(root, UIContainer)
     found = [
         element
-        for element in scene.manager.get_root_container().elements
+        for element in root.elements
         if getattr(element, "text", None) == label and element.visible
     ]
     assert found, f"no visible button {label!r}"
@@ -97,7 +117,7 @@ def button_labelled(scene: GuiScene, label: str) -> Any:
 
 
 # ------------------------------------------------------------------- theme
-def test_the_theme_scales_with_the_window():
+def test_the_theme_scales_with_the_window() -> None:
     small, large = scaled_theme(1.0), scaled_theme(3.0)
     assert int(large["button"]["font"]["size"]) == 3 * int(small["button"]["font"]["size"])
     assert large["#rounded"]["misc"]["shape_corner_radius"] == "30"
@@ -107,7 +127,7 @@ def test_the_theme_scales_with_the_window():
 
 
 # ------------------------------------------------------------------- title
-def test_title_offers_continue_only_when_a_game_is_saved(app):
+def test_title_offers_continue_only_when_a_game_is_saved(app: App) -> None:
     title = TitleScene(app)
     app.push(title)
     frame(app)
@@ -127,7 +147,7 @@ def test_title_offers_continue_only_when_a_game_is_saved(app):
     assert app.top.session.match.seed == 3
 
 
-def test_a_damaged_save_is_explained_on_the_title(app):
+def test_a_damaged_save_is_explained_on_the_title(app: App) -> None:
     app.autosave_path.parent.mkdir(parents=True, exist_ok=True)
     app.autosave_path.write_text("{not json", encoding="utf-8")
     title = TitleScene(app)
@@ -140,11 +160,11 @@ def test_a_damaged_save_is_explained_on_the_title(app):
     assert title.message is None
 
 
-def test_quick_game_without_a_last_setup_seats_you_and_three_computers(app):
+def test_quick_game_without_a_last_setup_seats_you_and_three_computers(app: App) -> None:
     title = TitleScene(app)
     app.push(title)
     click(app, title.buttons["quick"])
-    [(rules, seed, players)] = app.start_game.calls
+    [(rules, seed, players)] = started(app).calls
     assert rules == PRESETS["oh-hell"].rules(4)
     assert isinstance(seed, int) and seed > 0
     assert players[0] == Player(app.settings.player_name, "human")
@@ -153,7 +173,7 @@ def test_quick_game_without_a_last_setup_seats_you_and_three_computers(app):
     assert len({p.name for p in players}) == 4
 
 
-def test_quick_game_replays_the_last_setup_with_a_fresh_deal(app):
+def test_quick_game_replays_the_last_setup_with_a_fresh_deal(app: App) -> None:
     rules = dataclasses.replace(PRESETS["blob"].rules(3), must_trump=True)
     players = [Player("Zoe"), Player("Ann", "easy"), Player("Bob", "medium")]
     app.store.update(
@@ -163,13 +183,15 @@ def test_quick_game_replays_the_last_setup_with_a_fresh_deal(app):
     app.push(title)
     click(app, title.buttons["quick"])
     click(app, title.buttons["quick"])
-    (first_rules, first_seed, first_players), (_, second_seed, _) = app.start_game.calls
+    (first_rules, first_seed, first_players), (_, second_seed, _) = started(app).calls
     assert first_rules == rules
     assert first_players == players
     assert first_seed != second_seed or first_seed > 0
 
 
-def test_a_damaged_settings_file_is_reported_once(tmp_path, monkeypatch):
+def test_a_damaged_settings_file_is_reported_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     store = SettingsStore()
     store.path.parent.mkdir(parents=True, exist_ok=True)
@@ -185,7 +207,7 @@ def test_a_damaged_settings_file_is_reported_once(tmp_path, monkeypatch):
     assert again.message is None
 
 
-def test_title_buttons_open_their_scenes(app):
+def test_title_buttons_open_their_scenes(app: App) -> None:
     title = TitleScene(app)
     app.push(title)
     for name, kind in (
@@ -194,25 +216,28 @@ def test_title_buttons_open_their_scenes(app):
         ("rules", RulesScene),
     ):
         click(app, title.buttons[name])
-        assert isinstance(app.top, kind)
+        opened = app.top
+        assert isinstance(opened, kind)
         key(app, pygame.K_ESCAPE)
         assert app.top is title
     click(app, title.buttons["quit"])
     assert not app.running
 
 
-def test_title_draws_at_every_size(app):
+def test_title_draws_at_every_size(app: App) -> None:
     title = TitleScene(app)
     app.push(title)
     for size in ((960, 540), (1920, 1080), (1280, 1024)):
         app.screen = pygame.display.set_mode(size)
         app._resized()
         frame(app, 2)
-        assert title.manager is not None and title.buttons["new"].rect.right <= size[0]
+        new = title.buttons["new"]
+        assert isinstance(new, UIButton)
+        assert title.manager is not None and new.rect.right <= size[0]
 
 
 # ---------------------------------------------------------------- settings
-def test_settings_apply_at_once_and_persist(app):
+def test_settings_apply_at_once_and_persist(app: App) -> None:
     base = Scene(app)
     app.push(base)
     scene = SettingsScene(app)
@@ -236,7 +261,7 @@ def test_settings_apply_at_once_and_persist(app):
     assert app.top is base
 
 
-def test_animation_speed_is_set_on_a_doubling_scale(app):
+def test_animation_speed_is_set_on_a_doubling_scale(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
     scene.speed_slider.set_current_value(1.0)
@@ -244,7 +269,9 @@ def test_animation_speed_is_set_on_a_doubling_scale(app):
     assert SettingsStore().settings.animation_speed == pytest.approx(2.0)
 
 
-def test_settings_fullscreen_goes_through_the_app(app, monkeypatch):
+def test_settings_fullscreen_goes_through_the_app(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     toggled = []
     monkeypatch.setattr(app, "toggle_fullscreen", lambda: toggled.append(True))
     scene = SettingsScene(app)
@@ -253,14 +280,14 @@ def test_settings_fullscreen_goes_through_the_app(app, monkeypatch):
     assert toggled == [True]
 
 
-def test_settings_list_english_first(app):
+def test_settings_list_english_first(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
     assert scene.choices["language"].values[0] == "en"
 
 
 # ------------------------------------------------------------------- rules
-def test_rules_from_the_title_show_the_chosen_presets_description(app):
+def test_rules_from_the_title_show_the_chosen_presets_description(app: App) -> None:
     scene = RulesScene(app)
     app.push(scene)
     frame(app)
@@ -274,15 +301,15 @@ def test_rules_from_the_title_show_the_chosen_presets_description(app):
     assert scene.title == "Oh! Well"
 
 
-def test_player_counts_the_preset_does_not_allow_are_disabled_and_say_why(app):
+def test_player_counts_the_preset_does_not_allow_are_disabled_and_say_why(app: App) -> None:
     scene = RulesScene(app)
     app.push(scene)
     frame(app)
     assert PRESETS["oh-hell"].player_range == range(3, 8)
     eight = scene.count_choice.buttons[-1]
     seven = scene.count_choice.buttons[-2]
-    assert not eight.is_enabled and eight.drawable_shape.active_state.state_id == "disabled"
-    assert seven.is_enabled and seven.drawable_shape.active_state.state_id == "normal"
+    assert not eight.is_enabled and state_of(eight) == "disabled"
+    assert seven.is_enabled and state_of(seven) == "normal"
     click(app, eight)
     assert scene.count == 4 and scene.rules == PRESETS["oh-hell"].rules(4)
     assert scene.hover_note() == (eight.rect, "Oh Hell is played by 3 to 7 players.")
@@ -292,12 +319,12 @@ def test_player_counts_the_preset_does_not_allow_are_disabled_and_say_why(app):
     frame(app)
     assert pygame.image.tobytes(app.screen, "RGB") != pygame.image.tobytes(plain, "RGB")
     click(app, button_labelled(scene, "Up and Down the River"))
-    assert eight.is_enabled and eight.drawable_shape.active_state.state_id == "normal"
+    assert eight.is_enabled and state_of(eight) == "normal"
     click(app, eight)
     assert scene.count == 8 and scene.hover_note() is None
 
 
-def test_rules_scroll_with_wheel_and_keys(app):
+def test_rules_scroll_with_wheel_and_keys(app: App) -> None:
     scene = RulesScene(app, PRESETS["oh-pshaw"].rules(3))
     app.push(scene)
     frame(app)
@@ -323,7 +350,7 @@ def _session() -> GameSession:
     return session
 
 
-def test_pause_menu(app):
+def test_pause_menu(app: App) -> None:
     session = _session()
     base = Scene(app)
     app.push(base)
@@ -331,7 +358,8 @@ def test_pause_menu(app):
     app.push(pause)
     frame(app)
     click(app, button_labelled(pause, "Score sheet"))
-    assert isinstance(app.top, ScoreSheetOverlay)
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheetOverlay)
     key(app, pygame.K_TAB)
     assert app.top is pause
     click(app, button_labelled(pause, "Rules of this game"))
@@ -345,7 +373,7 @@ def test_pause_menu(app):
     assert app.top is base
 
 
-def test_pause_says_which_hand_and_deal_through_the_public_view(app):
+def test_pause_says_which_hand_and_deal_through_the_public_view(app: App) -> None:
     session = played_session("oh-hell", [Player("Me"), *[Player(n, "easy") for n in "ABC"]], 9, 90)
     pause = PauseOverlay(app, session)
     app.push(pause)
@@ -355,7 +383,7 @@ def test_pause_says_which_hand_and_deal_through_the_public_view(app):
     session.close()
 
 
-def test_save_and_leave_keeps_the_game_for_continue(app):
+def test_save_and_leave_keeps_the_game_for_continue(app: App) -> None:
     session = _session()
     session.autosave = app.autosave_path
     app.push(Scene(app))

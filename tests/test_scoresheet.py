@@ -4,6 +4,7 @@ play, hands to come, scrolling and closing."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pygame
 import pytest
@@ -20,6 +21,7 @@ from game.ui.kit.scene import Scene
 from game.ui.scoresheet.overlay import (
     RowState,
     ScoreSheetOverlay,
+    SheetRow,
     leaders,
     scribble,
     sheet_rows,
@@ -49,7 +51,7 @@ def played(rules: RuleSet, hands: int, extra: int = 0, seed: int = 2024) -> Game
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     pygame.init()
     application = App(pygame.display.set_mode((1280, 720)), SettingsStore())
@@ -64,7 +66,7 @@ def open_sheet(app: App, session: GameSession) -> ScoreSheetOverlay:
     return sheet
 
 
-def test_every_finished_hand_is_listed_with_its_numbers():
+def test_every_finished_hand_is_listed_with_its_numbers() -> None:
     session = played(PRESETS["oh-hell"].rules(4), hands=6)
     rows = sheet_rows(session)
     done = [row for row in rows if row.state is RowState.DONE]
@@ -78,7 +80,9 @@ def test_every_finished_hand_is_listed_with_its_numbers():
     assert [row.size for row in rows[6:]] == list(PRESETS["oh-hell"].rules(4).hand_sizes[6:])
 
 
-def test_made_bids_are_ticked_and_failed_bids_blobbed(app, monkeypatch):
+def test_made_bids_are_ticked_and_failed_bids_blobbed(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     session = played(PRESETS["blob"].rules(4), hands=8)
     results = session.match.results
     expected_made = {(r.number, s) for r in results for s, ok in enumerate(r.made) if ok}
@@ -90,13 +94,13 @@ def test_made_bids_are_ticked_and_failed_bids_blobbed(app, monkeypatch):
     drawing: dict[str, tuple[int, int]] = {}
     real_cells = sheet._draw_cells
 
-    def cells(surface, row, seat, y):
+    def cells(surface: pygame.Surface, row: SheetRow, seat: int, y: int) -> None:
         drawing["cell"] = (row.number, seat)
         real_cells(surface, row, seat, y)
 
     real_blob = sheet._draw_blob
 
-    def blob(surface, number, seat, column, y):
+    def blob(surface: pygame.Surface, number: int, seat: int, column: pygame.Rect, y: int) -> None:
         blobs.append((number, seat))
         real_blob(surface, number, seat, column, y)
 
@@ -109,7 +113,7 @@ def test_made_bids_are_ticked_and_failed_bids_blobbed(app, monkeypatch):
     assert set(blobs) == expected_blobs
 
 
-def test_a_blob_really_inks_over_the_bid(app):
+def test_a_blob_really_inks_over_the_bid(app: App) -> None:
     session = played(PRESETS["blob"].rules(4), hands=5)
     sheet = open_sheet(app, session)
     failed = next(
@@ -139,14 +143,14 @@ def test_a_blob_really_inks_over_the_bid(app):
     assert darkness(*failed) > 2 * darkness(*made)
 
 
-def test_the_scribble_is_the_same_every_time():
+def test_the_scribble_is_the_same_every_time() -> None:
     one = pygame.image.tobytes(scribble(40, 24, 99, 2), "RGBA")
     two = pygame.image.tobytes(scribble(40, 24, 99, 2), "RGBA")
     other = pygame.image.tobytes(scribble(40, 24, 100, 2), "RGBA")
     assert one == two and one != other
 
 
-def test_the_hand_in_play_shows_bids_and_tricks_so_far():
+def test_the_hand_in_play_shows_bids_and_tricks_so_far() -> None:
     rules = PRESETS["oh-hell"].rules(4)
     session = played(rules, hands=2, extra=4 + 5)  # four bids and five cards
     match = session.match
@@ -158,7 +162,7 @@ def test_the_hand_in_play_shows_bids_and_tricks_so_far():
     assert row.totals == (None,) * 4 and row.trump == match.trump
 
 
-def test_secret_bids_stay_secret_during_simultaneous_bidding():
+def test_secret_bids_stay_secret_during_simultaneous_bidding() -> None:
     rules = PRESETS["british-oh-hell"].rules(4)
     rules = dataclasses.replace(rules, simultaneous_bidding=True)
     session = played(rules, hands=1, extra=2)
@@ -167,7 +171,7 @@ def test_secret_bids_stay_secret_during_simultaneous_bidding():
     assert sum(row.secret) == 2
 
 
-def test_nineteen_hands_fit_at_720p(app):
+def test_nineteen_hands_fit_at_720p(app: App) -> None:
     session = played(PRESETS["oh-hell"].rules(4), hands=19)
     assert session.match.phase is Phase.GAME_OVER
     sheet = open_sheet(app, session)
@@ -178,7 +182,7 @@ def test_nineteen_hands_fit_at_720p(app):
     assert sheet.row_height >= 24
 
 
-def test_many_hands_scroll(app):
+def test_many_hands_scroll(app: App) -> None:
     rules = RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=3, max_hands=40)
     session = played(rules, hands=3)
     sheet = open_sheet(app, session)
@@ -196,7 +200,7 @@ def test_many_hands_scroll(app):
     app.frame(1 / 60)
 
 
-def test_the_sheet_opens_on_the_hand_in_play(app):
+def test_the_sheet_opens_on_the_hand_in_play(app: App) -> None:
     rules = RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=2, max_hands=40)
     session = played(rules, hands=30, extra=1)
     sheet = open_sheet(app, session)
@@ -207,7 +211,7 @@ def test_the_sheet_opens_on_the_hand_in_play(app):
 
 
 @pytest.mark.parametrize("closer", ["tab", "escape", "outside"])
-def test_the_sheet_closes_on_tab_escape_or_a_click_outside(app, closer):
+def test_the_sheet_closes_on_tab_escape_or_a_click_outside(app: App, closer: str) -> None:
     base = app.top
     session = played(PRESETS["oh-hell"].rules(4), hands=1)
     sheet = open_sheet(app, session)
@@ -222,7 +226,7 @@ def test_the_sheet_closes_on_tab_escape_or_a_click_outside(app, closer):
     assert app.top is base
 
 
-def test_eight_players_fit_across(tmp_path, monkeypatch):
+def test_eight_players_fit_across(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     pygame.init()
     app = App(pygame.display.set_mode((1280, 720)), SettingsStore())
@@ -233,7 +237,7 @@ def test_eight_players_fit_across(tmp_path, monkeypatch):
     assert sheet.column_x(7) + sheet.player_width <= sheet.pad.right
 
 
-def test_the_leader_is_whoever_has_the_most():
+def test_the_leader_is_whoever_has_the_most() -> None:
     assert leaders((0, 0, 0)) == set()
     assert leaders((12, 30, 30)) == {1, 2}
     assert leaders((5, 2, 1)) == {0}

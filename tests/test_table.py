@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from game.ai import LEVELS
 from game.play.session import GameSession
-from game.rules.actions import Play
+from game.rules.actions import Bid, Play
+from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
-from game.rules.record import Player
+from game.rules.record import Player, PlayerKind
 from game.rules.ruleset import HandSequence, RuleSet, Settlement
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -21,11 +25,11 @@ from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import DEMO_RESTART, TableScene
 
-BOT = "easy" if "easy" in LEVELS else "random"
+BOT: PlayerKind = "easy" if "easy" in LEVELS else "random"
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     pygame.display.init()
     pygame.font.init()
@@ -40,14 +44,14 @@ def app(tmp_path, monkeypatch):
             close()
 
 
-def small_rules(players: int = 4, cards: int = 3, hands: int = 1, **changes) -> RuleSet:
+def small_rules(players: int = 4, cards: int = 3, hands: int = 1, **changes: Any) -> RuleSet:
     rules = RuleSet(
         players=players, sequence=HandSequence.DESCENDING, largest_hand=cards, max_hands=hands
     )
     return dataclasses.replace(rules, **changes)
 
 
-def seats(*kinds: str) -> list[Player]:
+def seats(*kinds: PlayerKind) -> list[Player]:
     names = ["Anna", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo"]
     return [Player(names[i], kind) for i, kind in enumerate(kinds)]
 
@@ -56,7 +60,9 @@ def table(app: App) -> TableScene:
     return next(scene for scene in app.scenes if isinstance(scene, TableScene))
 
 
-def run_until(app: App, condition, frames: int = 4000, dt: float = 0.05) -> None:
+def run_until(
+    app: App, condition: Callable[[], object], frames: int = 4000, dt: float = 0.05
+) -> None:
     for _ in range(frames):
         if condition():
             return
@@ -81,24 +87,28 @@ def hover(app: App, pos: tuple[int, int]) -> None:
     app.frame(0.01)
 
 
-def card_point(scene: TableScene, card) -> tuple[int, int]:
+def card_point(scene: TableScene, card: Card) -> tuple[int, int]:
     item = next(item for item in scene.hand.items if item.card == card)
     return (round(item.x) + 8, round(item.y) + 12)
 
 
 def any_bid(scene: TableScene) -> int:
-    return scene.session.match.legal_actions(scene.viewer)[0].tricks
+    action = scene.session.match.legal_actions(scene.viewer)[0]
+    assert isinstance(action, Bid)
+    return action.tricks
 
 
-def any_play(scene: TableScene):
-    return scene.session.match.legal_actions(scene.viewer)[0].card
+def any_play(scene: TableScene) -> Card:
+    action = scene.session.match.legal_actions(scene.viewer)[0]
+    assert isinstance(action, Play)
+    return action.card
 
 
 def wait_for_turn(app: App, scene: TableScene) -> None:
     run_until(app, lambda: scene.my_turn() or scene.my_bid() or app.top is not scene)
 
 
-def test_bid_by_digit_then_play_a_whole_hand_by_keys(app):
+def test_bid_by_digit_then_play_a_whole_hand_by_keys(app: App) -> None:
     app.start_game(small_rules(), 5, seats("human", BOT, BOT, BOT))
     scene = table(app)
     run_until(app, scene.my_bid)
@@ -117,6 +127,7 @@ def test_bid_by_digit_then_play_a_whole_hand_by_keys(app):
         assert len(scene.session.match.hand(0)) == before - 1
     run_until(app, lambda: isinstance(app.top, HandResultOverlay))
     overlay = app.top
+    assert isinstance(overlay, HandResultOverlay)
     assert overlay.result.number == 1
     key(app, pygame.K_RETURN)
     run_until(app, lambda: isinstance(app.top, GameOverOverlay))
@@ -124,7 +135,7 @@ def test_bid_by_digit_then_play_a_whole_hand_by_keys(app):
     assert scene.shown.scores == list(scene.session.match.scores)
 
 
-def test_bid_by_clicking_a_bid_button(app):
+def test_bid_by_clicking_a_bid_button(app: App) -> None:
     app.start_game(small_rules(cards=4), 8, seats("human", BOT, BOT, BOT))
     scene = table(app)
     run_until(app, scene.my_bid)
@@ -134,20 +145,20 @@ def test_bid_by_clicking_a_bid_button(app):
     assert scene.bid_panel.geometry is None or not scene.my_bid()
 
 
-def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app):
+def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app: App) -> None:
     rules = small_rules(hook=True)
     for seed in range(1, 60):
         app.start_game(rules, seed, seats("human", BOT, BOT, BOT))
         scene = table(app)
-        run_until(app, lambda scene=scene: scene.my_bid())
+        run_until(app, scene.my_bid)
         barred = scene.view.forbidden_bid
         if barred is None:
             continue
         button = scene.bid_panel.buttons[barred]
         assert not button.enabled
-        assert button.reason == scene.session.match.explain(
-            type(scene.session.match.legal_actions(0)[0]).of(0, barred)
-        )
+        bid = scene.session.match.legal_actions(0)[0]
+        assert isinstance(bid, Bid)
+        assert button.reason == scene.session.match.explain(type(bid).of(0, barred))
         assert str(barred) in scene.bid_panel.note
         hover(app, button.rect.center)
         assert scene.hud.tooltip is not None and scene.hud.tooltip[0] == button.reason
@@ -158,7 +169,7 @@ def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app):
     pytest.fail("no deal gave the human the dealer's seat")
 
 
-def test_a_card_is_played_by_click_and_by_drag(app):
+def test_a_card_is_played_by_click_and_by_drag(app: App) -> None:
     app.start_game(small_rules(cards=3), 3, seats("human", BOT, BOT, BOT))
     scene = table(app)
     run_until(app, scene.my_bid)
@@ -179,7 +190,7 @@ def test_a_card_is_played_by_click_and_by_drag(app):
     assert card not in scene.session.match.hand(0)
 
 
-def test_confirm_play_needs_a_second_click(app):
+def test_confirm_play_needs_a_second_click(app: App) -> None:
     app.store.update(confirm_play=True)
     app.start_game(small_rules(cards=2), 4, seats("human", BOT, BOT, BOT))
     scene = table(app)
@@ -194,7 +205,7 @@ def test_confirm_play_needs_a_second_click(app):
     assert card not in scene.session.match.hand(0)
 
 
-def test_illegal_cards_are_refused_and_explained(app):
+def test_illegal_cards_are_refused_and_explained(app: App) -> None:
     rules = small_rules(cards=6, hands=3)
     for seed in range(1, 40):
         app.start_game(rules, seed, seats("human", BOT, BOT, BOT))
@@ -225,7 +236,7 @@ def test_illegal_cards_are_refused_and_explained(app):
     pytest.fail("never held a card that could not be played")
 
 
-def test_one_human_never_sees_a_curtain(app):
+def test_one_human_never_sees_a_curtain(app: App) -> None:
     app.start_game(small_rules(cards=2), 2, seats(BOT, "human", BOT, BOT))
     scene = table(app)
     assert scene.viewer == 1
@@ -241,11 +252,14 @@ def test_one_human_never_sees_a_curtain(app):
     assert isinstance(app.top, HandResultOverlay)
 
 
-def test_hotseat_curtain_hides_every_hand_until_clicked(app, monkeypatch):
+def test_hotseat_curtain_hides_every_hand_until_clicked(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app.start_game(small_rules(cards=2), 6, seats("human", BOT, "human", BOT))
     scene = table(app)
     run_until(app, lambda: isinstance(app.top, CurtainOverlay))
     curtain = app.top
+    assert isinstance(curtain, CurtainOverlay)
     assert curtain.opaque and curtain.name == "Anna" and "Anna" in curtain.button.label
     drawn = []
     monkeypatch.setattr(scene.painter, "draw", lambda surface, s: drawn.append(1))
@@ -274,16 +288,18 @@ def test_hotseat_curtain_hides_every_hand_until_clicked(app, monkeypatch):
     assert isinstance(app.top, HandResultOverlay)
 
 
-def test_simultaneous_bids_are_collected_behind_the_curtain(app):
+def test_simultaneous_bids_are_collected_behind_the_curtain(app: App) -> None:
     rules = dataclasses.replace(PRESETS["british-oh-hell"].rules(4), simultaneous_bidding=True)
     app.start_game(rules, 4, seats("human", "human", BOT, BOT))
     scene = table(app)
     match = scene.session.match
     for seat, name, bid in ((0, "Anna", 0), (1, "Basil", 1)):
         run_until(app, lambda: isinstance(app.top, CurtainOverlay))
-        assert app.top.name == name
-        assert seat == 0 or app.top.note  # a secret bid: the others look away
-        app.top.ready()
+        curtain = app.top
+        assert isinstance(curtain, CurtainOverlay)
+        assert curtain.name == name
+        assert seat == 0 or curtain.note  # a secret bid: the others look away
+        curtain.ready()
         run_until(app, scene.my_bid)
         assert scene.viewer == seat
         assert scene.bid(bid) and match.bids[seat] == bid
@@ -291,7 +307,7 @@ def test_simultaneous_bids_are_collected_behind_the_curtain(app):
     assert scene.shown.revealed and scene.shown.bids == list(match.bids)
 
 
-def test_a_click_during_an_animation_skips_it(app):
+def test_a_click_during_an_animation_skips_it(app: App) -> None:
     app.start_game(small_rules(cards=5), 9, seats("human", BOT, BOT, BOT))
     scene = table(app)
     run_until(
@@ -299,12 +315,13 @@ def test_a_click_during_an_animation_skips_it(app):
     )
     assert not scene.idle
     click(app, (640, 300))
-    assert scene.queue.idle or scene.queue.current.label != "HandDealt"
+    current = scene.queue.current
+    assert scene.queue.idle or (current is not None and current.label != "HandDealt")
     run_until(app, scene.my_bid, frames=200)
     assert scene.shown.counts == [5, 5, 5, 5]
 
 
-def test_hand_result_then_game_over_with_stakes(app):
+def test_hand_result_then_game_over_with_stakes(app: App) -> None:
     rules = small_rules(cards=1, hard_score_bonus=10, settlement=Settlement.DIFFERENCES, stake=2)
     app.start_game(rules, 12, seats("human", BOT, BOT, BOT))
     scene = table(app)
@@ -317,16 +334,18 @@ def test_hand_result_then_game_over_with_stakes(app):
         scene.play(any_play(scene))
     run_until(app, lambda: isinstance(app.top, HandResultOverlay))
     overlay = app.top
+    assert isinstance(overlay, HandResultOverlay)
     overlay.button.on_click()
     run_until(app, lambda: isinstance(app.top, GameOverOverlay))
     over = app.top
+    assert isinstance(over, GameOverOverlay)
     assert over.headline()
     assert any("Stakes" in note for note in over.notes())
     assert any("Hard score" in note for note in over.notes())
     app.frame(0.05)
 
 
-def test_play_again_starts_a_new_game(app):
+def test_play_again_starts_a_new_game(app: App) -> None:
     app.start_game(small_rules(cards=1), 13, seats("human", BOT, BOT, BOT))
     scene = table(app)
     scene.session.match.advance_until_decision()
@@ -341,12 +360,14 @@ def test_play_again_starts_a_new_game(app):
             match.apply(agent.choose(match.view(match.awaiting[0])))
     app.push(GameOverOverlay(app, scene.session))
     app.frame(0.05)
-    app.top.again.on_click()
+    over = app.top
+    assert isinstance(over, GameOverOverlay)
+    over.again.on_click()
     assert isinstance(app.top, TableScene) and app.top is not scene
     assert app.top.session.match.rules == scene.session.match.rules
 
 
-def test_demo_plays_every_seat_and_loops(app):
+def test_demo_plays_every_seat_and_loops(app: App) -> None:
     rules = small_rules(cards=1)
     session = GameSession(rules, 3, seats(BOT, BOT, BOT, BOT))
     scene = TableScene(app, session, demo=True)
@@ -360,7 +381,7 @@ def test_demo_plays_every_seat_and_loops(app):
     assert fresh.session.match.seed != session.match.seed or fresh.session is not session
 
 
-def test_partial_repaints_match_full_repaints(app):
+def test_partial_repaints_match_full_repaints(app: App) -> None:
     session = GameSession(small_rules(cards=4, hands=2), 5, seats(BOT, BOT, BOT, BOT))
     scene = TableScene(app, session, demo=True)
     app.replace(scene)
@@ -379,9 +400,9 @@ def test_partial_repaints_match_full_repaints(app):
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])
-def test_every_seat_count_draws_at_several_sizes(app, players):
+def test_every_seat_count_draws_at_several_sizes(app: App, players: int) -> None:
     preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
-    kinds = ["human"] + [BOT] * (players - 1)
+    kinds: list[PlayerKind] = ["human", *[BOT] * (players - 1)]
     app.start_game(preset.rules(players), 1, seats(*kinds))
     scene = table(app)
     run_until(app, scene.my_bid)
@@ -395,7 +416,7 @@ def test_every_seat_count_draws_at_several_sizes(app, players):
         )
 
 
-def test_tab_and_escape_open_the_score_sheet_and_menu_when_they_exist(app):
+def test_tab_and_escape_open_the_score_sheet_and_menu_when_they_exist(app: App) -> None:
     app.start_game(small_rules(), 1, seats("human", BOT, BOT, BOT))
     scene = table(app)
     run_until(app, scene.my_bid)
@@ -410,7 +431,7 @@ def test_tab_and_escape_open_the_score_sheet_and_menu_when_they_exist(app):
     assert app.top is scene
 
 
-def test_the_hand_is_sorted_trumps_first_with_colours_alternating(app):
+def test_the_hand_is_sorted_trumps_first_with_colours_alternating(app: App) -> None:
     app.start_game(small_rules(cards=10, players=4), 21, seats("human", BOT, BOT, BOT))
     scene = table(app)
     run_until(app, scene.my_bid)
@@ -426,7 +447,7 @@ def test_the_hand_is_sorted_trumps_first_with_colours_alternating(app):
         assert ranks == sorted(ranks, reverse=True)
 
 
-def test_a_game_resumed_between_hands_shows_the_result_again(app, tmp_path):
+def test_a_game_resumed_between_hands_shows_the_result_again(app: App, tmp_path: Path) -> None:
     from game.ai.base import RandomAgent
 
     rules = small_rules(cards=2, hands=2)
@@ -442,12 +463,14 @@ def test_a_game_resumed_between_hands_shows_the_result_again(app, tmp_path):
     scene = TableScene(app, resumed)
     app.replace(scene)
     run_until(app, lambda: isinstance(app.top, HandResultOverlay), frames=50)
-    app.top.dismiss()
+    result = app.top
+    assert isinstance(result, HandResultOverlay)
+    result.dismiss()
     run_until(app, scene.my_bid)
     assert scene.shown.hand_number == 2
 
 
-def test_a_new_surface_is_always_drawn_whole(app):
+def test_a_new_surface_is_always_drawn_whole(app: App) -> None:
     session = GameSession(small_rules(), 5, seats(BOT, BOT, BOT, BOT))
     scene = TableScene(app, session, demo=True)
     app.replace(scene)
@@ -463,7 +486,7 @@ def test_a_new_surface_is_always_drawn_whole(app):
 @pytest.mark.parametrize(
     ("button", "scene_name"), [("new", "NewGameScene"), ("home", "TitleScene")]
 )
-def test_game_over_leads_to_a_new_game_or_the_title(app, button, scene_name):
+def test_game_over_leads_to_a_new_game_or_the_title(app: App, button: str, scene_name: str) -> None:
     pytest.importorskip("game.ui.newgame.scene" if button == "new" else "game.ui.menus.title")
     app.start_game(small_rules(cards=1), 13, seats("human", BOT, BOT, BOT))
     scene = table(app)

@@ -10,14 +10,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules.record import Player
+from game.rules.record import Player, PlayerKind
 from game.rules.ruleset import HandSequence, RuleSet
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.table.curtain import ARM_DELAY, CurtainOverlay, Hotseat
 from game.ui.table.scene import TableScene
 
-BOT = "random"
+BOT: PlayerKind = "random"
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def hotseat(app: App, cards: int = 2) -> TableScene:
     """A game of Anna and Clara (humans) against two computer players."""
     rules = RuleSet(players=4, sequence=HandSequence.DESCENDING, largest_hand=cards, max_hands=1)
     names = ("Anna", "Basil", "Clara", "Dmitri")
-    kinds = ("human", BOT, "human", BOT)
+    kinds: tuple[PlayerKind, ...] = ("human", BOT, "human", BOT)
     app.start_game(rules, 6, [Player(name, kind) for name, kind in zip(names, kinds, strict=True)])
     scene = app.scenes[0]
     assert isinstance(scene, TableScene)

@@ -74,7 +74,9 @@ SAMPLES: dict[type, tuple[Event, Check]] = {
     ),
     TrumpTurned: (
         TrumpTurned(QD, Suit.DIAMONDS, False),
-        lambda shown, words, asked: shown.trump is Suit.DIAMONDS and shown.trump_shown and words,
+        lambda shown, words, asked: (
+            shown.trump is Suit.DIAMONDS and shown.trump_shown and bool(words)
+        ),
     ),
     NoTrump: (
         NoTrump("Every card is dealt."),
@@ -84,11 +86,11 @@ SAMPLES: dict[type, tuple[Event, Check]] = {
     ),
     BidMade: (
         BidMade(1, 2),
-        lambda shown, words, asked: shown.bids[1] == 2 and shown.submitted[1] and words,
+        lambda shown, words, asked: shown.bids[1] == 2 and shown.submitted[1] and bool(words),
     ),
     BidSubmitted: (
         BidSubmitted(3),
-        lambda shown, words, asked: shown.submitted[3] and not shown.revealed and words,
+        lambda shown, words, asked: shown.submitted[3] and not shown.revealed and bool(words),
     ),
     BidsRevealed: (
         BidsRevealed((1, 0, 2, 1)),

@@ -5,10 +5,13 @@ real mouse and keyboard events."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton
 
 from game.play.preview import played_session
 from game.rules.presets import PRESETS
@@ -38,7 +41,7 @@ class Recorder:
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
     monkeypatch.setattr(registry, "TableScene", FakeTable)
     pygame.init()
@@ -77,6 +80,19 @@ def save_game(app: App, actions: int = THIRD_HAND) -> bytes:
     return app.autosave_path.read_bytes()
 
 
+def started(app: App) -> Recorder:
+    """The stand-in the fixture put in place of App.start_game."""
+    recorder = app.start_game
+    assert isinstance(recorder, Recorder)
+    return recorder
+
+
+def menu_button(title: TitleScene, name: str) -> UIButton:
+    button = title.buttons[name]
+    assert isinstance(button, UIButton)
+    return button
+
+
 def title_over(app: App) -> TitleScene:
     title = TitleScene(app)
     app.push(title)
@@ -85,18 +101,18 @@ def title_over(app: App) -> TitleScene:
 
 
 # ------------------------------------------------------------ continue
-def test_continue_says_which_game_it_resumes(app):
+def test_continue_says_which_game_it_resumes(app: App) -> None:
     save_game(app)
     title = title_over(app)
     assert title.saved is not None
     assert title.saved.caption() == "Oh Hell  \u00b7  hand 3 of 19  \u00b7  4 players"
-    button = title.buttons["continue"]
+    button = menu_button(title, "continue")
     [area] = [area for area, caption in title.captions if "hand 3" in caption]
-    assert area.top >= button.rect.bottom and area.top < title.buttons["new"].rect.top
+    assert area.top >= button.rect.bottom and area.top < menu_button(title, "new").rect.top
     assert "Me, Ann, Bo and Cy" in title.saved.tooltip()
 
 
-def test_continue_follows_the_save_when_the_title_comes_back(app):
+def test_continue_follows_the_save_when_the_title_comes_back(app: App) -> None:
     save_game(app, actions=2)
     title = title_over(app)
     assert title.saved is not None and "hand 1 of 19" in title.saved.caption()
@@ -110,7 +126,7 @@ def test_continue_follows_the_save_when_the_title_comes_back(app):
 
 
 # ------------------------------------------------------- replacing a save
-def test_new_game_asks_before_replacing_the_saved_game(app):
+def test_new_game_asks_before_replacing_the_saved_game(app: App) -> None:
     kept = save_game(app)
     title = title_over(app)
     click(app, title.buttons["new"])
@@ -121,13 +137,15 @@ def test_new_game_asks_before_replacing_the_saved_game(app):
     click(app, dialog.no_button)
     assert app.top is title and app.autosave_path.read_bytes() == kept
     click(app, title.buttons["new"])
-    click(app, app.top.yes_button)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmOverlay)
+    click(app, dialog.yes_button)
     assert isinstance(app.top, NewGameScene)
     assert not any(isinstance(scene, ConfirmOverlay) for scene in app.scenes)
 
 
 @pytest.mark.parametrize("keep", ["escape", "enter", "outside", "button"])
-def test_quick_game_keeps_the_saved_game_unless_told(app, keep):
+def test_quick_game_keeps_the_saved_game_unless_told(app: App, keep: str) -> None:
     kept = save_game(app)
     title = title_over(app)
     click(app, title.buttons["quick"])
@@ -142,29 +160,31 @@ def test_quick_game_keeps_the_saved_game_unless_told(app, keep):
     else:
         click(app, dialog.no_button)
     assert app.top is title
-    assert app.start_game.calls == []
+    assert started(app).calls == []
     assert app.autosave_path.read_bytes() == kept
 
 
-def test_quick_game_replaces_the_saved_game_when_told(app):
+def test_quick_game_replaces_the_saved_game_when_told(app: App) -> None:
     save_game(app)
     title = title_over(app)
     click(app, title.buttons["quick"])
-    click(app, app.top.yes_button)
-    [(rules, _seed, players)] = app.start_game.calls
+    dialog = app.top
+    assert isinstance(dialog, ConfirmOverlay)
+    click(app, dialog.yes_button)
+    [(rules, _seed, players)] = started(app).calls
     assert rules == PRESETS["oh-hell"].rules(4) and len(players) == 4
 
 
-def test_without_a_saved_game_nothing_is_asked(app):
+def test_without_a_saved_game_nothing_is_asked(app: App) -> None:
     title = title_over(app)
     click(app, title.buttons["quick"])
-    assert len(app.start_game.calls) == 1
+    assert len(started(app).calls) == 1
     click(app, title.buttons["new"])
     assert isinstance(app.top, NewGameScene)
     assert not any(isinstance(scene, ConfirmOverlay) for scene in app.scenes)
 
 
-def test_a_save_damaged_behind_the_titles_back_is_kept_aside_not_asked_about(app):
+def test_a_save_damaged_behind_the_titles_back_is_kept_aside_not_asked_about(app: App) -> None:
     save_game(app)
     title = title_over(app)
     app.autosave_path.write_bytes(b"{" * 1000)
@@ -177,16 +197,17 @@ def test_a_save_damaged_behind_the_titles_back_is_kept_aside_not_asked_about(app
 
 
 # ----------------------------------------------------------- quick game
-def test_quick_game_says_what_it_starts(app):
+def test_quick_game_says_what_it_starts(app: App) -> None:
     title = title_over(app)
     _rules, players = title.quick_setup()
     assert [p.kind for p in players].count("human") == 1
     captions = [caption for _area, caption in title.captions]
     assert captions == ["Oh Hell  \u00b7  you and 3 computers  \u00b7  19 hands"]
-    assert "19 hands" in title.buttons["quick"].tool_tip_text
+    tip = menu_button(title, "quick").tool_tip_text
+    assert tip is not None and "19 hands" in tip
 
 
-def test_quick_game_says_when_it_replays_a_hotseat_game(app):
+def test_quick_game_says_when_it_replays_a_hotseat_game(app: App) -> None:
     rules = PRESETS["blob"].rules(3)
     players = [Player("Zoe"), Player("Max"), Player("Bob", "medium")]
     app.store.update(
@@ -196,11 +217,12 @@ def test_quick_game_says_when_it_replays_a_hotseat_game(app):
     count = rules.hand_count()
     captions = [caption for _area, caption in title.captions]
     assert f"Blob  \u00b7  2 people and 1 computer  \u00b7  {count} hands" in captions
-    tip = title.buttons["quick"].tool_tip_text
+    tip = menu_button(title, "quick").tool_tip_text
+    assert tip is not None
     assert "Zoe, Max and Bob" in tip and "passed between the 2 people" in tip
 
 
-def test_the_captions_fit_the_menu_at_every_size(app):
+def test_the_captions_fit_the_menu_at_every_size(app: App) -> None:
     save_game(app)
     title = title_over(app)
     for size in ((960, 540), (1280, 720), (1920, 1080)):
@@ -211,5 +233,5 @@ def test_the_captions_fit_the_menu_at_every_size(app):
         for area, _caption in title.captions:
             assert title.menu_panel.contains(area)
         assert title.menu_panel.bottom <= size[1]
-        bottoms = [button.rect.bottom for button in title.buttons.values()]
+        bottoms = [menu_button(title, name).rect.bottom for name in title.buttons]
         assert max(bottoms) <= title.menu_panel.bottom

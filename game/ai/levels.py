@@ -8,13 +8,13 @@ from game.ai.base import Agent, RandomAgent
 from game.ai.expert import EXPERT, ExpertAgent
 from game.ai.hard import HARD, HardAgent
 from game.ai.rules_player import EasyAgent, MediumAgent
+from game.rules.record import LEVELS, Level
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
-"""Every level, weakest first."""
+__all__ = ["LEVELS", "Level", "make_agent"]
 
 
 def make_agent(
-    level: str, seed: int, *, budget: float = 1.0, time_limit: float | None = None
+    level: Level, seed: int, *, budget: float = 1.0, time_limit: float | None = None
 ) -> Agent:
     """A new agent of ``level`` whose choices follow from ``seed``.
 

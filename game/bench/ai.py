@@ -21,6 +21,7 @@ from game.ai.levels import LEVELS, make_agent
 from game.ai.rules_player import MediumAgent
 from game.rules.match import Match
 from game.rules.phase import Phase
+from game.rules.record import Level, is_level
 from game.rules.ruleset import MIN_PLAYERS, PACK_SIZE, HandSequence, RuleSet
 from game.rules.view import SeatView
 
@@ -63,7 +64,7 @@ class Timing:
         return [("bids", self.bids), ("plays", self.plays), ("all", self.bids + self.plays)]
 
 
-def measure(level: str, views: Sequence[SeatView], seed: int, budget: float = 1.0) -> Timing:
+def measure(level: Level, views: Sequence[SeatView], seed: int, budget: float = 1.0) -> Timing:
     """Time ``level``'s decision in every position (after a short warm-up)."""
     agent = make_agent(level, seed, budget=budget)
     for view in views[:2]:
@@ -108,12 +109,14 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-    if not levels:
+    names = [level.strip() for level in args.levels.split(",") if level.strip()]
+    if not names:
         parser.error(f"--levels names no level; choose from {', '.join(LEVELS)}")
-    for level in levels:
-        if level not in LEVELS:
+    levels: list[Level] = []
+    for level in names:
+        if not is_level(level):
             parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+        levels.append(level)
     views = positions(args.seed, args.hands, args.players, args.size)
     results = {}
     failed = False

@@ -33,7 +33,7 @@ from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
-from game.rules.record import Player, dumps, to_record
+from game.rules.record import Level, Player, dumps, is_level, to_record
 from game.rules.ruleset import MAX_HANDS, RuleSet
 from game.saves import MAX_RECORD_BYTES, read_record
 
@@ -155,9 +155,13 @@ def _record_lines(path: str) -> Iterator[tuple[str, str]]:
                 yield where, line
 
 
-def _base(spec: str) -> str:
-    """The level of a seat spec: ``hard`` or ``hard@2`` (hard with twice the budget)."""
-    return spec.split("@")[0]
+def _base(spec: str) -> Level:
+    """The level of a seat spec: ``hard`` or ``hard@2`` (hard with twice the budget),
+    checked when the command line was read."""
+    level = spec.split("@")[0]
+    if not is_level(level):
+        raise ValueError(f"unknown level {level!r}")
+    return level
 
 
 def _scale(spec: str) -> float:

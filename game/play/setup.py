@@ -19,16 +19,16 @@ from game.ai import LEVELS
 from game.i18n import _
 from game.rules.errors import RecordError, RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
-from game.rules.record import Player
+from game.rules.record import Level, Player, PlayerKind, is_level
 from game.rules.ruleset import MAX_PLAYERS, RuleSet, Settlement
 
 if TYPE_CHECKING:
     from game.settings import Settings
 
-PLAYER_LEVELS = ("easy", "medium", "hard", "expert")
+PLAYER_LEVELS: tuple[Level, ...] = ("easy", "medium", "hard", "expert")
 """The computer levels offered to players, weakest first (``random`` is not offered)."""
 
-OPPONENT_LEVELS = ("medium", "hard", "hard")
+OPPONENT_LEVELS: tuple[Level, ...] = ("medium", "hard", "hard")
 """The levels of the computers at the default table, seat after seat (repeated)."""
 
 COMPUTER_NAMES = (
@@ -54,36 +54,37 @@ NAME_LENGTH = 24
 
 
 # ------------------------------------------------------------------ players
-def level_name(kind: str) -> str:
+def level_name(level: Level) -> str:
     """The name of a computer level as players read it (Easy, Medium...)."""
-    names = {
+    names: dict[Level, str] = {
         "random": _("Random"),
         "easy": _("Easy"),
         "medium": _("Medium"),
         "hard": _("Hard"),
         "expert": _("Expert"),
     }
-    return names.get(kind, kind.title())
+    return names[level]
 
 
-def offered_levels() -> tuple[str, ...]:
+def offered_levels() -> tuple[Level, ...]:
     """The computer levels a player may choose (those the AI provides)."""
     offered = tuple(level for level in PLAYER_LEVELS if level in LEVELS)
     return offered or ("medium",)
 
 
-def preferred_level(wanted: str) -> str:
-    """``wanted`` if offered, else the strongest offered level below it."""
+def preferred_level(wanted: str) -> Level:
+    """``wanted`` if offered, else the strongest offered level below it (a level
+    no longer offered, or one not known, as remembered by an older version)."""
     offered = offered_levels()
-    if wanted in offered:
+    if is_level(wanted) and wanted in offered:
         return wanted
-    rank = PLAYER_LEVELS.index(wanted) if wanted in PLAYER_LEVELS else 1
+    rank = PLAYER_LEVELS.index(wanted) if is_level(wanted) and wanted in PLAYER_LEVELS else 1
     below = [level for level in offered if PLAYER_LEVELS.index(level) <= rank]
     return below[-1] if below else offered[0]
 
 
 def default_table(
-    count: int, human: str | None = None, levels: Sequence[str] = OPPONENT_LEVELS
+    count: int, human: str | None = None, levels: Sequence[Level] = OPPONENT_LEVELS
 ) -> list[Player]:
     """``count`` players: ``human`` first if given, then computers named from
     :data:`COMPUTER_NAMES` (never the human's name) at ``levels``, repeated as
@@ -103,7 +104,7 @@ class Seat:
     """One seat of the form: a name (blank: a default is used) and a kind."""
 
     name: str
-    kind: str = "human"
+    kind: PlayerKind = "human"
 
 
 def default_seats(player_name: str) -> list[Seat]:
@@ -150,9 +151,7 @@ def _read_players(data: object) -> list[Player]:
         name, kind = str(entry["name"]).strip()[:NAME_LENGTH], str(entry["kind"])
         if not name:
             raise ValueError("a player without a name")
-        if kind != "human" and kind not in offered_levels():
-            kind = preferred_level(kind)
-        players.append(Player(name, kind))
+        players.append(Player(name, "human" if kind == "human" else preferred_level(kind)))
     return players
 
 
@@ -461,7 +460,7 @@ class NewGameSetup:
         self.draft.set_count(count)
         self._check()
 
-    def set_kind(self, seat: int, kind: str) -> None:
+    def set_kind(self, seat: int, kind: PlayerKind) -> None:
         self.seats[seat].kind = kind
         self._check()
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeGuard
 
 from game.rules.actions import Action, action_from_json
 from game.rules.cards import Card
@@ -39,7 +39,27 @@ VERSION = 2
 """Version 2 adds ``phase``, so that a save taken between two actions (a hand
 dealt and not yet bid, a hand scored and the next not yet dealt) resumes there."""
 READABLE_VERSIONS = (1, 2)
-PLAYER_KINDS = ("human", "random", "easy", "medium", "hard", "expert")
+Level = Literal["random", "easy", "medium", "hard", "expert"]
+"""A computer player's level."""
+PlayerKind = Literal["human", Level]
+"""Who plays a seat: a person, or a computer of a level."""
+LEVELS: tuple[Level, ...] = ("random", "easy", "medium", "hard", "expert")
+"""Every computer level, weakest first."""
+PLAYER_KINDS: tuple[PlayerKind, ...] = ("human", *LEVELS)
+
+
+def is_level(text: str) -> TypeGuard[Level]:
+    """Whether ``text`` names a computer level.
+
+    >>> is_level("hard"), is_level("human"), is_level("Hard")
+    (True, False, False)
+    """
+    return text in LEVELS
+
+
+def is_player_kind(text: str) -> TypeGuard[PlayerKind]:
+    """Whether ``text`` is ``human`` or a computer level."""
+    return text in PLAYER_KINDS
 
 
 @dataclass(frozen=True)
@@ -47,7 +67,11 @@ class Player:
     """Who sits in a seat: a name, and ``human`` or a computer level."""
 
     name: str
-    kind: str = "human"
+    kind: PlayerKind = "human"
+
+    def __post_init__(self) -> None:
+        if not is_player_kind(self.kind):
+            raise ValueError(f"unknown kind of player {self.kind!r}")
 
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind}
@@ -178,7 +202,7 @@ def _read_players(raw: object, count: int) -> list[Player]:
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             raise RecordError(where, 'expected {"name": ..., "kind": ...}')
         kind = item.get("kind", "human")
-        if kind not in PLAYER_KINDS:
+        if not isinstance(kind, str) or not is_player_kind(kind):
             raise RecordError(f"{where}.kind", f"{kind!r} is not one of {', '.join(PLAYER_KINDS)}")
         players.append(Player(item["name"], kind))
     return players

@@ -20,7 +20,7 @@ from game.instance import ShowRequests
 from game.play.session import GameSession
 from game.resources import data_dir
 from game.rules.errors import RecordError
-from game.rules.record import Player
+from game.rules.record import Level, Player
 from game.rules.ruleset import RuleSet
 from game.settings import MAX_WINDOW, Settings, SettingsStore
 from game.ui import registry
@@ -180,13 +180,11 @@ class App:
 
     def start_demo(self, seed: int, players: int = 4) -> None:
         """Computer players in every seat: Oh Hell, or Up and Down the River for 8."""
-        from game.ai import LEVELS
+        from game.play.setup import default_table
         from game.rules.presets import PRESETS
 
-        names = ["Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo"]
-        strong = [level for level in ("expert", "hard", "medium") if level in LEVELS]
-        levels = ["medium"] * players if self.fast else (strong * 8)[:players]
-        table = [Player(names[s], levels[s]) for s in range(players)]
+        levels: tuple[Level, ...] = ("medium",) if self.fast else ("expert", "hard", "medium")
+        table = default_table(players, levels=levels)
         preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
         self.switch(routes.Table(GameSession(preset.rules(players), seed, table), demo=True))
 

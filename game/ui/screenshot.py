@@ -20,7 +20,8 @@ import pygame
 from game import cliargs
 from game.play.preview import played_session
 from game.play.session import GameSession
-from game.rules.record import Player
+from game.play.setup import COMPUTER_NAMES
+from game.rules.record import Player, PlayerKind
 from game.settings import SettingsStore
 from game.ui import options, registry
 from game.ui.app import App
@@ -30,8 +31,11 @@ from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import TableScene
 
-NAMES = ["You", "Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta"]
-LEVELS = ["human", "hard", "medium", "expert", "easy", "medium", "hard", "expert"]
+NAMES = ["You", *COMPUTER_NAMES]
+KINDS: tuple[PlayerKind, ...] = (
+    "human", "hard", "medium", "expert", "easy", "medium", "hard", "expert",
+)  # fmt: skip
+"""Who plays each seat of a picture: you, then computers of mixed levels."""
 SCENES = options.SCENES
 """The screens ``--scene`` can picture (named where the options are parsed)."""
 
@@ -76,7 +80,7 @@ def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
     screen = pygame.display.set_mode(size)
     app = App(screen, store)
     seed = args.seed if args.seed is not None else 1
-    players = [Player(NAMES[s], LEVELS[s]) for s in range(args.players)]
+    players = [Player(NAMES[s], KINDS[s]) for s in range(args.players)]
     actions = 10**6 if args.scene == "gameover" else args.after
     session = played_session(args.variant, players, seed, actions, args.scene == "result")
     for scene in build_scene(app, args.scene, session):

@@ -16,8 +16,9 @@ from game.ui.kit import theme
 
 @dataclass
 class Button:
-    """A rounded button with a label. ``enabled=False`` draws it barred; ``reason``
-    explains why on hover."""
+    """A rounded button with a label. ``enabled=False`` draws it dimmed and, with
+    ``strike`` (a choice the rules forbid, like the hook's bid), struck through;
+    ``reason`` explains why on hover."""
 
     rect: pygame.Rect
     label: str
@@ -27,6 +28,7 @@ class Button:
     primary: bool = False
     selected: bool = False
     hotkey: int | None = None
+    strike: bool = True
     hovered: bool = field(default=False, init=False)
     pressed: bool = field(default=False, init=False)
 
@@ -67,7 +69,7 @@ class Button:
         size = max(12, int(self.rect.height * 0.42))
         label = theme.text(self.label, size, ink, "bold")
         surface.blit(label, label.get_rect(center=rect.center))
-        if not self.enabled:
+        if not self.enabled and self.strike:
             pygame.draw.line(
                 surface, theme.BAD, rect.bottomleft, rect.topright, max(2, int(2.5 * scale))
             )

@@ -10,6 +10,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import _
 from game.play.setup import NAME_LENGTH, NewGameSetup, level_name, offered_levels
+from game.rules.record import PlayerKind
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from game.ui.kit import theme
 from game.ui.kit.gui import Choice, GuiScene, set_visible, unfocus
@@ -20,12 +21,12 @@ COUNT_Y, SEATS_Y, SEAT_STEP = 150, 204, 46
 """Where the player count and the first seat go, and the distance between seats."""
 
 
-def kind_label(kind: str) -> str:
+def kind_label(kind: PlayerKind) -> str:
     """The name of a seat's kind: Human, or the computer's level."""
     return _("Human") if kind == "human" else level_name(kind)
 
 
-def kind_tip(kind: str) -> str:
+def kind_tip(kind: PlayerKind) -> str:
     """What playing against this kind of player is like."""
     tips = {
         "human": _("Played by a person at this computer (pass the mouse around)."),
@@ -57,9 +58,9 @@ class PlayersPage:
             setup.count,
             self._set_count,
         )
-        self.kinds = ["human", *offered_levels()]
+        self.kinds: list[PlayerKind] = ["human", *offered_levels()]
         self.name_entries: list[UITextEntryLine] = []
-        self.kind_choices: list[Choice[str]] = []
+        self.kind_choices: list[Choice[PlayerKind]] = []
         for index in range(MAX_PLAYERS):
             self._build_seat(index)
         self.elements: list[Any] = [*self.count_choice.buttons]
@@ -89,8 +90,8 @@ class PlayersPage:
         self.setup.set_count(count)
         self.changed()
 
-    def _kind_setter(self, seat: int) -> Callable[[str], None]:
-        def chosen(kind: str) -> None:
+    def _kind_setter(self, seat: int) -> Callable[[PlayerKind], None]:
+        def chosen(kind: PlayerKind) -> None:
             self.setup.set_kind(seat, kind)
             self.changed()
 

@@ -20,6 +20,7 @@ from game.ui.table import sprites
 from game.ui.table.frame import Frame
 from game.ui.table.layout import BidPanelLayout, TableLayout
 from game.ui.table.requests import PlaceBid
+from game.ui.table.text import called_you
 
 TWO_DIGIT_WAIT = 0.9
 """Seconds a first digit waits for a second one when a two-digit bid is possible."""
@@ -75,7 +76,8 @@ class BidPanel:
             action = partial(self._click, number)
             self.buttons.append(Button(rect, str(number), action, allowed, reason or ""))
         name = frame.name(frame.viewer)
-        self.title = _("{name}, your bid").format(name=name) if frame.hotseat else _("Your bid")
+        named = frame.hotseat and not called_you(name)
+        self.title = _("{name}, your bid").format(name=name) if named else _("Your bid")
         parts = [_("How many tricks will you take?")]
         parts.append(ngettext("{n} card", "{n} cards", size).format(n=size))
         if frame.shown.revealed and any(bid is not None for bid in view.bids):

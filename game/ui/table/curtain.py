@@ -23,6 +23,7 @@ from game.ui.kit import theme
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
 from game.ui.table import sprites
+from game.ui.table.text import called_you
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import Host
@@ -100,7 +101,8 @@ class CurtainOverlay(Scene):
         height = round(46 * u)
         room, pad = panel.width - round(60 * u), round(24 * u)
         points = max(12, int(height * 0.42))  # as the button draws its label
-        label = _("Show {name}'s hand").format(name=self.name)
+        mine = called_you(self.name)
+        label = _("Show your hand") if mine else _("Show {name}'s hand").format(name=self.name)
         self.button.label = sprites.fit_text(label, points, room - 2 * pad, "bold")
         needed = theme.font(points, "bold").size(self.button.label)[0] + 2 * pad
         self.button.rect = pygame.Rect(0, 0, max(round(280 * u), needed), height)

@@ -26,14 +26,15 @@ from game.ui.kit import theme
 from game.ui.table.animation import Flight, Step, ease_in_out, ease_out_back
 from game.ui.table.stage import Point, Scenery, Stage
 from game.ui.table.state import deal_order, sort_hand, tilt
-from game.ui.table.text import suit_name
+from game.ui.table.text import called_you, suit_name
 
 
 # ------------------------------------------------------------ dealer
 def dealer_chosen(event: DealerChosen, seen: Scenery, stage: Stage) -> Step:
     layout = seen.layout
     step = Step(0.9)
-    text = _("{name} deals first").format(name=seen.names[event.seat])
+    name = seen.names[event.seat]
+    text = _("You deal first") if called_you(name) else _("{name} deals first").format(name=name)
     if event.draws:
         t = _draw_for_dealer(step, event, seen)
         step.duration = t + 1.5

@@ -102,6 +102,8 @@ class Hand:
             del self._positions[gone]
         if self.focus not in cards:
             self.focus = None
+        elif legal and self.focus not in legal:
+            self.focus = _nearest(cards, self.focus, legal)
         if self.selected not in legal:
             self.selected = None
         self.items, self.easing = items, easing
@@ -155,15 +157,21 @@ class Hand:
         return PlayCard(card)
 
     def arrow(self, step: int) -> None:
-        """Move the keyboard focus ``step`` cards along (starting at a legal card)."""
+        """Move the keyboard focus to the next card ``step`` (+1 or -1) along that may
+        be played (any card while none may be), wrapping round the hand."""
         cards = self.cards()
-        if not cards:
+        stops = [item.card for item in self.items if item.legal] or cards
+        if not stops:
             return
         if self.focus not in cards:
-            legal = [item.card for item in self.items if item.legal] or cards
-            self.focus = legal[0] if step > 0 else legal[-1]
-        else:
-            self.focus = cards[(cards.index(self.focus) + step) % len(cards)]
+            self.focus = stops[0] if step > 0 else stops[-1]
+            return
+        at = cards.index(self.focus)
+        for offset in range(1, len(cards) + 1):
+            card = cards[(at + step * offset) % len(cards)]
+            if card in stops:
+                self.focus = card
+                return
 
     def choose(self, frame: Frame) -> Request | None:
         """Enter on the focused card."""
@@ -225,3 +233,10 @@ class Hand:
     def origin(self, card: Card) -> tuple[Point, float] | None:
         """Where ``card`` left the hand from, and its width (once: the flight takes it)."""
         return self._origins.pop(card, None)
+
+
+def _nearest(cards: list[Card], card: Card, allowed: set[Card]) -> Card:
+    """The card of ``allowed`` closest to ``card`` in ``cards`` (the left one on a tie)."""
+    at = cards.index(card)
+    places = [index for index, each in enumerate(cards) if each in allowed]
+    return cards[min(places, key=lambda index: (abs(index - at), index))]

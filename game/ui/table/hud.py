@@ -39,6 +39,7 @@ class Hud:
         self.buttons: list[Button] = []
         """Score sheet and menu, in the top bar."""
         self.last_trick = self._button(_("Last trick"), ToggleLastTrick())
+        self.last_trick.strike = False  # dimmed until a trick is won: nothing is forbidden
         self.tooltip: Tip | None = None
         self._clicked: Request | None = None
 
@@ -65,9 +66,14 @@ class Hud:
         """A press on a top-bar button; True when it landed on one."""
         return any(button.handle_event(event) for button in self.buttons)
 
-    def press_last_trick(self, event: pygame.event.Event, available: bool) -> bool:
-        """A press on the last-trick button (barred while there is no last trick)."""
-        self.last_trick.enabled = available
+    def follow(self, frame: Frame) -> None:
+        """Bar the last-trick button while there is no last trick to show."""
+        self.last_trick.enabled = frame.shown.last_trick is not None
+        if not self.last_trick.enabled:
+            self.last_trick.hovered = self.last_trick.pressed = False
+
+    def press_last_trick(self, event: pygame.event.Event) -> bool:
+        """A press on the last-trick button (it ignores one while barred)."""
         return self.last_trick.handle_event(event)
 
     def release(self, event: pygame.event.Event) -> tuple[bool, Request | None]:

@@ -69,7 +69,7 @@ class TableInput:
             return []
         if not frame.idle:
             return [SkipAnimations()]
-        if not self.hud.press_last_trick(event, frame.shown.last_trick is not None):
+        if not self.hud.press_last_trick(event):
             self.hand.pick_up(event.pos, frame.layout)
         return [Hurry()]
 

@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from pygame import Rect
 
@@ -33,10 +34,15 @@ MIN_SEATS = 3
 MAX_SEATS = 8
 CARD_RATIO = 1.4
 
+Side = Literal["bottom", "left", "top", "right"]
+"""Which edge of the table a seat sits at."""
+Axis = Literal["x", "y"]
+"""x: a fan of backs runs left to right (upright); y: top to bottom (turned sideways)."""
+
 # Where the opponents sit, by how many there are: (side, fraction). For a side
 # seat the fraction runs down its column (0 top, 1 bottom); for a top seat it
 # runs across the top row, left to right. Listed clockwise from the viewer.
-_SLOTS: dict[int, tuple[tuple[str, float], ...]] = {
+_SLOTS: dict[int, tuple[tuple[Side, float], ...]] = {
     2: (("left", 0.2), ("right", 0.2)),
     3: (("left", 0.5), ("top", 0.5), ("right", 0.5)),
     4: (("left", 0.56), ("top", 0.25), ("top", 0.75), ("right", 0.56)),
@@ -68,8 +74,7 @@ class SeatSpot:
     seat: int
     position: int
     """0 for the viewer at the bottom, then clockwise."""
-    side: str
-    """bottom, left, top or right."""
+    side: Side
     plate: Rect
     """The name plate."""
     avatar: tuple[int, int, int]
@@ -78,8 +83,7 @@ class SeatSpot:
     """Centre of the dealer chip when this seat deals."""
     trick: Rect
     """Where this seat's card lies in the trick."""
-    backs_axis: str
-    """x: backs fan left to right (upright); y: top to bottom (turned sideways)."""
+    backs_axis: Axis
     backs_centre: Point
     backs_span: int
     """The longest the fan may get, in pixels along its axis."""
@@ -288,7 +292,7 @@ def table_layout(
     gap = px(4)
     reach = gap + back[1]
     plates = _plates(size, players, viewer, arena, plate, reach, px)
-    backs_info: dict[int, tuple[str, Point, int]] = {}
+    backs_info: dict[int, tuple[Axis, Point, int]] = {}
     for seat, side, rect in plates:
         backs_info[seat] = _backs_place(side, rect, gap, back)
     viewer_backs = ((hand_left + hand_right) // 2, hand_base + card[1] // 2)
@@ -356,7 +360,7 @@ def _plates(
     plate: tuple[int, int],
     reach: int,
     px: Callable[[float], int],
-) -> list[tuple[int, str, Rect]]:
+) -> list[tuple[int, Side, Rect]]:
     """Every seat's name plate, as (seat, side, rectangle): the viewer's bottom left.
 
     The top row keeps clear of the side columns and, where a side seat's backs come
@@ -367,7 +371,7 @@ def _plates(
     margin = arena.x
     plate_w, plate_h = plate
     opponents = _SLOTS[players - 1]
-    sides: list[tuple[int, str, Rect]] = []
+    sides: list[tuple[int, Side, Rect]] = []
     for index, (side, fraction) in enumerate(opponents, start=1):
         rect = Rect(0, 0, plate_w, plate_h)
         y = round(arena.top + plate_h / 2 + fraction * (arena.height - plate_h))
@@ -383,7 +387,8 @@ def _plates(
     )
     inset = margin + plate_w + (reach + px(10) if crowded else px(18))
     top_left, top_right = inset, width - inset
-    plates = [(viewer, "bottom", Rect(margin, height - margin - plate_h, plate_w, plate_h))]
+    bottom = Rect(margin, height - margin - plate_h, plate_w, plate_h)
+    plates: list[tuple[int, Side, Rect]] = [(viewer, "bottom", bottom)]
     top_fractions = iter(f for s, f in opponents if s == "top")
     for seat, side, rect in sides:
         if side == "top":
@@ -399,7 +404,9 @@ _SIDE_SPAN = 1.9
 """How long a side seat's fan of backs may get, in plate heights."""
 
 
-def _backs_place(side: str, plate: Rect, gap: int, back: tuple[int, int]) -> tuple[str, Point, int]:
+def _backs_place(
+    side: Side, plate: Rect, gap: int, back: tuple[int, int]
+) -> tuple[Axis, Point, int]:
     """The axis, centre and longest span of an opponent's backs, ``gap`` from its plate."""
     out = gap + (back[1] + 1) // 2  # from the plate's edge to the middle of the backs
     if side == "top":

@@ -33,6 +33,9 @@ from game.ui.table.state import tilt
 from game.ui.table.text import suit_name
 
 Flights = Sequence[tuple[Flight, float]]
+DIM_ALPHA = 64
+"""How dark the veil over a card that may not be played is (0-255): enough to tell,
+light enough that the hand still reads as live (playable cards are raised too)."""
 
 
 class TablePainter:
@@ -236,7 +239,7 @@ class TablePainter:
             self.card_shadow(surface, rect, layout)
             surface.blit(self.hand_art.face(item.card), rect)
             if item.dim:
-                surface.blit(sprites.card_veil((width, height), radius, 120), rect)
+                surface.blit(sprites.card_veil((width, height), radius, DIM_ALPHA), rect)
             if item.focus or item.selected:
                 ink = (*theme.HIGHLIGHT, 255)
                 edge = sprites.outline((width, height), radius, ink, layout.px(3))

@@ -20,7 +20,7 @@ from game.ui.kit import routes, theme
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
 from game.ui.table import sprites
-from game.ui.table.text import initial, suit_name
+from game.ui.table.text import called_you, initial, suit_name
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import Host
@@ -322,7 +322,9 @@ class GameOverOverlay(_Overlay):
         players, winners = self.session.players, self.session.public().winners
         names = [players[seat].name for seat in winners]
         if len(names) == 1:
-            return _("{name} wins!").format(name=names[0])
+            return (
+                _("You win!") if called_you(names[0]) else _("{name} wins!").format(name=names[0])
+            )
         return _("{names} and {last} share the win").format(
             names=", ".join(names[:-1]), last=names[-1]
         )

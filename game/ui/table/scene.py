@@ -94,6 +94,7 @@ class TableScene(Scene):
         self.title = tr(preset.name) if preset else _("Custom game")
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._relayout()
+        self.hud.follow(self.frame())
 
     # ------------------------------------------------------------ contract
     def close(self) -> None:
@@ -104,6 +105,7 @@ class TableScene(Scene):
             self.queue.skip()  # cards in flight were aimed at the old layout
             self._carry_out(self.director.take())
         self._relayout()
+        self.hud.follow(self.frame())
         self.painter.presenter.invalidate()
 
     def enter(self) -> None:
@@ -226,6 +228,7 @@ class TableScene(Scene):
             self.bid(bid.tricks)
         frame = self.frame()
         self.hand.arrange(frame, dt, self.input.mouse)
+        self.hud.follow(frame)
         self.hud.point_out(frame, self.bid_panel, self.hand, self.input.mouse)
 
     def _pump(self) -> None:

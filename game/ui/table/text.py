@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.i18n import _
+from game.play.setup import level_name
 from game.rules.cards import Suit
 from game.rules.events import Verdict
 from game.rules.record import Player
@@ -12,15 +13,10 @@ def suit_name(suit: Suit) -> str:
     return (_("Clubs"), _("Diamonds"), _("Hearts"), _("Spades"))[suit]
 
 
-def level_name(kind: str) -> str:
-    names = {
-        "random": _("Random"),
-        "easy": _("Easy"),
-        "medium": _("Medium"),
-        "hard": _("Hard"),
-        "expert": _("Expert"),
-    }
-    return names.get(kind, kind.title())
+def called_you(name: str) -> bool:
+    """Whether a player is named with the word You (the name the game gives the
+    person playing), so sentences say "You win!" rather than "You wins!"."""
+    return name.strip().casefold() == _("You").casefold()
 
 
 def kind_label(player: Player, is_you: bool) -> str:

@@ -26,6 +26,9 @@ TWO_DIGIT_WAIT = 0.9
 """Seconds a first digit waits for a second one when a two-digit bid is possible."""
 
 
+BARRED_NOTE = (244, 160, 140)
+"""The colour of the note that says why a bid is barred."""
+
 class BidPanel:
     """Shown while the viewer is to bid; rebuilt when the bidding changes."""
 
@@ -131,12 +134,11 @@ class BidPanel:
     def _click(self, number: int) -> None:
         self._clicked = number
 
-    def barred_under(self) -> tuple[str, tuple[int, int]] | None:
-        """The reason a hovered bid is barred, and where to show it."""
-        for button in self.buttons:
-            if button.hovered and not button.enabled and button.reason:
-                return button.reason, button.rect.midtop
-        return None
+    @property
+    def pointing_at_barred(self) -> bool:
+        """The pointer rests on the barred bid: its reason, the panel's note, lights up
+        (a tooltip would cover the panel's title, and say the same)."""
+        return any(button.hovered and not button.enabled for button in self.buttons)
 
     # ------------------------------------------------------------ keys
     def digit(self, digit: int, frame: Frame) -> PlaceBid | None:
@@ -192,7 +194,9 @@ def draw_bid_panel(surface: pygame.Surface, bids: BidPanel, layout: TableLayout)
     for button in bids.buttons:
         sprites.paint_button(surface, button, layout.u)
     size = layout.font(13)
-    colour = (244, 160, 140) if bids.barred else theme.TEXT_DIM
+    colour = theme.TEXT_DIM
+    if bids.barred:
+        colour = theme.HIGHLIGHT if bids.pointing_at_barred else BARRED_NOTE
     y = geometry.note[1]
     for line in theme.wrap(bids.note, size, geometry.note_width):
         label = theme.text(line, size, colour)

@@ -21,7 +21,6 @@ from game.ui.kit import theme
 from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
 from game.ui.table.animation import Effects
-from game.ui.table.bidpanel import BidPanel
 from game.ui.table.frame import Frame
 from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
@@ -84,11 +83,10 @@ class Hud:
         return used, request
 
     # ------------------------------------------------------------ tooltip
-    def point_out(self, frame: Frame, bids: BidPanel, hand: Hand, mouse: tuple[int, int]) -> None:
-        """The reason under the pointer: a barred bid, or a card that may not be played."""
-        self.tooltip = bids.barred_under()
-        if self.tooltip is not None:
-            return
+    def point_out(self, frame: Frame, hand: Hand, mouse: tuple[int, int]) -> None:
+        """The reason under the pointer why a card may not be played (a barred bid's
+        reason is the bid panel's own note, which lights up)."""
+        self.tooltip = None
         barred = hand.barred_under(mouse, frame)
         if barred is not None:
             card, anchor = barred

@@ -223,13 +223,14 @@ class TableScene(Scene):
     def _follow(self, dt: float) -> None:
         """Bring the parts in line with the viewer's view."""
         self.view = self.session.view(self.viewer)
-        bid = self.bid_panel.update(self.frame())
+        frame = self.frame()
+        bid = self.bid_panel.update(frame)
         if bid is not None:
             self.bid(bid.tricks)
-        frame = self.frame()
+            frame = self.frame()
         self.hand.arrange(frame, dt, self.input.mouse)
         self.hud.follow(frame)
-        self.hud.point_out(frame, self.bid_panel, self.hand, self.input.mouse)
+        self.hud.point_out(frame, self.hand, self.input.mouse)
 
     def _pump(self) -> None:
         """Start the next pending events while the queue is free."""

@@ -29,6 +29,7 @@ TWO_DIGIT_WAIT = 0.9
 BARRED_NOTE = (244, 160, 140)
 """The colour of the note that says why a bid is barred."""
 
+
 class BidPanel:
     """Shown while the viewer is to bid; rebuilt when the bidding changes."""
 

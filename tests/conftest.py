@@ -1,8 +1,32 @@
-"""Shared test setup: headless SDL for any test that touches pygame."""
+"""Shared test setup: headless SDL for any test that touches pygame, and the app
+most scene tests drive."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame
+import pytest
+
+from game.settings import SettingsStore
+from game.ui.app import App
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # read when the display starts
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The real app in a 1280x720 window, files under ``tmp_path``, animations at four
+    times the speed and no sound; every scene is closed afterwards. Test modules that
+    need another app (a recorder for new games, a fake table) define their own."""
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    pygame.display.init()
+    pygame.font.init()
+    store = SettingsStore(path=tmp_path / "settings.json")
+    store.update(animation_speed=4.0, sound=False)
+    application = App(pygame.display.set_mode((1280, 720)), store)
+    yield application
+    application.close_scenes()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,29 +19,12 @@ from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player, PlayerKind
 from game.rules.ruleset import HandSequence, RuleSet, Settlement
-from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import DEMO_RESTART, TableScene
 
 BOT: PlayerKind = "easy" if "easy" in LEVELS else "random"
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 720))
-    store = SettingsStore(path=tmp_path / "settings.json")
-    store.update(animation_speed=4.0, sound=False)
-    application = App(screen, store)
-    yield application
-    for scene in application.scenes:
-        close = getattr(scene, "close", None)
-        if close:
-            close()
 
 
 def small_rules(players: int = 4, cards: int = 3, hands: int = 1, **changes: Any) -> RuleSet:

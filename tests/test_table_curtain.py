@@ -4,32 +4,18 @@ a click or key that started earlier never shows the next player's hand."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 from game.rules.record import Player, PlayerKind
 from game.rules.ruleset import HandSequence, RuleSet
-from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.table.curtain import ARM_DELAY, CurtainOverlay, Hotseat
 from game.ui.table.scene import TableScene
 
 BOT: PlayerKind = "random"
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-    pygame.display.init()
-    pygame.font.init()
-    store = SettingsStore(path=tmp_path / "settings.json")
-    store.update(animation_speed=4.0, sound=False)
-    application = App(pygame.display.set_mode((1280, 720)), store)
-    yield application
-    application.close_scenes()
 
 
 def hotseat(app: App, cards: int = 2) -> TableScene:

@@ -190,12 +190,18 @@ class RulesDraft:
     count: int
     overrides: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def count_allowed(self) -> bool:
+        """The preset is played by this many players."""
+        return self.preset.min_players <= self.count <= self.preset.max_players
+
     def base(self) -> dict[str, Any]:
-        """The preset's rules for this many players, field by field."""
-        try:
-            rules = self.preset.build(self.count)
-        except RulesError:
-            rules = RuleSet()
+        """The preset's rules for this many players, field by field (outside the
+        preset's range, its rules for the nearest count it allows: never another
+        preset's or the engine's defaults)."""
+        preset = self.preset
+        nearest = min(max(self.count, preset.min_players), preset.max_players)
+        rules = preset.build(nearest)
         values = {name: getattr(rules, name) for name in _RULE_FIELDS}
         values["players"] = self.count
         return values
@@ -234,8 +240,10 @@ class RulesDraft:
         self._tidy()
 
     def rules(self) -> RuleSet:
-        """The RuleSet; raises RulesError saying why it cannot be played."""
-        if not self.modified:
+        """The RuleSet; raises RulesError saying why it cannot be played. A preset is
+        played only by the player counts it names, whatever else was changed: its
+        rules (the hand sizes above all) are made for those."""
+        if not self.modified or not self.count_allowed:
             return self.preset.rules(self.count)
         return RuleSet(**self.values())
 
@@ -249,7 +257,7 @@ class RulesDraft:
     def _culprits(self, message: str) -> set[str]:
         """The options involved in ``message``: those where another value (the
         preset's, the other switch position, another choice) makes the rules valid."""
-        if not self.modified:
+        if not self.modified or not self.count_allowed:
             return {"players"}
         values, base = self.values(), self.base()
         involved = set()
@@ -276,7 +284,10 @@ class RulesDraft:
                 if base[name] != getattr(rules, name)
             }
 
-        best = min(PRESET_LIST, key=lambda preset: len(differences(preset)))
+        def distance(preset: Preset) -> tuple[bool, int]:
+            return rules.players not in preset.player_range, len(differences(preset))
+
+        best = min(PRESET_LIST, key=distance)
         return cls(best, rules.players, differences(best))
 
 

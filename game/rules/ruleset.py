@@ -158,10 +158,14 @@ class RuleSet:
                 problems.append(
                     "'No trump in the last hand' needs a known last hand: set a number of hands."
                 )
-        if self.target_score is not None and not self._can_score():
+        if not self._can_score():
             problems.append(
-                "The target score could never be reached: this scoring gives no points. "
-                "Give points for tricks or an exact-bid bonus."
+                (
+                    "The target score could never be reached: this scoring gives no points. "
+                    if self.target_score is not None
+                    else "This scoring gives no points, so every game would end in a tie. "
+                )
+                + "Give points for tricks or an exact-bid bonus."
             )
         problems.extend(self._trump_problems())
         problems.extend(self._scoring_problems())

@@ -1,4 +1,4 @@
-"""RULES.md section 4 reference numbers, one test each."""
+"""docs/rules.md "Reference numbers", one test each."""
 
 from __future__ import annotations
 

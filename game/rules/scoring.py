@@ -1,6 +1,6 @@
 """Scoring: points for a hand, the winners, and the settlement of stakes.
 
-RULES.md section 4, classic American scoring (exact only, 10 bonus):
+docs/rules.md "Reference numbers", classic American scoring (exact only, 10 bonus):
 
 >>> from game.rules.presets import PRESETS
 >>> classic = PRESETS["oh-hell-classic"].rules(4)

@@ -13,7 +13,8 @@ import textwrap
 from collections.abc import Callable
 
 from game import cliargs
-from game.rules.describe import describe
+from game.i18n.describe import describe
+from game.i18n.reasons import error_words
 from game.rules.errors import RulesError
 from game.rules.presets import PRESET_LIST, get_preset
 
@@ -45,7 +46,7 @@ def run(argv: list[str]) -> int:
     try:
         return _COMMANDS[command](argv[1:]) if command else _play(argv)
     except RulesError as error:  # options the rules refuse, e.g. a variant's player range
-        print(f"ohhell{' ' + command if command else ''}: {error}", file=sys.stderr)
+        print(f"ohhell{' ' + command if command else ''}: {error_words(error)}", file=sys.stderr)
         return 2
 
 

@@ -145,7 +145,7 @@ def read_record(text: str | bytes) -> tuple[Match, list[Player]]:
     try:
         return from_record(data)
     except RulesError as error:
-        raise RecordError("rules", str(error)) from None
+        raise RecordError("rules", str(error), error.problem) from None
 
 
 def load_record_file(path: Path) -> tuple[Match, list[Player]]:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from game import cliargs
 from game.ai import LEVELS, make_agent, play_match
+from game.i18n.reasons import error_words
 from game.rules.match import Match
 from game.rules.presets import get_preset
 from game.rules.record import Level, Player, dumps, is_level, to_record
@@ -90,7 +91,7 @@ def main(argv: list[str]) -> int:
         get_preset(args.variant).rules(args.players)
         seats = parse_seats(args.seats, args.players)
     except ValueError as error:  # RulesError too: the variant or its player range
-        parser.error(str(error))
+        parser.error(error_words(error))
     start = time.perf_counter()
     matches = play_games(args.variant, args.players, args.games, args.seed, seats)
     elapsed = time.perf_counter() - start

@@ -29,6 +29,7 @@ from game.rules import (
     to_record,
 )
 from tests.record_checker import check_record
+from tests.refusals import rules_refused
 
 SEEDS = range(16)
 CASES = [(preset, players) for preset in PRESET_LIST for players in preset.player_range]
@@ -102,5 +103,5 @@ def test_custom_rule_sets(rules: RuleSet, seed: int) -> None:
 
 def test_replace_revalidates() -> None:
     rules = PRESET_LIST[0].rules(4)
-    with pytest.raises(RulesError, match="hook"):
+    with rules_refused("hook"):
         dataclasses.replace(rules, hook=True, simultaneous_bidding=True)

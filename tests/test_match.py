@@ -14,7 +14,6 @@ from game.rules import (
     Card,
     FirstDealer,
     HandSequence,
-    IllegalAction,
     Match,
     Phase,
     Play,
@@ -25,6 +24,7 @@ from game.rules import (
     to_record,
 )
 from game.rules import events as ev
+from tests.refusals import action_refused
 
 
 def snapshot(match: Match) -> tuple[object, ...]:
@@ -59,11 +59,11 @@ def to_play(match: Match) -> Match:
 
 def assert_rejected(match: Match, action: object, message: str) -> None:
     before = snapshot(match)
-    with pytest.raises(IllegalAction, match=message):
+    with action_refused(message):
         match.apply(action)  # type: ignore[arg-type]
     assert snapshot(match) == before
     assert action not in match.legal_actions()
-    assert match.explain(action) is not None  # type: ignore[arg-type]
+    assert match.refusal(action) is not None  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------- illegal moves
@@ -180,7 +180,7 @@ def test_not_an_action_is_rejected() -> None:
 def test_advance_when_a_player_must_act_is_rejected() -> None:
     match = bidding_match()
     before = snapshot(match)
-    with pytest.raises(IllegalAction, match="waits for seat"):
+    with action_refused("waits for a player"):
         match.advance()
     assert snapshot(match) == before
 
@@ -192,7 +192,7 @@ def test_nothing_is_legal_after_game_over() -> None:
         match.apply(match.legal_actions()[0])
     assert match.legal_actions() == []
     assert_rejected(match, Bid.of(0, 0), "game is over")
-    with pytest.raises(IllegalAction, match="game is over"):
+    with action_refused("game is over"):
         match.advance()
 
 
@@ -373,7 +373,7 @@ def test_explain_is_none_exactly_for_legal_actions() -> None:
     seat = match.awaiting[0]
     for card in map(Card.from_index, range(52)):
         action = Play.of(seat, card)
-        assert (match.explain(action) is None) == (action in match.legal_actions())
+        assert (match.refusal(action) is None) == (action in match.legal_actions())
 
 
 def test_no_trump_rule_plays_without_trumps() -> None:

@@ -14,10 +14,10 @@ import pytest
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
+from game.i18n.describe import describe
 from game.play.preview import played_session
 from game.play.session import GameSession
 from game.play.setup import offered_levels
-from game.rules.describe import describe
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet

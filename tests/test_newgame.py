@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.ai import LEVELS
+from game.i18n.reasons import rules_words
 from game.play.setup import (
     COMPUTER_NAMES,
     PLAYER_LEVELS,
@@ -67,7 +68,7 @@ def test_the_model_refuses_impossible_rules_with_the_engines_reason() -> None:
     setup.set_rule("simultaneous_bidding", True)
     with pytest.raises(RulesError) as refused:
         RuleSet(players=4, hook=True, simultaneous_bidding=True)
-    assert setup.problem == str(refused.value) and setup.rules is None
+    assert setup.problem == rules_words(refused.value.problem) and setup.rules is None
     assert setup.involves(["hook"]) and setup.involves(["simultaneous_bidding"])
     assert setup.deal() is None
     setup.set_rule("hook", False)
@@ -298,7 +299,7 @@ def test_hook_with_simultaneous_bidding_is_refused_with_the_engines_reason(app: 
     click(app, button_labelled(scene, "Simultaneous"))
     with pytest.raises(RulesError) as refused:
         RuleSet(players=4, hook=True, simultaneous_bidding=True)
-    assert scene.setup.problem == str(refused.value)
+    assert scene.setup.problem == rules_words(refused.value.problem)
     assert {"hook", "simultaneous_bidding"} <= scene.setup.culprits
     assert scene.rule_page("bidding").involved() and not scene.rule_page("deal").involved()
     assert not scene.start_button.is_enabled

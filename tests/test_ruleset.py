@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from game.i18n.reasons import error_words
 from game.rules import (
     PRESET_LIST,
     PRESETS,
     HandSequence,
     Preset,
     RecordError,
-    RulesError,
     RuleSet,
     Settlement,
     TrickPoints,
@@ -22,6 +22,7 @@ from game.rules import (
     get_preset,
     preset_for,
 )
+from tests.refusals import rules_refused
 
 
 @pytest.mark.parametrize(
@@ -44,19 +45,19 @@ from game.rules import (
 )
 def test_impossible_combinations_are_refused(options: dict[str, Any], message: str) -> None:
     # ``Any``: well-typed keyword arguments of RuleSet, each field of its own type.
-    with pytest.raises(RulesError, match=message):
+    with rules_refused(message):
         RuleSet(**options)
 
 
 def test_preset_refuses_unsupported_player_count() -> None:
-    with pytest.raises(RulesError, match="Up and Down the River is for 4 to 8 players, not 3"):
+    with rules_refused("Up and Down the River is for 4 to 8 players, not 3"):
         PRESETS["up-and-down-the-river"].rules(3)
-    with pytest.raises(RulesError, match="Oh Hell is for 3 to 7 players, not 8"):
+    with rules_refused("Oh Hell is for 3 to 7 players, not 8"):
         PRESETS["oh-hell"].rules(8)
 
 
 def test_unknown_preset_lists_the_ids() -> None:
-    with pytest.raises(RulesError, match="oh-well, nomination-whist"):
+    with rules_refused("oh-well, nomination-whist"):
         get_preset("whist")
 
 
@@ -111,7 +112,7 @@ def test_as_many_as_the_pack_allows() -> None:
 def test_bad_rules_json_says_where(data: object, where: str) -> None:
     with pytest.raises(RecordError) as caught:
         RuleSet.from_dict(data)
-    assert str(caught.value).startswith(where)
+    assert error_words(caught.value).startswith(where)
 
 
 @pytest.mark.parametrize(
@@ -132,5 +133,5 @@ def test_bad_rules_json_says_where(data: object, where: str) -> None:
 def test_out_of_range_or_wrongly_typed_rules_are_refused(
     options: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(RulesError, match=message):
+    with rules_refused(message):
         RuleSet(**options)  # type: ignore[arg-type]  # some are wrongly typed on purpose

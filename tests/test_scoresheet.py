@@ -14,10 +14,11 @@ from game.play.session import GameSession
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player
-from game.rules.ruleset import HandSequence, RuleSet
+from game.rules.ruleset import HandSequence, RuleSet, TrickPoints
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit.scene import Scene
+from game.ui.scoresheet.ink import BLOB_INK, MADE_ONE, ink_blob
 from game.ui.scoresheet.overlay import (
     RowState,
     ScoreSheetOverlay,
@@ -26,6 +27,7 @@ from game.ui.scoresheet.overlay import (
     scribble,
     sheet_rows,
 )
+from game.ui.scoresheet.rows import BidMark
 
 
 def played(rules: RuleSet, hands: int, extra: int = 0, seed: int = 2024) -> GameSession:
@@ -83,7 +85,7 @@ def test_every_finished_hand_is_listed_with_its_numbers() -> None:
 def test_made_bids_are_ticked_and_failed_bids_blobbed(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = played(PRESETS["blob"].rules(4), hands=8)
+    session = played(PRESETS["oh-hell"].rules(4), hands=8)
     results = session.match.results
     expected_made = {(r.number, s) for r in results for s, ok in enumerate(r.made) if ok}
     expected_blobs = {(r.number, s) for r in results for s, ok in enumerate(r.made) if not ok}
@@ -241,3 +243,173 @@ def test_the_leader_is_whoever_has_the_most() -> None:
     assert leaders((0, 0, 0)) == set()
     assert leaders((12, 30, 30)) == {1, 2}
     assert leaders((5, 2, 1)) == {0}
+
+
+# ------------------------------------------------------------ Blob's marks
+
+
+def exact_only(players: int = 4) -> RuleSet:
+    """Not the Blob preset, but rules that score exact bids only."""
+    return dataclasses.replace(PRESETS["oh-hell"].rules(players), trick_points=TrickPoints.EXACT)
+
+
+def done_rows(session: GameSession) -> list[SheetRow]:
+    return [row for row in sheet_rows(session) if row.state is RowState.DONE]
+
+
+@pytest.mark.parametrize("rules", [PRESETS["blob"].rules(4), exact_only()], ids=["blob", "exact"])
+def test_exact_only_scoring_writes_a_1_before_made_bids_and_blobs_failed_ones(
+    rules: RuleSet,
+) -> None:
+    session = played(rules, hands=8)
+    rows = done_rows(session)
+    made = [(row, seat) for row in rows for seat, ok in enumerate(row.made) if ok]
+    failed = [(row, seat) for row in rows for seat, ok in enumerate(row.made) if not ok]
+    assert made and failed
+    for row, seat in made:
+        assert row.mark(seat) is BidMark.ONE
+        assert row.bid_text(seat) == f"1{row.bids[seat]}"
+    for row, seat in failed:
+        assert row.mark(seat) is BidMark.BLOB
+        assert row.bid_text(seat) == str(row.bids[seat])
+    # the hand in play and hands to come carry no mark yet
+    others = [row for row in sheet_rows(session) if row.state is not RowState.DONE]
+    assert others and all(row.mark(seat) is None for row in others for seat in range(4))
+
+
+@pytest.mark.parametrize("trick_points", [TrickPoints.ALWAYS, TrickPoints.NEVER])
+def test_other_scoring_keeps_ticks_and_scribbles(trick_points: TrickPoints) -> None:
+    rules = dataclasses.replace(PRESETS["oh-hell"].rules(4), trick_points=trick_points)
+    rows = done_rows(played(rules, hands=8))
+    marks = {row.mark(seat) for row in rows for seat in range(4)}
+    assert marks == {BidMark.TICK, BidMark.SCRIBBLE}
+    assert all(row.bid_text(seat) == str(row.bids[seat]) for row in rows for seat in range(4))
+
+
+def spy_marks(
+    app: App, monkeypatch: pytest.MonkeyPatch, session: GameSession
+) -> dict[str, list[object]]:
+    """Draw the sheet and record which marks it draws, and which blob images."""
+    sheet = open_sheet(app, session)
+    seen: dict[str, list[object]] = {"tick": [], "one": [], "ink_blob": [], "scribble": []}
+    real_one = sheet._draw_made_one
+
+    def one(surface: pygame.Surface, bid: pygame.Surface, centre: tuple[int, int]) -> None:
+        seen["one"].append(centre)
+        real_one(surface, bid, centre)
+
+    def solid(width: int, height: int, seed: int) -> pygame.Surface:
+        seen["ink_blob"].append(seed)
+        return ink_blob(width, height, seed)
+
+    def scribbled(width: int, height: int, seed: int, stroke: int) -> pygame.Surface:
+        seen["scribble"].append(seed)
+        return scribble(width, height, seed, stroke)
+
+    monkeypatch.setattr(sheet, "_draw_made_one", one)
+    monkeypatch.setattr(sheet, "_draw_tick", lambda surface, at: seen["tick"].append(at))
+    monkeypatch.setattr("game.ui.scoresheet.paint.ink_blob", solid)
+    monkeypatch.setattr("game.ui.scoresheet.paint.scribble", scribbled)
+    sheet._blobs.clear()
+    sheet.invalidate()
+    app.frame(1 / 60)
+    return seen
+
+
+def test_the_exact_only_sheet_draws_the_1_and_the_blob(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = played(exact_only(), hands=5)
+    results = session.match.results
+    made = sum(ok for r in results for ok in r.made)
+    failed = sum(not ok for r in results for ok in r.made)
+    seen = spy_marks(app, monkeypatch, session)
+    assert len(seen["one"]) == made + 1  # every made bid, and the one in the key
+    assert len(seen["ink_blob"]) == failed + 1
+    assert seen["tick"] == [] and seen["scribble"] == []
+
+
+def test_the_common_sheet_draws_neither_the_1_nor_the_blob(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = played(PRESETS["oh-hell"].rules(4), hands=5)
+    seen = spy_marks(app, monkeypatch, session)
+    assert seen["one"] == [] and seen["ink_blob"] == []
+    assert seen["tick"] and seen["scribble"]
+
+
+def test_a_made_bid_under_blob_marks_shows_a_green_1_before_it(app: App) -> None:
+    session = played(exact_only(), hands=5)
+    sheet = open_sheet(app, session)
+    rows = done_rows(session)
+    index, seat = next(
+        (i, seat) for i, row in enumerate(rows) for seat, ok in enumerate(row.made) if ok
+    )
+    column = sheet.sub_columns(seat)[0]
+    y = sheet.body.y + index * sheet.row_height - sheet.scroll
+    left_half = pygame.Rect(column.x, y + 2, column.width // 2, sheet.row_height - 4)
+    colours = {
+        tuple(app.screen.get_at((x, yy)))[:3]
+        for x in range(left_half.left, left_half.right)
+        for yy in range(left_half.top, left_half.bottom)
+    }
+    greenish = [c for c in colours if c[1] > c[0] + 40 and c[1] > c[2] + 20]
+    assert MADE_ONE in colours or greenish
+
+
+def test_a_solid_blob_inks_over_the_failed_bid(app: App) -> None:
+    session = played(exact_only(), hands=5)
+    sheet = open_sheet(app, session)
+    rows = done_rows(session)
+    cells = [(i, seat, ok) for i, row in enumerate(rows) for seat, ok in enumerate(row.made)]
+    failed = next((i, seat) for i, seat, ok in cells if not ok)
+    made = next((i, seat) for i, seat, ok in cells if ok)
+
+    def darkness(index: int, seat: int) -> float:
+        column = sheet.sub_columns(seat)[0]
+        y = sheet.body.y + index * sheet.row_height - sheet.scroll
+        area = pygame.Rect(column.x, y + 2, column.width, sheet.row_height - 4)
+        pixels = [
+            app.screen.get_at((x, yy))
+            for x in range(area.left, area.right, 2)
+            for yy in range(area.top, area.bottom, 2)
+        ]
+        return sum(255 - (p.r + p.g + p.b) / 3 for p in pixels) / len(pixels)
+
+    assert darkness(*failed) > 2 * darkness(*made)
+
+
+def test_the_ink_blob_is_the_same_every_time_and_differs_between_cells() -> None:
+    one = pygame.image.tobytes(ink_blob(48, 26, 1234), "RGBA")
+    two = pygame.image.tobytes(ink_blob(48, 26, 1234), "RGBA")
+    assert one == two
+    others = {pygame.image.tobytes(ink_blob(48, 26, seed), "RGBA") for seed in range(1235, 1245)}
+    assert one not in others and len(others) > 1
+
+
+def test_the_ink_blob_is_a_filled_irregular_shape() -> None:
+    blob = ink_blob(60, 30, 77)
+    inked = {(x, y) for x in range(60) for y in range(30) if blob.get_at((x, y)).a > 128}
+    # solid ink in the middle, a good part of the cell covered
+    middle = blob.get_at((30, 15))
+    assert middle.a > 200 and all(abs(a - b) < 8 for a, b in zip(middle[:3], BLOB_INK, strict=True))
+    assert 0.3 * 60 * 30 < len(inked) < 0.85 * 60 * 30
+    # not a rectangle nor a neat ellipse: lopsided both ways
+    mirrored = {(59 - x, y) for x, y in inked}
+    flipped = {(x, 29 - y) for x, y in inked}
+    assert len(inked ^ mirrored) > 20 and len(inked ^ flipped) > 20
+
+
+def test_the_sheet_draws_the_same_blob_for_a_cell_every_frame(app: App) -> None:
+    session = played(exact_only(), hands=5)
+    sheet = open_sheet(app, session)
+    before = pygame.image.tobytes(app.screen, "RGB")
+    sheet._blobs.clear()
+    sheet.invalidate()
+    app.frame(1 / 60)
+    assert pygame.image.tobytes(app.screen, "RGB") == before
+
+
+def test_the_blob_description_mentions_the_sheet_marks() -> None:
+    text = PRESETS["blob"].description
+    assert "score sheet" in text and "1" in text and "blob" in text

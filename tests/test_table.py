@@ -141,7 +141,7 @@ def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app: App) -> None:
         assert not button.enabled
         bid = scene.session.match.legal_actions(0)[0]
         assert isinstance(bid, Bid)
-        assert button.reason == scene.session.match.explain(type(bid).of(0, barred))
+        assert button.reason == scene.session.explain(type(bid).of(0, barred))
         assert str(barred) in scene.bid_panel.note
         assert not scene.bid_panel.pointing_at_barred
         hover(app, button.rect.center)
@@ -214,7 +214,7 @@ def test_illegal_cards_are_refused_and_explained(app: App) -> None:
             key(app, pygame.K_RETURN)
             assert (match.hand(0), len(match.actions), match.trick) == before
             hover(app, card_point(scene, card))
-            reason = match.explain(Play.of(0, card))
+            reason = scene.session.explain(Play.of(0, card))
             assert reason and scene.hud.tooltip is not None and scene.hud.tooltip[0] == reason
             assert not scene.play(card)
             return

@@ -26,6 +26,7 @@ from game.rules.events import (
     TrumpTurned,
     Verdict,
 )
+from game.rules.reasons import NoTrumpReason
 from game.rules.results import HandResult
 from game.rules.ruleset import FirstDealer, Settlement
 from game.ui.table.animation import AnimationQueue, Effects
@@ -79,9 +80,12 @@ SAMPLES: dict[type, tuple[Event, Check]] = {
         ),
     ),
     NoTrump: (
-        NoTrump("Every card is dealt."),
+        NoTrump(NoTrumpReason.PACK_EXHAUSTED),
         lambda shown, words, asked: (
-            shown.trump_shown and shown.trump is None and shown.no_trump == "Every card is dealt."
+            shown.trump_shown
+            and shown.trump is None
+            and shown.no_trump is NoTrumpReason.PACK_EXHAUSTED
+            and any("none is left to turn" in word for word in words)
         ),
     ),
     BidMade: (

@@ -29,6 +29,7 @@ from game import cliargs
 from game.ai.base import play_match
 from game.ai.levels import LEVELS, make_agent
 from game.ai.stats import Estimate, mean_ci
+from game.i18n.reasons import error_words
 from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match
 from game.rules.phase import Phase
@@ -129,7 +130,7 @@ def _recorded_games(path: str) -> Iterator[tuple[str, Match, list[Player]]]:
         try:
             match, players = read_record(line)
         except ValueError as error:  # RecordError, and any rule the engine refuses
-            raise RecordError(where, str(error)) from None
+            raise RecordError(where, error_words(error)) from None
         if match.phase is not Phase.GAME_OVER:
             raise RecordError(where, "the game is not finished")
         yield where, match, players
@@ -429,7 +430,7 @@ def main(argv: list[str]) -> int:
         if args.hands is not None:
             rules = replace(rules, max_hands=args.hands)
     except RulesError as error:
-        parser.error(str(error))
+        parser.error(error_words(error))
     if len(seats) != args.players:
         parser.error(f"--seats names {len(seats)} levels for {args.players} players")
     tasks = tasks_for(

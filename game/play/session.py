@@ -16,6 +16,7 @@ from pathlib import Path
 
 from game.ai import Agent, make_agent
 from game.i18n import _
+from game.i18n.reasons import refusal_words
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.match import Match
@@ -89,7 +90,8 @@ class GameSession:
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` would be refused now, for the player; None when it is legal."""
-        return self.match.explain(action)
+        refused = self.match.refusal(action)
+        return None if refused is None else refusal_words(refused)
 
     @property
     def deal_number(self) -> int:

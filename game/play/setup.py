@@ -12,13 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from game.ai import LEVELS
 from game.i18n import _
+from game.i18n.reasons import rules_words
 from game.rules.errors import RecordError, RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
+from game.rules.reasons import RuleProblem
 from game.rules.record import Level, Player, PlayerKind, is_level
 from game.rules.ruleset import MAX_PLAYERS, RuleSet, Settlement
 
@@ -248,28 +249,19 @@ class RulesDraft:
         return RuleSet(**self.values())
 
     def check(self) -> tuple[RuleSet | None, str | None, set[str]]:
-        """The rules, or the engine's message and the options involved."""
+        """The rules, or the engine's reason in words and the options it names."""
         try:
             return self.rules(), None, set()
         except RulesError as error:
-            return None, str(error), self._culprits(str(error))
+            return None, rules_words(error.problem), self._culprits(error.problem)
 
-    def _culprits(self, message: str) -> set[str]:
-        """The options involved in ``message``: those where another value (the
-        preset's, the other switch position, another choice) makes the rules valid."""
+    def _culprits(self, problem: RuleProblem) -> set[str]:
+        """The options to mark: those the engine names that the player can change here
+        (the player count for a preset's own rules)."""
         if not self.modified or not self.count_allowed:
             return {"players"}
-        values, base = self.values(), self.base()
-        involved = set()
-        for name in _RULE_FIELDS:
-            for candidate in _alternatives(name, values[name], base[name]):
-                try:
-                    RuleSet(**dict(values, **{name: candidate}))
-                except RulesError:
-                    continue
-                involved.add(name)
-                break
-        return involved or {"players"}
+        named = set(problem.options) & (set(_RULE_FIELDS) | {"players"})
+        return named or {"players"}
 
     @classmethod
     def from_rules(cls, rules: RuleSet) -> RulesDraft:
@@ -289,22 +281,6 @@ class RulesDraft:
 
         best = min(PRESET_LIST, key=distance)
         return cls(best, rules.players, differences(best))
-
-
-_OPTIONAL = {"largest_hand": 1, "max_hands": 1, "target_score": DEFAULT_TARGET}
-"""The options that may be None, with a value worth trying instead of None."""
-
-
-def _alternatives(name: str, value: Any, preset_value: Any) -> list[Any]:
-    """Other values worth trying for option ``name``, now ``value``."""
-    others: list[Any] = [preset_value]
-    if isinstance(value, bool):
-        others.append(not value)
-    elif isinstance(value, Enum):
-        others.extend(type(value))
-    elif name in _OPTIONAL:
-        others.append(None if value is not None else _OPTIONAL[name])
-    return [other for other in others if other != value]
 
 
 # --------------------------------------------------------------------- form

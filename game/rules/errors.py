@@ -1,14 +1,29 @@
-"""The engine's exceptions: each says what was wrong in words a player can read."""
+"""The engine's exceptions. A refused rule set or action carries its reason as data
+(:mod:`game.rules.reasons`); ``game.i18n.reasons`` words it for the player. Record
+errors say where a damaged file went wrong."""
 
 from __future__ import annotations
 
+from game.rules.reasons import Refused, RuleProblem
+
 
 class RulesError(ValueError):
-    """A rule set that cannot be played: the message names the conflict."""
+    """A rule set that cannot be played; ``problem`` names the conflict and the
+    options involved."""
+
+    def __init__(self, problem: RuleProblem) -> None:
+        self.problem = problem
+        options = f" ({', '.join(problem.options)})" if problem.options else ""
+        super().__init__(f"rules refused: {problem.conflict.value}{options}")
 
 
 class IllegalAction(ValueError):
-    """An action the current state does not allow; the state is left unchanged."""
+    """An action the current state does not allow; the state is left unchanged.
+    ``refused`` says why."""
+
+    def __init__(self, refused: Refused) -> None:
+        self.refused = refused
+        super().__init__(f"action refused: {refused.why.value}")
 
 
 class RecordError(ValueError):
@@ -18,9 +33,11 @@ class RecordError(ValueError):
     MAX_PROBLEM = 240
     """A damaged file can put anything in a message: both parts are cut to these."""
 
-    def __init__(self, where: str, problem: str) -> None:
+    def __init__(self, where: str, problem: str, rules: RuleProblem | None = None) -> None:
         self.where = _cut(where, self.MAX_WHERE)
         self.problem = _cut(problem, self.MAX_PROBLEM)
+        self.rules = rules
+        """The rules the record holds cannot be played: why, as data."""
         super().__init__(f"{self.where}: {self.problem}" if where else self.problem)
 
 

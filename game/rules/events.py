@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.rules.cards import Card, Suit
+from game.rules.reasons import NoTrumpReason
 from game.rules.ruleset import FirstDealer, Settlement
 
 
@@ -53,9 +54,9 @@ class TrumpTurned:
 
 @dataclass(frozen=True, slots=True)
 class NoTrump:
-    """This hand is played without trumps; ``reason`` says why, in words."""
+    """This hand is played without trumps; ``reason`` says why."""
 
-    reason: str
+    reason: NoTrumpReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ animate. :meth:`Match.legal_actions` is the one source of legality.
 >>> match.apply(Bid.of(match.awaiting[0], 99))
 Traceback (most recent call last):
 ...
-game.rules.errors.IllegalAction: You cannot bid more than the 10 tricks in this hand.
+game.rules.errors.IllegalAction: action refused: bid-too-high
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from game.rules.events import (
     Verdict,
 )
 from game.rules.phase import Phase
+from game.rules.reasons import NoTrumpReason, Refusal, Refused
 from game.rules.results import HandResult
 from game.rules.ruleset import FirstDealer, RuleSet, TrumpMethod
 from game.rules.scoring import final_totals, hand_points, settle, winners_of
@@ -202,52 +203,51 @@ class Match:
             )
         return False
 
-    def explain(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, in words for the player; None when legal."""
+    def refusal(self, action: Action) -> Refused | None:
+        """Why ``action`` is illegal now, as data (``game.i18n.reasons`` words it);
+        None when it is legal."""
         if self.is_legal(action):
             return None
         if self.phase is Phase.GAME_OVER:
-            return "The game is over."
+            return Refused(Refusal.GAME_OVER)
         if self.phase.automatic:
-            return "Nobody may act until the cards are dealt."
+            return Refused(Refusal.NOT_DEALT)
         if type(action) not in (Bid, Play):
-            return f"{action!r:.80} is not a bid or a play."
+            return Refused(Refusal.NOT_AN_ACTION)
         if not _well_typed(action):
-            return "An action names its seat and its bid by whole numbers, and plays a card."
+            return Refused(Refusal.ILL_TYPED)
         if isinstance(action, Bid):
-            return self._explain_bid(action)
-        return self._explain_play(action)
+            return self._refuse_bid(action)
+        return self._refuse_play(action)
 
-    def _explain_bid(self, bid: Bid) -> str:
+    def _refuse_bid(self, bid: Bid) -> Refused:
+        seat, tricks = bid.seat, self.hand_size
         if self.phase is not Phase.BIDDING:
-            return "Bidding is over: it is time to play."
-        if bid.seat not in range(self.players):
-            return f"There is no seat {bid.seat} at this table."
-        if bid.seat not in self.awaiting:
-            if self._bids[bid.seat] is not None:
-                return "You have already bid."
-            return "It is not your turn to bid."
+            return Refused(Refusal.BIDDING_OVER, seat)
+        if seat not in range(self.players):
+            return Refused(Refusal.NO_SUCH_SEAT, seat)
+        if seat not in self.awaiting:
+            if self._bids[seat] is not None:
+                return Refused(Refusal.ALREADY_BID, seat)
+            return Refused(Refusal.NOT_YOUR_BID, seat)
         if bid.tricks < 0:
-            return "A bid cannot be negative."
-        if bid.tricks > self.hand_size:
-            return f"You cannot bid more than the {self.hand_size} tricks in this hand."
-        return (
-            f"The dealer may not bid {bid.tricks}: the bids would add up to "
-            f"{self.hand_size}, the tricks in the hand, and everyone could succeed (the hook)."
-        )
+            return Refused(Refusal.NEGATIVE_BID, seat, bid.tricks, tricks)
+        if bid.tricks > tricks:
+            return Refused(Refusal.BID_TOO_HIGH, seat, bid.tricks, tricks)
+        return Refused(Refusal.HOOK, seat, bid.tricks, tricks)
 
-    def _explain_play(self, play: Play) -> str:
+    def _refuse_play(self, play: Play) -> Refused:
+        seat, card = play.seat, play.card
         if self.phase is not Phase.PLAYING:
-            return "Cards are played once everyone has bid."
-        if play.seat != self._to_act:
-            return "It is not your turn to play."
-        if not play.card.mask & self._hands[play.seat]:
-            return f"You do not hold the {play.card.name}."
+            return Refused(Refusal.NOT_PLAYING, seat, card=card)
+        if seat != self._to_act:
+            return Refused(Refusal.NOT_YOUR_PLAY, seat, card=card)
+        if not card.mask & self._hands[seat]:
+            return Refused(Refusal.NOT_HELD, seat, card=card)
         led = self._trick[0].suit
-        if self._hands[play.seat] & SUIT_MASKS[led]:
-            return f"You must follow suit: {led.name.lower()} were led."
-        trump = self.trump.name.lower() if self.trump is not None else "trumps"
-        return f"You have no {led.name.lower()}, so La Podrida says you must play {trump}."
+        if self._hands[seat] & SUIT_MASKS[led]:
+            return Refused(Refusal.MUST_FOLLOW, seat, card=card, led=led)
+        return Refused(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=self.trump)
 
     def _legal_play_mask(self) -> int:
         """The cards the seat to act may play (cached until the next play)."""
@@ -265,7 +265,9 @@ class Match:
         action is not one of :meth:`legal_actions`.
         """
         if not self.is_legal(action):
-            raise IllegalAction(self.explain(action))
+            refused = self.refusal(action)
+            assert refused is not None
+            raise IllegalAction(refused)
         self.actions.append(action)
         if type(action) is Play:
             return self._play(action.seat, action.card)
@@ -287,8 +289,8 @@ class Match:
             self.phase = Phase.DEALING
             return [DealerPasses(self.dealer, self.hand_number)]
         if self.phase is Phase.GAME_OVER:
-            raise IllegalAction("The game is over.")
-        raise IllegalAction(f"The match waits for seat {self.awaiting} to act.")
+            raise IllegalAction(Refused(Refusal.GAME_OVER))
+        raise IllegalAction(Refused(Refusal.WAITING, self.awaiting[0] if self.awaiting else None))
 
     def advance_until_decision(self) -> list[Event]:
         """Advance through automatic phases until a player must act or the game ends."""
@@ -352,15 +354,15 @@ class Match:
         rules, number = self.rules, self.hand_number
         self.trump_card = self.trump = None
         if rules.trump is TrumpMethod.NONE:
-            return NoTrump("This game is played without trumps.")
+            return NoTrump(NoTrumpReason.NO_TRUMPS)
         if rules.no_trump_last_hand and rules.is_last_hand(number):
-            return NoTrump("The last hand is always played at no trump.")
+            return NoTrump(NoTrumpReason.LAST_HAND)
         if rules.trump is TrumpMethod.DEALERS_LAST_CARD:
             self.trump_card = pack[dealt - 1]
         elif rules.turns_card(number):
             self.trump_card = pack[dealt]
         else:
-            return NoTrump("Every card is dealt, so none is left to turn for trumps.")
+            return NoTrump(NoTrumpReason.PACK_EXHAUSTED)
         self.trump = self.trump_card.suit
         dealers = rules.trump is TrumpMethod.DEALERS_LAST_CARD
         return TrumpTurned(self.trump_card, self.trump, dealers)

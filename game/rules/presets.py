@@ -5,7 +5,7 @@
 >>> PRESETS["up-and-down-the-river"].rules(3)
 Traceback (most recent call last):
 ...
-game.rules.errors.RulesError: Up and Down the River is for 4 to 8 players, not 3.
+game.rules.errors.RulesError: rules refused: preset-players (players)
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.i18n import N_
 from game.rules.errors import RulesError
+from game.rules.reasons import Conflict, RuleProblem
 from game.rules.ruleset import (
     PACK_SIZE,
     FirstDealer,
@@ -23,6 +23,12 @@ from game.rules.ruleset import (
     TrickPoints,
     TrumpMethod,
 )
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation: the words are looked up where they are shown
+    (``game.i18n.tr``), so the engine itself speaks no language."""
+    return message
 
 
 @dataclass(frozen=True)
@@ -40,10 +46,10 @@ class Preset:
     def rules(self, players: int) -> RuleSet:
         """The preset's rules for this many players."""
         if not self.min_players <= players <= self.max_players:
-            raise RulesError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}."
-            )
+            low, high = self.min_players, self.max_players
+            conflict = Conflict.PRESET_PLAYERS
+            problem = RuleProblem(conflict, ("players",), players, low=low, high=high, name=self.id)
+            raise RulesError(problem)
         return self.build(players)
 
     def matches(self, rules: RuleSet) -> bool:
@@ -229,9 +235,10 @@ PRESET_LIST: tuple[Preset, ...] = (
         max_players=7,
         description=N_(
             "Also called Blackout: Oh Hell with the simple scoring. Only a player who takes "
-            "exactly the bid scores, a point a trick plus 10; the scorer marks a made bid and "
-            "scribbles a black blob over a failed one. Highest card deals first, ten cards "
-            "down to one and back, the next card is trumps and the dealer's hook applies."
+            "exactly the bid scores, a point a trick plus 10. The score sheet writes a 1 "
+            "before a made bid and a black blob over a failed one. Highest card deals first, "
+            "ten cards down to one and back, the next card is trumps and the dealer's hook "
+            "applies."
         ),
         decisions=(_TIES_DRAW_AGAIN,),
         build=lambda n: _pagat(n, TrickPoints.EXACT),
@@ -272,6 +279,5 @@ def get_preset(preset_id: str) -> Preset:
     try:
         return PRESETS[preset_id]
     except KeyError:
-        raise RulesError(
-            f"There is no variant called {preset_id!r}. Choose one of: {', '.join(PRESETS)}."
-        ) from None
+        problem = RuleProblem(Conflict.UNKNOWN_PRESET, value=f"{preset_id:.40}")
+        raise RulesError(problem) from None

@@ -7,7 +7,7 @@ played raises :class:`RulesError` with a message that names the conflict:
 >>> RuleSet(players=4, hook=True, simultaneous_bidding=True)
 Traceback (most recent call last):
 ...
-game.rules.errors.RulesError: The dealer's hook needs bidding in turn: ...
+game.rules.errors.RulesError: rules refused: hook-needs-turns (hook, simultaneous_bidding)
 >>> RuleSet(players=4, sequence=HandSequence.DOWN_AND_UP, largest_hand=3).hand_sizes
 (3, 2, 1, 2, 3)
 """
@@ -20,6 +20,8 @@ from functools import cached_property
 from typing import Any
 
 from game.rules.errors import RecordError, RulesError
+from game.rules.reasons import Conflict as C
+from game.rules.reasons import RuleProblem
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -133,59 +135,47 @@ class RuleSet:
         _ = self.hand_sizes  # validates the schedule against the pack
 
     # ----------------------------------------------------------- validation
-    def _problems(self) -> list[str]:
-        problems: list[str] = []
+    def _problems(self) -> list[RuleProblem]:
+        problems: list[RuleProblem] = []
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            problems.append(
-                f"Oh Hell is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}."
-            )
+            value = f"{self.players!r:.20}"
+            limits = {"low": MIN_PLAYERS, "high": MAX_PLAYERS}
+            problems.append(_problem(C.PLAYERS, "players", value=value, **limits))
         if self.hook and self.simultaneous_bidding:
-            problems.append(
-                "The dealer's hook needs bidding in turn: with simultaneous bidding nobody "
-                "bids last. Turn off the hook or simultaneous bidding."
-            )
+            problems.append(_problem(C.HOOK_NEEDS_TURNS, "hook", "simultaneous_bidding"))
         problems.extend(self._type_problems())
         if problems:
             return problems
         problems.extend(self._range_problems())
         if self.sequence is HandSequence.CONSTANT and self.max_hands is None:
             if self.target_score is None:
-                problems.append(
-                    "A constant hand size needs a number of hands or a target score "
-                    "to end the game."
-                )
+                problems.append(_problem(C.NO_END, "sequence", "max_hands", "target_score"))
             elif self.no_trump_last_hand:
-                problems.append(
-                    "'No trump in the last hand' needs a known last hand: set a number of hands."
-                )
+                problems.append(_problem(C.LAST_HAND_UNKNOWN, "no_trump_last_hand", "max_hands"))
         if not self._can_score():
-            problems.append(
-                (
-                    "The target score could never be reached: this scoring gives no points. "
-                    if self.target_score is not None
-                    else "This scoring gives no points, so every game would end in a tie. "
-                )
-                + "Give points for tricks or an exact-bid bonus."
-            )
+            names: tuple[str, ...] = ("trick_points", "exact_bonus", "zero_bid")
+            if self.target_score is not None:
+                names += ("target_score",)
+            problems.append(_problem(C.NO_POINTS, *names))
         problems.extend(self._trump_problems())
         problems.extend(self._scoring_problems())
         return problems
 
-    def _range_problems(self) -> list[str]:
+    def _range_problems(self) -> list[RuleProblem]:
         problems = []
         largest, hands, target = self.largest_hand, self.max_hands, self.target_score
         if largest is not None and largest < 1:
-            problems.append("The largest hand must be at least one card.")
+            problems.append(_problem(C.LARGEST_TOO_SMALL, "largest_hand", low=1))
         if largest is not None and largest > PACK_SIZE:
-            problems.append(f"The largest hand can be at most {PACK_SIZE} cards.")
+            problems.append(_problem(C.LARGEST_TOO_BIG, "largest_hand", high=PACK_SIZE))
         if hands is not None and hands < 1:
-            problems.append("The number of hands must be at least one.")
+            problems.append(_problem(C.HANDS_TOO_FEW, "max_hands", low=1))
         if hands is not None and hands > MAX_HANDS:
-            problems.append(f"A game can have at most {MAX_HANDS} hands.")
+            problems.append(_problem(C.HANDS_TOO_MANY, "max_hands", high=MAX_HANDS))
         if target is not None and target < 1:
-            problems.append("The target score must be at least one point.")
+            problems.append(_problem(C.TARGET_TOO_SMALL, "target_score", low=1))
         if target is not None and target > MAX_POINTS:
-            problems.append(f"The target score can be at most {MAX_POINTS} points.")
+            problems.append(_problem(C.TARGET_TOO_BIG, "target_score", high=MAX_POINTS))
         return problems
 
     def _can_score(self) -> bool:
@@ -195,36 +185,39 @@ class RuleSet:
             or self.zero_bid is not ZeroBid.NONE
         )
 
-    def _trump_problems(self) -> list[str]:
+    def _trump_problems(self) -> list[RuleProblem]:
         problems = []
         if self.trump is TrumpMethod.NONE:
             if self.must_trump:
-                problems.append("La Podrida (must trump) needs trumps, but this game has none.")
-            if self.no_trump_when_exhausted or self.no_trump_last_hand:
-                problems.append(
-                    "The 'no trump' hand options only apply when trumps are turned; "
-                    "this game has no trumps at all."
-                )
-        if self.trump is TrumpMethod.DEALERS_LAST_CARD and self.no_trump_when_exhausted:
-            problems.append(
-                "When the dealer's last card fixes trumps there is always a card to turn: "
-                "'no trump when no card is left' cannot apply."
+                problems.append(_problem(C.MUST_TRUMP_WITHOUT_TRUMPS, "must_trump", "trump"))
+            options = tuple(
+                name
+                for name in ("no_trump_when_exhausted", "no_trump_last_hand")
+                if getattr(self, name)
             )
+            if options:
+                problems.append(_problem(C.NO_TRUMP_OPTIONS_WITHOUT_TRUMPS, "trump", *options))
+        if self.trump is TrumpMethod.DEALERS_LAST_CARD and self.no_trump_when_exhausted:
+            options = ("trump", "no_trump_when_exhausted")
+            problems.append(_problem(C.EXHAUSTED_WITH_LAST_CARD, *options))
         return problems
 
-    def _scoring_problems(self) -> list[str]:
+    def _scoring_problems(self) -> list[RuleProblem]:
         problems = []
-        if self.exact_bonus < 0 or self.hard_score_bonus < 0:
-            problems.append("Bonuses cannot be negative.")
-        if max(self.exact_bonus, self.hard_score_bonus) > MAX_POINTS:
-            problems.append(f"Bonuses can be at most {MAX_POINTS} points.")
+        bonuses = ("exact_bonus", "hard_score_bonus")
+        negative = tuple(name for name in bonuses if getattr(self, name) < 0)
+        if negative:
+            problems.append(_problem(C.NEGATIVE_BONUS, *negative, low=0))
+        too_big = tuple(name for name in bonuses if getattr(self, name) > MAX_POINTS)
+        if too_big:
+            problems.append(_problem(C.BONUS_TOO_BIG, *too_big, high=MAX_POINTS))
         if self.settlement is not Settlement.NONE and self.stake < 1:
-            problems.append("Stakes need a stake of at least one unit.")
+            problems.append(_problem(C.STAKE_TOO_SMALL, "stake", "settlement", low=1))
         if self.stake > MAX_POINTS:
-            problems.append(f"The stake can be at most {MAX_POINTS} units.")
+            problems.append(_problem(C.STAKE_TOO_BIG, "stake", high=MAX_POINTS))
         return problems
 
-    def _type_problems(self) -> list[str]:
+    def _type_problems(self) -> list[RuleProblem]:
         """Every field of the right type: whole numbers are ints (not bools), flags bools."""
         problems = []
         for f in fields(self):
@@ -239,7 +232,8 @@ class RuleSet:
             else:
                 ok = type(value) is int
             if not ok:
-                problems.append(f"The rule {f.name!r} cannot be {value!r:.40}.")
+                problem = _problem(C.WRONG_TYPE, f.name, name=f.name, value=f"{value!r:.40}")
+                problems.append(problem)
         return problems
 
     # ------------------------------------------------------------ the deal
@@ -267,7 +261,7 @@ class RuleSet:
             sizes = self.sequence_for(largest)
             if not self._deal_problem(sizes):
                 return sizes
-        raise RulesError("No hand can be dealt with these rules.")  # pragma: no cover
+        raise RulesError(_problem(C.NO_HAND, "players"))  # pragma: no cover
 
     @property
     def unbounded(self) -> bool:
@@ -316,26 +310,34 @@ class RuleSet:
             sizes = tuple(range(1, largest + 1)) + tuple(range(largest - 1, 0, -1))
         return sizes[: self.max_hands] if self.max_hands else sizes
 
-    def _deal_problem(self, sizes: tuple[int, ...]) -> str | None:
-        pack = self.pack_size
-        stripped = f"the stripped pack has {pack}" if self.strip_pack else f"the pack has {pack}"
+    def _deal_problem(self, sizes: tuple[int, ...]) -> RuleProblem | None:
+        pack, players = self.pack_size, self.players
+        numbers = {"players": players, "pack": pack, "stripped": self.strip_pack}
         for number, size in enumerate(sizes, start=1):
-            dealt = size * self.players
+            dealt = size * players
             if dealt > pack:
-                most = pack // self.players
-                return (
-                    f"{size} cards each for {self.players} players needs {dealt} cards, "
-                    f"but {stripped}. At most {most} cards each."
+                return _problem(
+                    C.PACK_TOO_SMALL,
+                    "largest_hand",
+                    "players",
+                    size=size,
+                    needed=dealt,
+                    high=pack // players,
+                    **numbers,
                 )
             last = number == len(sizes) and not self.unbounded
             needs_turn = self.trump is TrumpMethod.NEXT_CARD and not (
                 self.no_trump_last_hand and last
             )
             if needs_turn and dealt == pack and not self.no_trump_when_exhausted:
-                return (
-                    f"{size} cards each for {self.players} players uses every card, and none "
-                    f"is left to turn for trumps. Deal at most {(pack - 1) // self.players} "
-                    "each, or play such hands at no trump."
+                return _problem(
+                    C.NO_CARD_TO_TURN,
+                    "largest_hand",
+                    "no_trump_when_exhausted",
+                    size=size,
+                    needed=dealt,
+                    high=(pack - 1) // players,
+                    **numbers,
                 )
         return None
 
@@ -368,7 +370,7 @@ class RuleSet:
         try:
             return cls(**values)
         except RulesError as error:
-            raise RecordError(where, str(error)) from None
+            raise RecordError(where, str(error), error.problem) from None
 
 
 _ENUMS: dict[str, type[Enum]] = {
@@ -400,3 +402,8 @@ def _read_field(cls: type[RuleSet], key: str, raw: object, where: str) -> object
     if not isinstance(raw, int) or isinstance(raw, bool):
         raise RecordError(where, f"expected a whole number, not {raw!r}")
     return raw
+
+
+def _problem(conflict: C, *options: str, **numbers: Any) -> RuleProblem:
+    """The problem ``conflict`` involving ``options``, with the numbers its words need."""
+    return RuleProblem(conflict, options, **numbers)

@@ -150,9 +150,10 @@ class App:
         """Keep an unreadable autosave aside under a new name (or, if it cannot be
         moved, stop offering it); returns what to tell the player."""
         from game.i18n import clip
+        from game.i18n.reasons import error_words
         from game.storage import keep_aside
 
-        print(f"The saved game could not be read: {clip(str(error))}", file=sys.stderr)
+        print(f"The saved game could not be read: {clip(error_words(error))}", file=sys.stderr)
         kept = keep_aside(self.autosave_path)
         if kept is not None:
             return _(

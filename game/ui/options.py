@@ -83,6 +83,7 @@ def play_parser(about: str = "") -> argparse.ArgumentParser:
 
 def parse_args(argv: list[str], about: str = "") -> argparse.Namespace:
     """The options of ``ohhell``; refuses (exit 2) any the table or the preset cannot take."""
+    from game.i18n.reasons import error_words
     from game.rules.errors import RulesError
     from game.rules.presets import get_preset
 
@@ -92,5 +93,5 @@ def parse_args(argv: list[str], about: str = "") -> argparse.Namespace:
         try:
             get_preset(args.variant).rules(args.players)
         except RulesError as error:
-            parser.error(str(error))
+            parser.error(error_words(error))
     return args

@@ -3,7 +3,7 @@
 Opened from the title, the player picks a variant and a number of players;
 opened from a game, it shows that game's rules. The page is typeset by us:
 the variant's description, the hands as a row of little counters, every
-section of :func:`game.rules.describe.describe`, and the decisions taken where
+section of :func:`game.i18n.describe.describe`, and the decisions taken where
 the sources leave a point open. It scrolls with the mouse wheel, the arrow
 keys, Page Up/Page Down and Home/End.
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
-from game.rules.describe import describe
+from game.i18n.describe import describe
 from game.rules.errors import RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset, preset_for
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, TrumpMethod

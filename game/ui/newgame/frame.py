@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from game.i18n import _, ngettext, tr
+from game.i18n.describe import describe
 from game.play.setup import NewGameSetup
-from game.rules.describe import describe
 from game.rules.ruleset import RuleSet
 from game.ui.kit import theme
 from game.ui.kit.gui import GuiScene, draw_wrapped

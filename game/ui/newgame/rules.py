@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from game.i18n import _
+from game.i18n.describe import describe
 from game.play.setup import NewGameSetup
-from game.rules.describe import describe
 from game.ui.kit import theme
 from game.ui.kit.gui import GuiScene, draw_wrapped, set_visible
 from game.ui.newgame.options import Heading, Line, Number
@@ -36,7 +36,7 @@ class RulesPage:
         lines: Sequence[Line],
         plain_words: Sequence[str] = (),
     ) -> None:
-        """``plain_words``: the headings of :func:`~game.rules.describe.describe`
+        """``plain_words``: the headings of :func:`~game.i18n.describe.describe`
         to show under the lines."""
         self.gui, self.setup, self.plain_words = gui, setup, plain_words
         self.rows: list[Row] = []

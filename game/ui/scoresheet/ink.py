@@ -1,4 +1,4 @@
-"""Paper and pen for the score sheet: the pad, ticks, scribbled blobs and rings.
+"""Paper and pen for the score sheet: the pad, ticks, scribbled and solid blobs and rings.
 
 The marks look hand-made but are deterministic: the same cell always gets
 the same blob, and the same seat the same ring.
@@ -22,6 +22,8 @@ TICK = (34, 120, 74)
 BLOB_INK = (24, 28, 48)
 BLOB_GHOST = (120, 126, 150)
 """The failed bid still faintly legible through its blob."""
+MADE_ONE = (30, 128, 78)
+"""The "1" Blob's scorer writes in front of a made bid."""
 RING = (196, 52, 46)
 HIGHLIGHTER = (255, 226, 110, 120)
 BINDING = (34, 58, 50)
@@ -119,3 +121,42 @@ def scribble(width: int, height: int, seed: int, stroke: int) -> pygame.Surface:
         outer = (cx + math.cos(a) * rx * 1.25, cy + math.sin(a) * ry * 1.3)
         pygame.draw.line(image, (*BLOB_INK, 210), inner, outer, max(2, stroke * 2 - 1))
     return pygame.transform.smoothscale(image, (width, height))
+
+
+def ink_blob(width: int, height: int, seed: int) -> pygame.Surface:
+    """A solid blob of ink, as Blob's scorer paints over a failed bid.
+
+    An irregular filled shape (a wobbly outline with a bulge or two and a few
+    spatters), drawn at three times the size and smoothed down. Deterministic
+    for a given ``seed``, so the same cell always gets the same blob.
+    """
+    rng = random.Random(seed)
+    scale = 3
+    big_w, big_h = max(1, width * scale), max(1, height * scale)
+    image = pygame.Surface((big_w, big_h), pygame.SRCALPHA)
+    cx = big_w / 2 + rng.uniform(-0.04, 0.04) * big_w
+    cy = big_h / 2 + rng.uniform(-0.04, 0.04) * big_h
+    rx, ry = big_w * 0.32, big_h * 0.34
+    # the outline: a few harmonics with random phases, plus one or two bulges
+    waves = [(k, rng.uniform(0.04, 0.13) / k**0.4, rng.uniform(0, math.tau)) for k in (2, 3, 5, 7)]
+    count = rng.randint(1, 2)
+    bulges = [(rng.uniform(0, math.tau), rng.uniform(0.08, 0.16)) for _b in range(count)]
+    outline = []
+    steps = 72
+    for step in range(steps):
+        a = math.tau * step / steps
+        r = 1.0 + sum(amp * math.sin(k * a + phase) for k, amp, phase in waves)
+        for at, height_of in bulges:
+            gap = math.atan2(math.sin(a - at), math.cos(a - at))
+            r += height_of * math.exp(-((gap / 0.45) ** 2))
+        r = min(r, 1.32)
+        outline.append((cx + math.cos(a) * rx * r, cy + math.sin(a) * ry * r))
+    pygame.draw.polygon(image, (*BLOB_INK, 236), outline)
+    # spatters thrown off the pen
+    for _spot in range(rng.randint(1, 3)):
+        a = rng.uniform(0, math.tau)
+        reach = rng.uniform(1.28, 1.42)
+        spot = (cx + math.cos(a) * rx * reach, cy + math.sin(a) * ry * reach)
+        size = rng.uniform(0.04, 0.07) * min(big_w, big_h)
+        pygame.draw.circle(image, (*BLOB_INK, 230), spot, size)
+    return pygame.transform.smoothscale(image, (max(1, width), max(1, height)))

@@ -3,7 +3,9 @@
 One row per hand (number, cards, trump, dealer), and per player the bid, the
 tricks taken and the running total. As players mark them on paper, a made
 bid gets a pen tick and a failed one is scribbled over into a blob (a
-procedural scribble, the same every time for the same cell). The hand in
+procedural scribble, the same every time for the same cell); when only exact
+bids score (Blob), a made bid gets a "1" written in front of it and a failed
+one a solid blob of ink instead. The hand in
 play is highlighted with its bids and tricks so far; hands still to come are
 faintly ruled with only their size. Totals are at the foot, the leader ringed.
 Tab, Esc or a click outside the pad closes it; the hands scroll with the

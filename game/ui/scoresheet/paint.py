@@ -15,18 +15,27 @@ from game.ui.scoresheet.ink import (
     BLOB_GHOST,
     FAINT,
     HIGHLIGHTER,
+    MADE_ONE,
     MARGIN_RED,
     PENCIL,
     RULED,
     TICK,
     darker,
     draw_paper,
+    ink_blob,
     pen_ring,
     pen_tick,
     scribble,
 )
 from game.ui.scoresheet.layout import SheetLayout
-from game.ui.scoresheet.rows import RowState, SheetRow, leaders
+from game.ui.scoresheet.rows import (
+    BLOB_PREFIX,
+    BidMark,
+    RowState,
+    SheetRow,
+    blob_marks,
+    leaders,
+)
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
@@ -40,7 +49,13 @@ class SheetPainter(SheetLayout):
 
     def __init__(self, app: Host, session: GameSession) -> None:
         super().__init__(app, session)
-        self._blobs: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        self._blobs: dict[tuple[int, int, int, int, bool], pygame.Surface] = {}
+
+    @property
+    def blob_marks(self) -> bool:
+        """Whether the sheet uses Blob's marks (a 1 before a made bid, a blob over a
+        failed one): when only exact bids score."""
+        return blob_marks(self.session.public().rules)
 
     def _render(self, surface: pygame.Surface) -> None:
         """The pad, onto the dimming layer the size of the window."""
@@ -231,7 +246,9 @@ class SheetPainter(SheetLayout):
                 )
 
     def _draw_bid(self, surface: pygame.Surface, row: SheetRow, seat: int, y: int) -> None:
-        """The bid in pencil while the hand is played, in ink once it is scored."""
+        """The bid in pencil while the hand is played, in ink once it is scored, with the
+        scorer's mark: a tick or a scribble, or under Blob's marks a 1 in front of a
+        made bid and a blob over a failed one."""
         px = self.px
         middle = y + self.row_height // 2
         bid_col = self.sub_columns(seat)[0]
@@ -240,18 +257,36 @@ class SheetPainter(SheetLayout):
         if bid is not None:
             colour = PENCIL if row.state is RowState.CURRENT else theme.INK
             text = theme.text(str(bid), size, colour, "bold")
+            mark = row.mark(seat)
+            if mark is BidMark.ONE:
+                self._draw_made_one(surface, text, (bid_col.centerx, middle))
+                return
             rect = text.get_rect(center=(bid_col.centerx - px(4), middle))
+            if mark is BidMark.BLOB:
+                rect.centerx = bid_col.centerx
             surface.blit(text, rect)
-            made = row.made[seat]
-            if made is True:
+            if mark is BidMark.TICK:
                 self._draw_tick(surface, (rect.right + px(3), middle))
-            elif made is False:
+            elif mark in (BidMark.SCRIBBLE, BidMark.BLOB):
                 self._draw_blob(surface, row.number, seat, bid_col, y)
                 ghost = theme.text(str(bid), px(12), BLOB_GHOST, "bold")
                 surface.blit(ghost, ghost.get_rect(center=(bid_col.centerx, middle)))
         elif row.secret and row.secret[seat]:
             text = theme.text("?", size, PENCIL, "bold")
             surface.blit(text, text.get_rect(center=(bid_col.centerx, middle)))
+
+    def _draw_made_one(
+        self, surface: pygame.Surface, bid: pygame.Surface, centre: tuple[int, int]
+    ) -> None:
+        """A made bid under Blob's marks: a smaller green "1" written in front of it
+        (a made 3 reads "13"), the pair centred on ``centre``."""
+        px = self.px
+        one = theme.text(BLOB_PREFIX, px(12), MADE_ONE, "bold")
+        gap = px(1)
+        left = centre[0] - (one.get_width() + gap + bid.get_width()) // 2
+        rect = bid.get_rect(midleft=(left + one.get_width() + gap, centre[1]))
+        surface.blit(one, one.get_rect(bottomleft=(left, rect.bottom - px(1))))
+        surface.blit(bid, rect)
 
     def _draw_tick(self, surface: pygame.Surface, start: tuple[int, int]) -> None:
         """A quick pen tick: short stroke down, long stroke up."""
@@ -260,14 +295,19 @@ class SheetPainter(SheetLayout):
     def _draw_blob(
         self, surface: pygame.Surface, number: int, seat: int, column: pygame.Rect, y: int
     ) -> None:
-        """The failed bid of ``seat`` in hand ``number`` scribbled over (kept per cell)."""
+        """The failed bid of ``seat`` in hand ``number`` scribbled over, or under Blob's
+        marks inked out with a solid blob (kept per cell)."""
         width = column.width - self.px(2)
         height = self.row_height - self.px(2)
-        key = (number, seat, width, height)
+        solid = self.blob_marks
+        key = (number, seat, width, height, solid)
         blob = self._blobs.get(key)
         if blob is None:
             seed = self.session.deal_number * 1009 + number * 31 + seat
-            blob = scribble(width, height, seed, max(1, self.px(1.8)))
+            if solid:
+                blob = ink_blob(width, height, seed)
+            else:
+                blob = scribble(width, height, seed, max(1, self.px(1.8)))
             self._blobs[key] = blob
         surface.blit(blob, (column.x + self.px(1), y + self.px(1)))
 
@@ -346,13 +386,23 @@ class SheetPainter(SheetLayout):
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), y)))
 
     def _draw_key(self, surface: pygame.Surface, x: int, y: int) -> int:
-        """A tick for "made" and a blob for "missed" from ``x``; returns where it ends."""
+        """The key to the marks from ``x`` (a tick for "made" and a scribble for "missed",
+        or Blob's 1 and blob); returns where it ends."""
         px = self.px
-        self._draw_tick(surface, (x, y))
-        text = theme.text(_("made"), px(12), PENCIL, "italic")
-        surface.blit(text, text.get_rect(midleft=(x + px(18), y)))
-        x += px(18) + text.get_width() + px(16)
-        blob = scribble(px(22), px(14), 5, max(1, px(1.5)))
+        if self.blob_marks:
+            sample = theme.text("3", px(14), theme.INK, "bold")
+            width = px(12) // 2 + px(1) + sample.get_width()
+            self._draw_made_one(surface, sample, (x + width // 2, y))
+            made = _("made (a 1 before the bid)")
+            blob = ink_blob(px(22), px(16), 5)
+        else:
+            self._draw_tick(surface, (x, y))
+            width = px(12)
+            made = _("made")
+            blob = scribble(px(22), px(14), 5, max(1, px(1.5)))
+        text = theme.text(made, px(12), PENCIL, "italic")
+        surface.blit(text, text.get_rect(midleft=(x + width + px(6), y)))
+        x += width + px(6) + text.get_width() + px(16)
         surface.blit(blob, blob.get_rect(midleft=(x, y)))
         text = theme.text(_("missed"), px(12), PENCIL, "italic")
         surface.blit(text, text.get_rect(midleft=(x + px(26), y)))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from game.rules.cards import Card, Suit
 from game.rules.phase import Phase
 from game.rules.results import HandResult
+from game.rules.ruleset import RuleSet, TrickPoints
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
@@ -25,6 +26,29 @@ class RowState(Enum):
     DONE = "done"
     CURRENT = "current"
     FUTURE = "future"
+
+
+class BidMark(Enum):
+    """How the scorer marks a scored bid.
+
+    With the common scoring a made bid is ticked and a failed one scribbled
+    out. When only exact bids score (Blob), the scorer writes a 1 in front of
+    a made bid (a made 3 reads "13") and paints a solid blob over a failed one.
+    """
+
+    TICK = "tick"
+    SCRIBBLE = "scribble"
+    ONE = "one"
+    BLOB = "blob"
+
+
+BLOB_PREFIX = "1"
+"""What the Blob scorer writes in front of a made bid."""
+
+
+def blob_marks(rules: RuleSet) -> bool:
+    """Whether the sheet uses Blob's marks: when only an exact bid scores."""
+    return rules.trick_points is TrickPoints.EXACT
 
 
 @dataclass(frozen=True)
@@ -44,6 +68,20 @@ class SheetRow:
     made: tuple[bool | None, ...]
     secret: tuple[bool, ...] = ()
     """During simultaneous bidding: which seats have bid (the bids stay hidden)."""
+    marks: tuple[BidMark | None, ...] = ()
+    """Per seat, the scorer's mark on the bid once the hand is scored (else None)."""
+
+    def mark(self, seat: int) -> BidMark | None:
+        """The mark on ``seat``'s bid, if it has one."""
+        return self.marks[seat] if seat < len(self.marks) else None
+
+    def bid_text(self, seat: int) -> str:
+        """The bid as written in the bid column: "13" for a made 3 under Blob's marks."""
+        bid = self.bids[seat]
+        if bid is None:
+            return ""
+        prefix = BLOB_PREFIX if self.mark(seat) is BidMark.ONE else ""
+        return f"{prefix}{bid}"
 
 
 def sheet_rows(session: GameSession) -> list[SheetRow]:
@@ -53,7 +91,8 @@ def sheet_rows(session: GameSession) -> list[SheetRow]:
 
 def rows_of(view: SeatView) -> list[SheetRow]:
     """The sheet's rows as ``view`` shows the game."""
-    rows = [_done_row(result) for result in view.results]
+    blob = blob_marks(view.rules)
+    rows = [_done_row(result, blob) for result in view.results]
     last = rows[-1].number if rows else 0
     if view.phase in (Phase.BIDDING, Phase.PLAYING):
         rows.append(_current_row(view))
@@ -63,8 +102,12 @@ def rows_of(view: SeatView) -> list[SheetRow]:
     return rows
 
 
-def _done_row(result: HandResult) -> SheetRow:
-    """A scored hand, written in ink."""
+def _done_row(result: HandResult, blob: bool) -> SheetRow:
+    """A scored hand, written in ink, each bid marked made or failed (with Blob's
+    marks when ``blob``)."""
+    made_mark, missed_mark = BidMark.TICK, BidMark.SCRIBBLE
+    if blob:
+        made_mark, missed_mark = BidMark.ONE, BidMark.BLOB
     return SheetRow(
         number=result.number,
         size=result.size,
@@ -77,6 +120,7 @@ def _done_row(result: HandResult) -> SheetRow:
         points=result.points,
         totals=result.totals,
         made=result.made,
+        marks=tuple(made_mark if made else missed_mark for made in result.made),
     )
 
 

@@ -10,6 +10,7 @@ the end of the game), which it collects with :meth:`Director.take`.
 from __future__ import annotations
 
 from game.i18n import _
+from game.i18n.reasons import no_trump_words
 from game.rules.events import (
     BidMade,
     BidsRevealed,
@@ -93,7 +94,7 @@ def no_trump(event: NoTrump, seen: Scenery, stage: Stage) -> Step:
     def announce() -> None:
         shown.trump_card, shown.trump, shown.trump_shown = None, None, True
         shown.no_trump = event.reason
-        stage.toast(seen.layout, _("No trumps this hand"), 2.0, theme.GOLD)
+        stage.toast(seen.layout, no_trump_words(event.reason), 2.6, theme.GOLD)
 
     step.cue(0.0, announce)
     return step

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, tr
+from game.i18n.reasons import error_words
 from game.play.session import GameSession
 from game.play.setup import new_seed
 from game.rules.actions import Bid, Play
@@ -311,7 +312,7 @@ class TableScene(Scene):
         try:
             self.session.act(Play.of(self.viewer, card))
         except (IllegalAction, ValueError) as error:
-            self._hint(str(error), self.layout.status)
+            self._hint(error_words(error), self.layout.status)
             return False
         self.hand.played(card, at, self.layout)
         self._pump()
@@ -326,7 +327,7 @@ class TableScene(Scene):
         try:
             self.session.act(Bid.of(self.viewer, number))
         except (IllegalAction, ValueError) as error:
-            self._hint(str(error), panel.anchor() or self.layout.status)
+            self._hint(error_words(error), panel.anchor() or self.layout.status)
             return False
         panel.placed()
         self._pump()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from game.rules.cards import Card, Suit
 from game.rules.events import Verdict
 from game.rules.phase import Phase
+from game.rules.reasons import NoTrumpReason
 from game.rules.tricks import Trick
 from game.rules.view import SeatView
 
@@ -72,7 +73,8 @@ class Shown:
     trump: Suit | None = None
     trump_shown: bool = False
     """False until the trump card is turned (or no trump is announced) for this hand."""
-    no_trump: str = ""
+    no_trump: NoTrumpReason | None = None
+    """Why this hand has no trumps, once announced."""
     bids: list[int | None] = field(default_factory=list)
     submitted: list[bool] = field(default_factory=list)
     taken: list[int] = field(default_factory=list)
@@ -140,7 +142,7 @@ class Shown:
         self.taken, self.counts = [0] * n, [0] * n
         self.trick, self.last_trick = [], None
         self.made, self.verdict, self.winning = None, None, None
-        self.trump_card, self.trump, self.trump_shown, self.no_trump = None, None, False, ""
+        self.trump_card, self.trump, self.trump_shown, self.no_trump = None, None, False, None
 
     @property
     def bids_total(self) -> int:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 DOMAIN = "ohhell"
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 """A plain language code (``de``, ``pt_BR``): no paths, nothing else."""
 _translation: gettext.NullTranslations = gettext.NullTranslations()

@@ -11,10 +11,11 @@ True
 
 from __future__ import annotations
 
+import itertools
+
 from game.i18n import _, ngettext
 from game.rules.ruleset import (
     FirstDealer,
-    HandSequence,
     RuleSet,
     Settlement,
     TrickPoints,
@@ -55,51 +56,84 @@ def _players(rules: RuleSet) -> str:
 
 def _hands(rules: RuleSet) -> str:
     sizes = rules.hand_sizes
-    top, count = max(sizes), len(sizes)
-    kind = rules.sequence
-    if kind is HandSequence.CONSTANT:
-        text = _("{size} cards each, every hand.").format(size=top)
-        if rules.max_hands:
-            text = text[:-1] + ngettext(": {count} hand.", ": {count} hands.", count).format(
-                count=count
-            )
-        return text
-    if kind is HandSequence.ASCENDING:
-        text = _("1 card each in the first hand, one more each hand up to {top}").format(top=top)
-    elif kind is HandSequence.DESCENDING:
-        text = _("{top} cards each in the first hand, one fewer each hand down to 1").format(
-            top=top
-        )
-    elif kind is HandSequence.DOWN_AND_UP:
-        text = _(
-            "{top} cards each in the first hand, one fewer each hand down to 1, then one more "
-            "each hand back up to {top}"
-        ).format(top=top)
-    else:
-        text = _(
-            "1 card each in the first hand, one more each hand up to {top}, then one fewer "
-            "each hand back down to 1"
-        ).format(top=top)
-    text += ngettext(": {count} hand.", ": {count} hands.", count).format(count=count)
-    if rules.max_hands and rules.max_hands < len(rules.sequence_for(top)):
-        text += " " + _("The game stops after {count} hands.").format(count=rules.max_hands)
+    if rules.unbounded:
+        size = sizes[0]
+        return ngettext(
+            "{size} card each, every hand.", "{size} cards each, every hand.", size
+        ).format(size=size)
+    text = _runs(sizes) + ngettext(": {count} hand.", ": {count} hands.", len(sizes)).format(
+        count=len(sizes)
+    )
+    if rules.largest_hand is None and max(sizes) == max(rules.schedule):
+        text += " " + _most_each(rules, max(sizes))
     return text
+
+
+def _runs(sizes: tuple[int, ...]) -> str:
+    """The hand sizes dealt, run by run: "10 cards each in the first hand, one fewer each
+    hand down to 1, then one more each hand back up to 10" (no full stop)."""
+    first = sizes[0]
+    if all(size == first for size in sizes):
+        return ngettext(
+            "{size} card each, every hand", "{size} cards each, every hand", first
+        ).format(size=first)
+    parts = [
+        ngettext(
+            "{size} card each in the first hand", "{size} cards each in the first hand", first
+        ).format(size=first)
+    ]
+    for index, (step, end) in enumerate(_turns(sizes)):
+        if step > 0 and end == first and index:
+            run = _("one more each hand back up to {size}")
+        elif step > 0:
+            run = _("one more each hand up to {size}")
+        elif end == first and index:
+            run = _("one fewer each hand back down to {size}")
+        else:
+            run = _("one fewer each hand down to {size}")
+        parts.append((_("then {run}") if index else "{run}").format(run=run.format(size=end)))
+    return ", ".join(parts)
+
+
+def _turns(sizes: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Each run of the sizes as (its step, +1 or -1, and the size it ends on)."""
+    runs: list[tuple[int, int]] = []
+    for before, after in itertools.pairwise(sizes):
+        step = 1 if after > before else -1
+        if runs and runs[-1][0] == step:
+            runs[-1] = (step, after)
+        else:
+            runs.append((step, after))
+    return runs
+
+
+def _most_each(rules: RuleSet, top: int) -> str:
+    """Why the largest hand is ``top`` when the rules leave it to the pack."""
+    if (top + 1) * rules.players <= rules.pack_size:
+        return _(
+            "{top} is the most the pack deals each while keeping a card to turn for trumps."
+        ).format(top=top)
+    return _("{top} is the most the pack deals each.").format(top=top)
 
 
 def _trumps(rules: RuleSet) -> str:
     if rules.trump is TrumpMethod.NONE:
         return _("Every hand is played without trumps.")
     if rules.trump is TrumpMethod.DEALERS_LAST_CARD:
-        return _(
-            "The dealer turns up the last card dealt, which is the dealer's own, to fix trumps; "
-            "it stays in the dealer's hand."
-        )
-    parts = [_("After the deal the next card of the stock is turned up; its suit is trumps.")]
-    if rules.no_trump_when_exhausted:
-        parts.append(_("When every card has been dealt, the hand is played at no trump."))
+        parts = [
+            _(
+                "The dealer turns up the last card dealt, which is the dealer's own, to fix "
+                "trumps; it stays in the dealer's hand."
+            )
+        ]
+    else:
+        parts = [_("After the deal the next card of the stock is turned up; its suit is trumps.")]
+        if rules.no_trump_when_exhausted:
+            parts.append(_("When every card has been dealt, the hand is played at no trump."))
     if rules.no_trump_last_hand:
         parts.append(_("The last hand is always played at no trump, and no card is turned."))
-    parts.append(_("Undealt cards are set aside."))
+    if rules.trump is TrumpMethod.NEXT_CARD:
+        parts.append(_("Undealt cards are set aside."))
     return " ".join(parts)
 
 
@@ -125,7 +159,7 @@ def _bidding(rules: RuleSet) -> str:
         parts = [
             _(
                 "Everyone bids at the same time, in secret, from 0 up to the number of cards "
-                "dealt; the bids are revealed together."
+                "dealt. Nobody may pass. The bids are revealed together once all are in."
             )
         ]
     else:
@@ -149,11 +183,19 @@ def _bidding(rules: RuleSet) -> str:
                 "tricks available."
             )
         )
-    parts.append(_("All bids are public: check them on the score sheet at any time."))
+    if rules.simultaneous_bidding:
+        parts.append(_("Once revealed, the bids are on the score sheet for everyone."))
+    else:
+        parts.append(_("All bids are public: check them on the score sheet at any time."))
     return " ".join(parts)
 
 
 def _play(rules: RuleSet) -> str:
+    if rules.trump is TrumpMethod.NONE:
+        return _(
+            "Players must follow the suit led if they can; a player who cannot may discard "
+            "any card. The highest card of the suit led wins the trick. The winner leads next."
+        )
     text = _(
         "Players must follow the suit led if they can. The highest trump wins the trick, or "
         "with no trump in it the highest card of the suit led. The winner leads next."
@@ -190,23 +232,29 @@ def _scoring(rules: RuleSet) -> str:
 
 
 def _end(rules: RuleSet) -> str:
-    if rules.target_score is not None:
+    if rules.target_score is not None and rules.unbounded:
         text = _(
             "The game ends after the hand in which someone reaches {target} points. The "
             "highest total wins; a tie at the top is shared."
         ).format(target=rules.target_score)
+    elif rules.target_score is not None:
+        text = _(
+            "The game ends after the hand in which someone reaches {target} points, or after "
+            "the last hand if nobody has. The highest total wins; a tie at the top is shared."
+        ).format(target=rules.target_score)
     else:
         text = _("The game ends after the last hand. The highest total wins; a tie is shared.")
     if rules.hard_score_bonus:
-        text += " " + _("The winner scores a further {bonus} points.").format(
-            bonus=rules.hard_score_bonus
-        )
+        text += " " + _(
+            "The winner scores a further {bonus} points (every player tied at the top does)."
+        ).format(bonus=rules.hard_score_bonus)
     if rules.settlement is Settlement.DIFFERENCES:
         text += " " + _(
             "Stakes: players settle the differences of their scores at {stake} per point."
         ).format(stake=rules.stake)
     elif rules.settlement is Settlement.POOL:
-        text += " " + _("Stakes: everyone antes {stake} to a pool and the winner takes it.").format(
-            stake=rules.stake
-        )
+        text += " " + _(
+            "Stakes: everyone antes {stake} to a pool and the winner takes it (players tied at "
+            "the top share it)."
+        ).format(stake=rules.stake)
     return text

@@ -145,9 +145,9 @@ PRESET_LIST: tuple[Preset, ...] = (
         max_players=8,
         description=N_(
             "The Australian and New Zealand name for the family game for 4 to 8 players: ten "
-            "cards each, down by one to a single card and back up to ten, 19 hands. The top "
-            "card of the stock is trumps, the dealer's hook applies, and you score a point a "
-            "trick plus 10 for an exact bid."
+            "cards each (8, 7 and 6 for 6, 7 and 8 players), down by one to a single card and "
+            "back up, 19 hands for 4 or 5 players. The top card of the stock is trumps, the "
+            "dealer's hook applies, and you score a point a trick plus 10 for an exact bid."
         ),
         decisions=(
             N_(
@@ -237,8 +237,8 @@ PRESET_LIST: tuple[Preset, ...] = (
             "Also called Blackout: Oh Hell with the simple scoring. Only a player who takes "
             "exactly the bid scores, a point a trick plus 10. The score sheet writes a 1 "
             "before a made bid and a black blob over a failed one. Highest card deals first, "
-            "ten cards down to one and back, the next card is trumps and the dealer's hook "
-            "applies."
+            "ten cards (8 for 6 players, 7 for 7) down to one and back, the next card is "
+            "trumps and the dealer's hook applies."
         ),
         decisions=(_TIES_DRAW_AGAIN,),
         build=lambda n: _pagat(n, TrickPoints.EXACT),

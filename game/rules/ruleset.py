@@ -294,9 +294,25 @@ class RuleSet:
             return False
         return self.hand_size(number) * self.players < self.pack_size
 
-    def sequence_for(self, largest: int) -> tuple[int, ...]:
-        """The hand sizes of this sequence with ``largest`` cards at the top, capped by
-        ``max_hands``."""
+    @cached_property
+    def schedule(self) -> tuple[int, ...]:
+        """The hand sizes of the whole sequence, before ``max_hands`` cuts it short
+        (what the rules' words describe; :attr:`hand_sizes` is what is dealt)."""
+        top = max(self.hand_sizes)
+        if self.sequence in (HandSequence.ASCENDING, HandSequence.UP_AND_DOWN):
+            top = self.largest_hand or self._most_each()
+        return self.sequence_for(top, capped=False)
+
+    def _most_each(self) -> int:
+        """The largest hand the pack deals with these rules, when none is set."""
+        for largest in range(self.pack_size // self.players, 0, -1):
+            if not self._deal_problem(self.sequence_for(largest, capped=False)):
+                return largest
+        return 1  # pragma: no cover - a single card each is always dealt
+
+    def sequence_for(self, largest: int, capped: bool = True) -> tuple[int, ...]:
+        """The hand sizes of this sequence with ``largest`` cards at the top, cut short
+        by ``max_hands`` when ``capped``."""
         kind = self.sequence
         if kind is HandSequence.CONSTANT:
             sizes: tuple[int, ...] = (largest,) * (self.max_hands or 1)
@@ -308,7 +324,7 @@ class RuleSet:
             sizes = tuple(range(largest, 0, -1)) + tuple(range(2, largest + 1))
         else:
             sizes = tuple(range(1, largest + 1)) + tuple(range(largest - 1, 0, -1))
-        return sizes[: self.max_hands] if self.max_hands else sizes
+        return sizes[: self.max_hands] if self.max_hands and capped else sizes
 
     def _deal_problem(self, sizes: tuple[int, ...]) -> RuleProblem | None:
         pack, players = self.pack_size, self.players

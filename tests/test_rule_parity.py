@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai import heuristics
+from game.ai import sampling as sampling_module
 from game.ai import search as search_module
 from game.ai.expert import Inference
 from game.ai.knowledge import knowledge_of
@@ -41,7 +42,7 @@ from game.rules.cards import FULL_PACK_MASK, PACK, SUIT_MASKS, Card, cards_in, m
 from game.rules.playout import deal_masks
 from game.rules.ruleset import PACK_SIZE, HandSequence, TrickPoints, TrumpMethod
 from game.rules.tricks import legal_mask
-from tests.test_conformance import valid_rule_sets
+from tests.strategies import valid_rule_sets
 
 CASES = [(preset, players) for preset in PRESET_LIST for players in preset.player_range]
 IDS = [f"{preset.id}-{players}" for preset, players in CASES]
@@ -297,8 +298,7 @@ def check_resampled(match: Match, rng: random.Random) -> None:
         sampler = DealSampler(knowledge)
         for _ in range(2):
             now = sampler.sample(rng)
-            if breaks_a_void(now, knowledge.voids):
-                continue  # the sampler's fallback after dead ends: see the test below
+            assert not breaks_a_void(now, knowledge.voids)  # a consistent deal exists: the real one
             dealt = [hand | gone for hand, gone in zip(now, played, strict=True)]
             replay = DealtMatch(
                 match.rules, match.seed, match.hand_number, match.dealer, dealt, view.trump_card
@@ -356,11 +356,6 @@ def tight_position() -> Match:
     return next(match for step, match in enumerate(walk(rules, 767)) if step == 27)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="DealSampler gives up after six dead ends and relaxes the voids, so with no "
-    "slack it returns deals that break a known void although a consistent one exists",
-)
 def test_the_sampler_keeps_known_voids_even_without_slack() -> None:
     match = tight_position()
     knowledge = knowledge_of(match.view(2))
@@ -370,3 +365,28 @@ def test_the_sampler_keeps_known_voids_even_without_slack() -> None:
     sampler = DealSampler(knowledge)
     rng = random.Random(1)
     assert not any(breaks_a_void(sampler.sample(rng), knowledge.voids) for _ in range(20))
+
+
+@pytest.mark.parametrize("fast_attempts", [sampling_module.FAST_ATTEMPTS, 0])
+def test_tight_samples_keep_every_void_and_still_vary(fast_attempts: int) -> None:
+    """With no slack the fast draw often dead-ends and the exact construction
+    deals (every time with no fast attempts): every sample keeps the counts, the
+    known cards and the voids, and the samples are not all one deal. Here the
+    voids leave C(9, 5) = 126 consistent deals."""
+    match = tight_position()
+    knowledge = knowledge_of(match.view(2))
+    sampler = DealSampler(knowledge)
+    assert sampler.pool.bit_count() == sum(sampler.wanted)  # no slack at all
+    with mock.patch.object(sampling_module, "FAST_ATTEMPTS", fast_attempts):
+        rng = random.Random(7)
+        deals = [sampler.sample(rng) for _ in range(200)]
+        again = random.Random(7)
+        assert [sampler.sample(again) for _ in range(200)] == deals  # the seed decides
+    for deal in deals:
+        assert not breaks_a_void(deal, knowledge.voids)
+        assert [hand.bit_count() for hand in deal] == list(knowledge.counts)
+        assert all(hand & known == known for hand, known in zip(deal, knowledge.known, strict=True))
+        assert deal[2] == knowledge.hand
+        assert deal[0] & deal[1] == 0
+        assert deal[0] | deal[1] == knowledge.unseen | knowledge.known[0] | knowledge.known[1]
+    assert len({tuple(deal) for deal in deals}) > 60

@@ -5,9 +5,14 @@ cards as it holds, none of a suit it has shown it lacks, plus any card known to
 be in its hand (the dealer's turned card). Cards left over are out of play
 (the stock, or cards stripped from the pack): they are in nobody's hand.
 
-Seats with the tightest constraints are served first; a dead end (rare)
-restarts, and after a few restarts the voids of the seat that cannot be
-served are relaxed, so a deal always comes back.
+The fast draw serves the seats with the tightest constraints first. With
+little slack it can dead-end (a seat left with too few cards of its suits);
+after a few dead ends an exact construction takes over: the unseen cards go
+out one at a time in random order, each to a random destination (a seat, with
+odds by the cards it still wants, or out of play) among those that leave the
+rest solvable, which a Hall test on the 16 sets of suits decides exactly. So a
+deal that keeps every known void comes back whenever one exists; only if none
+does (not with a real view) are the voids relaxed.
 """
 
 from __future__ import annotations
@@ -16,6 +21,12 @@ import random
 
 from game.ai.knowledge import Knowledge
 from game.ai.masks import SUITS, indexes
+
+FAST_ATTEMPTS = 6
+"""Random draws tried before the exact construction."""
+
+OUT = -1
+"""The destination of a card that is in nobody's hand."""
 
 
 class DealSampler:
@@ -40,6 +51,7 @@ class DealSampler:
             (seat for seat in range(players) if self.wanted[seat] > 0),
             key=lambda seat: (slack[seat], seat),
         )
+        self._solvable: bool | None = None
 
     def _allowed(self, seat: int) -> int:
         voids = self.knowledge.voids[seat]
@@ -51,8 +63,16 @@ class DealSampler:
 
     def sample(self, rng: random.Random) -> list[int]:
         """One consistent deal: every seat's hand as a mask (this seat's own included)."""
-        for attempt in range(8):
-            hands = self._try(rng, relax=attempt >= 6)
+        for _ in range(FAST_ATTEMPTS):
+            hands = self._try(rng, relax=False)
+            if hands is not None:
+                return hands
+        hands = self._exact(rng)
+        if hands is not None:
+            return hands
+        # No deal keeps every known void (not with a real view): relax them.
+        for _ in range(2):
+            hands = self._try(rng, relax=True)
             if hands is not None:
                 return hands
         hands = self._try(rng, relax=True, ignore_voids=True)
@@ -78,3 +98,82 @@ class DealSampler:
             hands[seat] |= mask
             left &= ~mask
         return hands
+
+    # ------------------------------------------------------------ exact
+    def _exact(self, rng: random.Random) -> list[int] | None:
+        """A deal keeping every void, built so that it cannot dead-end; None if none exists."""
+        seats = self.order
+        suits_of = [self._suits_of(seat) for seat in seats]
+        # For each set of suits, the positions in ``seats`` allowed only suits of the set.
+        within = [
+            [i for i, suits in enumerate(suits_of) if suits & ~subset == 0] for subset in range(16)
+        ]
+        supply = [(self.pool & SUITS[suit]).bit_count() for suit in range(4)]
+        demand = [self.wanted[seat] for seat in seats]
+        spare = self.pool.bit_count() - sum(demand)
+        if self._solvable is None:
+            self._solvable = spare >= 0 and _hall(supply, demand, within)
+        if not self._solvable:
+            return None
+        hands = list(self.fixed)
+        cards = indexes(self.pool)
+        rng.shuffle(cards)
+        for index in cards:
+            suit = index // 13
+            supply[suit] -= 1
+            options = [i for i, suits in enumerate(suits_of) if demand[i] and suits >> suit & 1]
+            weights = [demand[i] for i in options]
+            if spare:
+                options.append(OUT)
+                weights.append(spare)
+            while True:
+                # ``options`` cannot run dry: the position before this card was
+                # solvable, so some destination of this card keeps it solvable.
+                pick = _weighted_index(rng, weights)
+                target = options[pick]
+                if target == OUT:
+                    if _hall(supply, demand, within):
+                        spare -= 1
+                        break
+                else:
+                    demand[target] -= 1
+                    if _hall(supply, demand, within):
+                        hands[seats[target]] |= 1 << index
+                        break
+                    demand[target] += 1
+                del options[pick], weights[pick]
+        return hands
+
+    def _suits_of(self, seat: int) -> int:
+        """The 4-bit mask of the suits ``seat`` may hold."""
+        return ~self.knowledge.voids[seat] & 0b1111
+
+
+def _hall(supply: list[int], demand: list[int], within: list[list[int]]) -> bool:
+    """Whether the seats' demand can be met from the suits' supply (the rest out of play).
+
+    By Hall's theorem it can exactly when, for every set of suits, the seats
+    allowed only suits of that set want no more cards than the set holds.
+    """
+    for subset in range(16):
+        wanted = 0
+        for i in within[subset]:
+            wanted += demand[i]
+        if wanted:
+            held = 0
+            for suit in range(4):
+                if subset >> suit & 1:
+                    held += supply[suit]
+            if wanted > held:
+                return False
+    return True
+
+
+def _weighted_index(rng: random.Random, weights: list[int]) -> int:
+    """A random position in ``weights``, with odds by weight (all positive)."""
+    roll = rng.randrange(sum(weights))
+    for position, weight in enumerate(weights):
+        roll -= weight
+        if roll < 0:
+            return position
+    raise AssertionError("weights must be positive")

@@ -70,4 +70,7 @@ def _append_to_data_log(text: str) -> Path:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen build starting the computer players' worker
     sys.exit(main())

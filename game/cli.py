@@ -23,7 +23,7 @@ SUBCOMMANDS = {
     "rules": "a preset's rules in plain words (ohhell rules ID)",
     "simulate": "computer-only games, with records",
     "tournament": "computer levels against each other",
-    "bench": "speed figures: engine, ai, render or memory",
+    "bench": "speed figures: engine, ai, render, memory or startup",
 }
 """Each subcommand with what it does, as ``ohhell --help`` lists them."""
 
@@ -115,6 +115,7 @@ def _bench(argv: list[str]) -> int:
         "ai": "game.bench.ai",
         "render": "game.bench.render",
         "memory": "game.bench.memory",
+        "startup": "game.bench.startup",
     }
     if argv[:1] in (["-h"], ["--help"]):
         print(f"usage: ohhell bench {{{','.join(targets)}}} [options]")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import game.bench.engine
 from game.cli import SUBCOMMANDS, run
 from game.rules import from_record
 from game.ui.options import SCENES, play_parser
@@ -84,10 +85,22 @@ def test_simulate_prints_a_summary_and_writes_records(
 
 
 def test_bench_engine_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["bench", "engine", "--hands", "40", "--repeat", "1"]) == 0
+    assert run(["bench", "engine", "--hands", "40", "--repeat", "1", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "kernel, 4 players, 10-card hands" in out
     assert "Peak memory" in out
+    assert "checked match loop" in out and "simulate, random seats" in out
+    assert "OpenSpiel oh_hell" in out or "open_spiel is not installed" in out
+
+
+def test_bench_engine_says_when_openspiel_is_absent(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game.bench.engine, "_openspiel_hands", lambda sizes: None)
+    assert run(["bench", "engine", "--hands", "20", "--repeat", "1", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "OpenSpiel: not measured, open_spiel is not installed" in out
+    assert "OpenSpiel oh_hell" not in out
 
 
 # ------------------------------------------------------------------ --help

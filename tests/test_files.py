@@ -346,6 +346,7 @@ def test_a_folder_that_cannot_be_created_never_crashes(
     assert TitleScene(app).message is None  # said once
     app.start_game(PRESETS["oh-hell"].rules(4), 3, PLAYERS)
     session = app.top.session  # type: ignore[union-attr]
+    assert session.flush_save()
     assert session.save_problem and "cannot be saved" in session.save_problem
     session.match.advance_until_decision()
     session.save()  # resting until the next hand: still no exception
@@ -372,10 +373,12 @@ def test_saves_that_fail_are_remembered_not_raised(
         calls.append(target)
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr("game.play.session.atomic_write_text", failing)
+    monkeypatch.setattr("game.play.autosave.atomic_write_text", failing)
     monkeypatch.setattr("game.settings.atomic_write_text", failing)
     session.save()
+    assert session.flush_save()  # written in the background: wait for the failure
     session.save()
+    assert session.flush_save()
     assert len(calls) == 1, "no retry within the same hand"
     assert session.save_problem == "This game cannot be saved (Read-only file system)."
     assert store.save() is False and store.save_error == "Read-only file system"

@@ -26,6 +26,7 @@ from game.ui import registry
 from game.ui.app import App
 from game.ui.kit.gui import GuiScene, make_manager, scaled_theme
 from game.ui.kit.scene import Scene
+from game.ui.kit.widgets import Button
 from game.ui.menus.pause import PauseOverlay
 from game.ui.menus.rules import RulesScene
 from game.ui.menus.settings import SettingsScene
@@ -224,6 +225,19 @@ def test_title_buttons_open_their_scenes(app: App) -> None:
     assert not app.running
 
 
+def test_the_title_opens_without_pygame_gui() -> None:
+    """The first picture after launch does not wait for pygame_gui to load."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, game.ui.main, game.ui.registry, game.ui.menus.title;"
+        "print('pygame_gui' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.split()[-1] == "False", result.stderr
+
+
 def test_title_draws_at_every_size(app: App) -> None:
     title = TitleScene(app)
     app.push(title)
@@ -232,8 +246,8 @@ def test_title_draws_at_every_size(app: App) -> None:
         app._resized()
         frame(app, 2)
         new = title.buttons["new"]
-        assert isinstance(new, UIButton)
-        assert title.manager is not None and new.rect.right <= size[0]
+        assert isinstance(new, Button)  # drawn by the game: the title never loads pygame_gui
+        assert title.manager is None and new.rect.right <= size[0]
 
 
 # ---------------------------------------------------------------- settings

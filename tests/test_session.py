@@ -29,6 +29,7 @@ def test_autosave_after_every_action_and_resume(tmp_path: Path) -> None:
         run_until_human(session)
         action = session.match.legal_actions(session.human_to_act())[0]
         session.act(action)
+        assert session.flush_save()  # written in the background
         saved = json.loads(path.read_text())
         assert saved["actions"][-1] == action.to_json()
     resumed = GameSession.resume(path)
@@ -79,6 +80,6 @@ def test_a_finished_game_removes_its_autosave(tmp_path: Path) -> None:
         session.act(session.match.legal_actions(session.human_to_act())[0])
         if session.match.phase is Phase.HAND_SCORED:
             session.continue_after_hand()
-    assert session.over
+    assert session.over and session.flush_save()
     assert not path.exists()
     session.close()

@@ -444,6 +444,7 @@ def test_a_game_resumed_between_hands_shows_the_result_again(app: App, tmp_path:
         else:
             match.apply(agent.choose(match.view(match.awaiting[0])))
     session.save()
+    assert session.flush_save()
     resumed = GameSession.resume(tmp_path / "save.json")
     scene = TableScene(app, resumed)
     app.replace(scene)

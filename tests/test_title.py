@@ -11,7 +11,6 @@ from typing import Any
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton
 
 from game.play.preview import played_session
 from game.rules.presets import PRESETS
@@ -20,6 +19,7 @@ from game.rules.ruleset import RuleSet
 from game.settings import SettingsStore
 from game.ui import registry
 from game.ui.app import App
+from game.ui.kit.widgets import Button
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.title import TitleScene
 from game.ui.newgame.scene import NewGameScene
@@ -87,9 +87,9 @@ def started(app: App) -> Recorder:
     return recorder
 
 
-def menu_button(title: TitleScene, name: str) -> UIButton:
+def menu_button(title: TitleScene, name: str) -> Button:
     button = title.buttons[name]
-    assert isinstance(button, UIButton)
+    assert isinstance(button, Button)
     return button
 
 
@@ -203,7 +203,7 @@ def test_quick_game_says_what_it_starts(app: App) -> None:
     assert [p.kind for p in players].count("human") == 1
     captions = [caption for _area, caption in title.captions]
     assert captions == ["Oh Hell  \u00b7  you and 3 computers  \u00b7  19 hands"]
-    tip = menu_button(title, "quick").tool_tip_text
+    tip = menu_button(title, "quick").tooltip
     assert tip is not None and "19 hands" in tip
 
 
@@ -217,7 +217,7 @@ def test_quick_game_says_when_it_replays_a_hotseat_game(app: App) -> None:
     count = rules.hand_count()
     captions = [caption for _area, caption in title.captions]
     assert f"Blob  \u00b7  2 people and 1 computer  \u00b7  {count} hands" in captions
-    tip = menu_button(title, "quick").tool_tip_text
+    tip = menu_button(title, "quick").tooltip
     assert tip is not None
     assert "Zoe, Max and Bob" in tip and "passed between the 2 people" in tip
 

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from game.rules.actions import Action
 from game.rules.match import Match
-from game.rules.phase import Phase
+from game.rules.phase import AUTOMATIC, Phase
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
@@ -40,7 +40,18 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        return self.rng.choice(view.legal)
+        # ``self.rng.choice(view.legal)`` with its two inner calls inlined: the same
+        # numbers are drawn, so every seeded game stays the same.
+        legal = view.legal
+        count = len(legal)
+        if not count:
+            raise IndexError("Cannot choose from an empty sequence")
+        bits = self.rng.getrandbits
+        width = count.bit_length()
+        pick = bits(width)
+        while pick >= count:
+            pick = bits(width)
+        return legal[pick]
 
 
 def play_match(rules: RuleSet, seed: int, agents: Sequence[Agent]) -> Match:
@@ -48,11 +59,11 @@ def play_match(rules: RuleSet, seed: int, agents: Sequence[Agent]) -> Match:
     if len(agents) != rules.players:
         raise ValueError(f"{len(agents)} agents for a table of {rules.players}")
     match = Match(rules, seed)
-    while match.phase is not Phase.GAME_OVER:
-        if match.phase.automatic:
+    over, automatic = Phase.GAME_OVER, AUTOMATIC
+    while (phase := match.phase) is not over:
+        if phase in automatic:
             match.advance()
             continue
-        for seat in match.awaiting:
-            match.apply(agents[seat].choose(match.view(seat)))
-            break
+        seat = match.awaiting[0]
+        match.apply(agents[seat].choose(match.view(seat)))
     return match

@@ -1,21 +1,34 @@
-"""``ohhell bench render``: frame times of the table, off-screen.
+"""``ohhell bench render``: what the player sees of the table's smoothness.
 
-A demo game (computer players in every seat, so the table keeps dealing,
-bidding, playing and sweeping tricks) runs at its normal pace, 60 frames a
-second, in a window of ``--size`` with ``--players`` seats. Each frame's work
-(update and draw, not the wait for the next frame) is timed; the figures are
-the median and the 99th percentile, for all frames and for the frames in which
-something moved.
+A game with computer players in every seat runs at its normal pace, 60 frames a
+second, off-screen, in a window of ``--size`` with ``--players`` seats. Two runs:
+``quiet`` (easy players, who decide at once) and ``thinking`` (expert in three
+seats, so a search runs beside the table most of the time). For each run it prints
+
+* the gap between two flips (what the eye sees: 16.7 ms is 60 frames a second), over
+  all frames and over those in which a computer player was deciding,
+* the frame's own work (update, draw and flip),
+* frames per second, the longest garbage collection, and
+* the first frame, on its own (pictures drawn for the first time).
+
+``--workers thread`` runs the computer players in a thread of the window's
+process instead of the worker process, to compare.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from game import cliargs
+from game.rules.record import Level, Player
+
+RUNS = ("quiet", "thinking")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -23,50 +36,136 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+@dataclass
+class Timings:
+    """One run's figures, in milliseconds."""
+
+    first: float = 0.0
+    gaps: list[float] = field(default_factory=list)
+    work: list[float] = field(default_factory=list)
+    collections: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    thinking: list[bool] = field(default_factory=list)
+    """Per frame: a computer player was deciding."""
+
+
+def seats_for(run: str, players: int) -> list[Player]:
+    """Quiet: easy players everywhere. Thinking: expert in three seats, medium elsewhere."""
+    strong: Level = "expert" if run == "thinking" else "easy"
+    weak: Level = "medium" if run == "thinking" else "easy"
+    names = ("Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo")
+    return [Player(names[s], strong if s in (1, 2, 3) else weak) for s in range(players)]
+
+
+def measure(run: str, size: tuple[int, int], players: int, seconds: float, seed: int) -> Timings:
+    import pygame
+
+    from game.play.session import GameSession
+    from game.rules.presets import PRESETS
+    from game.settings import SettingsStore
+    from game.ui.app import App
+    from game.ui.kit import routes
+
+    app = App(pygame.display.set_mode(size), SettingsStore())
+    gc.freeze()  # as the game does once it has started (game.ui.main)
+    preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
+    session = GameSession(preset.rules(players), seed, seats_for(run, players))
+    app.switch(routes.Table(session, demo=True))
+    timings = Timings()
+    stop_timing = _time_collections(timings.collections)
+    clock = pygame.time.Clock()
+    start = time.perf_counter()
+    app.frame(0.0)
+    pygame.display.flip()
+    last_flip = time.perf_counter()
+    timings.first = (last_flip - start) * 1000
+    end = last_flip + seconds
+    while last_flip < end and app.running:
+        dt = clock.tick(60) / 1000
+        pygame.event.pump()
+        begin = time.perf_counter()
+        app.frame(dt)
+        pygame.display.flip()
+        now = time.perf_counter()
+        timings.work.append((now - begin) * 1000)
+        timings.gaps.append((now - last_flip) * 1000)
+        timings.thinking.append(
+            any(
+                getattr(getattr(scene, "session", None), "thinking", None) is not None
+                for scene in app.scenes
+            )
+        )
+        last_flip = now
+    timings.seconds = time.perf_counter() - start
+    stop_timing()
+    app.close_scenes()
+    return timings
+
+
+def _time_collections(into: list[float]) -> Callable[[], None]:
+    """Record every garbage collection's length (ms) until the returned function is called."""
+    started: list[float] = []
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started.append(time.perf_counter())
+        elif started:
+            into.append((time.perf_counter() - started.pop()) * 1000)
+
+    gc.callbacks.append(callback)
+    return lambda: gc.callbacks.remove(callback)
+
+
+def report(run: str, timings: Timings) -> list[str]:
+    frames = len(timings.gaps)
+    fps = frames / max(timings.seconds, 1e-9)
+    share = sum(timings.thinking) / max(frames, 1)
+    lines = [f"{run}: {frames} frames, {fps:.1f} frames/s, a player thinking in {share:.0%}"]
+    thinking = [gap for gap, busy in zip(timings.gaps, timings.thinking, strict=True) if busy]
+    rows = [("gap between flips", timings.gaps), ("frame's own work", timings.work)]
+    if thinking:
+        rows.insert(1, ("gap while thinking", thinking))
+    for name, values in rows:
+        lines.append(
+            f"  {name:<19}median {statistics.median(values):6.2f}  p90 "
+            f"{percentile(values, 0.9):6.2f}  p99 {percentile(values, 0.99):6.2f}  "
+            f"max {max(values):7.2f} ms"
+        )
+    longest = max(timings.collections, default=0.0)
+    lines.append(
+        f"  first frame {timings.first:.1f} ms; {len(timings.collections)} collections, "
+        f"longest {longest:.1f} ms"
+    )
+    return lines
+
+
 def main(argv: list[str]) -> int:
     parser = cliargs.Parser(prog="ohhell bench render", description=__doc__)
-    parser.add_argument("--size", type=cliargs.window_size, default=(1920, 1080))
-    parser.add_argument("--players", type=cliargs.player_count, default=8)
+    parser.add_argument("--size", type=cliargs.window_size, default=(1280, 720))
+    parser.add_argument("--players", type=cliargs.player_count, default=4)
     seconds = cliargs.bounded_float(0.1, 3600.0)
-    parser.add_argument("--seconds", type=seconds, default=20.0, help="length of the run")
+    parser.add_argument("--seconds", type=seconds, default=20.0, help="length of each run")
     parser.add_argument("--seed", type=cliargs.deal_seed, default=3)
+    parser.add_argument("--runs", choices=(*RUNS, "both"), default="both")
+    parser.add_argument("--workers", choices=("process", "thread"), default="process")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("OHHELL_HOME", tempfile.mkdtemp(prefix="ohhell-bench-"))
     import pygame
 
-    from game.settings import SettingsStore
-    from game.ui.app import App
+    from game.play import thinker
 
+    thinker.use_threads(args.workers == "thread")
     pygame.display.init()
     pygame.font.init()
-    size = args.size
-    app = App(pygame.display.set_mode(size), SettingsStore())
-    app.start_demo(args.seed, args.players)
-    clock = pygame.time.Clock()
-    every: list[float] = []
-    moving: list[float] = []
-    end = time.perf_counter() + args.seconds
-    while time.perf_counter() < end and app.running:
-        dt = clock.tick(60) / 1000
-        pygame.event.pump()
-        busy = any(scene.busy for scene in app.scenes)
-        start = time.perf_counter()
-        app.frame(dt)
-        pygame.display.flip()
-        elapsed = (time.perf_counter() - start) * 1000
-        every.append(elapsed)
-        if busy:
-            moving.append(elapsed)
-    print(f"Table frame times, {size[0]}x{size[1]}, {args.players} seats, {len(every)} frames")
-    print(f"{'frames':<22}{'count':>7}{'median ms':>11}{'p99 ms':>9}")
-    for name, values in (("all", every), ("while animating", moving)):
-        if values:
-            print(
-                f"{name:<22}{len(values):>7}{statistics.median(values):>11.2f}"
-                f"{percentile(values, 0.99):>9.2f}"
-            )
-    app.close_scenes()
+    width, height = args.size
+    print(
+        f"The table at {width}x{height}, {args.players} seats, {args.seconds:g} s a run, "
+        f"computer players in a {args.workers}"
+    )
+    for run in RUNS if args.runs == "both" else (args.runs,):
+        timings = measure(run, args.size, args.players, args.seconds, args.seed)
+        print("\n".join(report(run, timings)))
     pygame.quit()
     return 0

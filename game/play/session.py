@@ -2,31 +2,31 @@
 
 It holds no drawing code. The table scene asks it what to show, hands it the
 human's actions, and calls :meth:`GameSession.tick` every frame while the view
-is idle; computer players think in a worker thread so the window never
-freezes. Every action is saved at once to the autosave file, so closing the
-window mid-game loses nothing.
+is idle; computer players think in a worker process (:mod:`game.play.thinker`),
+so the window never waits for them. Every action is saved at once to the
+autosave file, so closing the window mid-game loses nothing.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from game.ai import Agent, make_agent
 from game.i18n import _
 from game.i18n.reasons import refusal_words
+from game.play import thinker
+from game.play.autosave import Autosaver
+from game.play.thinker import Thought
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.phase import Phase
-from game.rules.record import Player, dumps, to_record
+from game.rules.record import Level, Player, dumps, to_record
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 from game.saves import load_record_file
-from game.storage import atomic_write_text
 
 MIN_THINK_SECONDS = 0.45
 """The shortest time a computer seat appears to think (scaled by animation speed)."""
@@ -45,17 +45,22 @@ class GameSession:
     ) -> None:
         self.match = match or Match(rules, seed)
         self.players = list(players)
+        self._saver: Autosaver | None = None
         self.autosave = autosave
         self.pending: deque[Event] = deque()
         """Events the view has not shown yet, oldest first."""
-        self.agents: dict[int, Agent] = {
-            seat: make_agent(player.kind, seed * 16 + seat)
-            for seat, player in enumerate(players)
-            if player.kind != "human"
+        self.levels: dict[int, Level] = {
+            seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
         }
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
-        self._thinking: tuple[int, Future[Action]] | None = None
+        """The computer seats and their levels."""
+        self._thinking: tuple[int, Thought] | None = None
         self._think_time = 0.0
+        if self.levels:
+            thinker.warm_up()
+
+    def agent_seed(self, seat: int) -> int:
+        """The seed of the computer player in ``seat`` (its decisions follow from it)."""
+        return self.match.seed * 16 + seat
 
     # ------------------------------------------------------------ reading
     @property
@@ -136,19 +141,19 @@ class GameSession:
         if match.phase not in (Phase.BIDDING, Phase.PLAYING):
             return
         if self._thinking is None:
-            seat = next((s for s in match.awaiting if s in self.agents), None)
+            seat = next((s for s in match.awaiting if s in self.levels), None)
             if seat is not None and (
                 self.human_to_act() is None or match.rules.simultaneous_bidding
             ):
-                view = match.view(seat)
-                self._thinking = (seat, self._executor.submit(self.agents[seat].choose, view))
+                thought = thinker.think(self.levels[seat], self.agent_seed(seat), match.view(seat))
+                self._thinking = (seat, thought)
                 self._think_time = 0.0
             return
         self._think_time += dt
-        seat, future = self._thinking
-        if future.done() and self._think_time >= MIN_THINK_SECONDS / speed:
+        seat, thought = self._thinking
+        if thought.done() and self._think_time >= MIN_THINK_SECONDS / speed:
             self._thinking = None
-            self._apply(future.result())
+            self._apply(thought.result())
 
     def skip_wait(self) -> None:
         """Let a computer seat that has decided act without the pause."""
@@ -158,28 +163,48 @@ class GameSession:
     def record(self) -> dict[str, object]:
         return to_record(self.match, self.players)
 
-    save_problem: str | None = None
-    """Why the autosave could not be written, while it cannot (for the player)."""
     _save_failed_in: int | None = None
 
+    @property
+    def autosave(self) -> Path | None:
+        """Where the game is saved after every action (None: not saved)."""
+        return self._saver.path if self._saver is not None else None
+
+    @autosave.setter
+    def autosave(self, path: Path | None) -> None:
+        if self._saver is not None:
+            self._saver.close()
+        self._saver = Autosaver(path) if path is not None else None
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the autosave could not be written, while it cannot (for the player)."""
+        error = self._saver.error if self._saver is not None else None
+        if error is None:
+            return None
+        reason = error.strerror or error.__class__.__name__
+        return _("This game cannot be saved ({reason}).").format(reason=reason)
+
     def save(self) -> None:
-        """Write the autosave (or remove it once the game is over). If it cannot be
-        written, :attr:`save_problem` says why and saving rests until the next hand."""
-        if self.autosave is None:
+        """Hand the autosave to the writer thread (or have it removed once the game is
+        over). After a write failed, saving rests until the next hand."""
+        saver = self._saver
+        if saver is None:
             return
+        if saver.error is not None and self._save_failed_in is None:
+            self._save_failed_in = self.match.hand_number
+        elif saver.error is None:
+            self._save_failed_in = None
         if not self.over and self._save_failed_in == self.match.hand_number:
             return
-        try:
-            if self.over:
-                self.autosave.unlink(missing_ok=True)
-            else:
-                atomic_write_text(self.autosave, dumps(self.record()))
-        except OSError as error:
-            self._save_failed_in = self.match.hand_number
-            reason = error.strerror or error.__class__.__name__
-            self.save_problem = _("This game cannot be saved ({reason}).").format(reason=reason)
-            return
-        self._save_failed_in = self.save_problem = None
+        if self.over:
+            saver.remove()
+        else:
+            saver.write(dumps(self.record()))
+
+    def flush_save(self) -> bool:
+        """Wait until the autosave handed over is on disk (False if it took too long)."""
+        return self._saver is None or self._saver.flush()
 
     @classmethod
     def resume(cls, path: Path) -> GameSession:
@@ -188,5 +213,11 @@ class GameSession:
         return cls(match.rules, match.seed, players, autosave=path, match=match)
 
     def close(self) -> None:
-        """Stop the worker (a decision in progress is abandoned)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Abandon a decision in progress (the worker stops it and waits for the next)
+        and finish writing the autosave."""
+        if self._thinking is not None:
+            self._thinking[1].cancel()
+            self._thinking = None
+        if self._saver is not None:
+            self._saver.close()
+            self._saver = None

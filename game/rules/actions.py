@@ -70,6 +70,23 @@ _BIDS = tuple(tuple(Bid(seat, n) for n in range(_MAX_BID + 1)) for seat in range
 _PLAYS = tuple(tuple(Play(seat, card) for card in PACK) for seat in range(MAX_PLAYERS))
 
 
+def plays_of(seat: int, mask: int) -> tuple[Play, ...]:
+    """The plays of ``seat`` for the cards in ``mask``, in card-index order: the engine's
+    list of legal plays (a plain tuple, so choosing from it costs no Python calls).
+
+    >>> from game.rules.cards import parse_cards, mask_of
+    >>> [str(play) for play in plays_of(1, mask_of(parse_cards("AS 3C")))]
+    ['seat 1 plays 3C', 'seat 1 plays AS']
+    """
+    row = _PLAYS[seat]
+    plays = []
+    while mask:
+        low = mask & -mask
+        plays.append(row[low.bit_length() - 1])
+        mask ^= low
+    return tuple(plays)
+
+
 class PlaySet(Sequence[Play]):
     """The plays of one seat for the cards in a mask, in card-index order.
 

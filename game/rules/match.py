@@ -21,10 +21,12 @@ game.rules.errors.IllegalAction: action refused: bid-too-high
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 
-from game.rules.actions import Action, Bid, Play, PlaySet
+from game.rules.actions import Action, Bid, Play, plays_of
 from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
 from game.rules.errors import IllegalAction
 from game.rules.events import (
@@ -47,10 +49,64 @@ from game.rules.events import (
 from game.rules.phase import Phase
 from game.rules.reasons import NoTrumpReason, Refusal, Refused
 from game.rules.results import HandResult
-from game.rules.ruleset import FirstDealer, RuleSet, TrumpMethod
+from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE, FirstDealer, RuleSet, TrumpMethod
 from game.rules.scoring import final_totals, hand_points, settle, winners_of
 from game.rules.tricks import Trick, legal_mask, trick_winner
 from game.rules.view import SeatView
+
+_PLAYING, _BIDDING = Phase.PLAYING, Phase.BIDDING
+_MASK_OF = operator.attrgetter("mask")
+
+# Events are immutable values, so the two that every action makes are shared
+# instances, like ``Play.of`` and ``Bid.of``: the hot path allocates no event.
+_CARDS_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in PACK) for seat in range(MAX_PLAYERS))
+_BIDS_MADE = tuple(
+    tuple(BidMade(seat, tricks) for tricks in range(PACK_SIZE + 1)) for seat in range(MAX_PLAYERS)
+)
+_BID_ROWS: dict[tuple[int, int, int | None], tuple[Bid, ...]] = {}
+
+
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(PACK))))
+
+
+def _fast_shuffle(rng: random.Random, pack: list[Card]) -> None:
+    """``rng.shuffle(pack)`` for a whole pack, drawing exactly the same numbers from
+    ``rng`` (so every deal stays the same), with the loop inlined: a fifth of a random
+    game went into the library's per-card calls."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+
+
+def _same_as_library() -> bool:
+    """Whether :func:`_fast_shuffle` matches this Python's ``random.shuffle`` (checked
+    once, at import: should a future Python shuffle differently, the library's is used)."""
+    if random.Random.shuffle.__code__ is not _LIBRARY_SHUFFLE_CODE:
+        return False
+    for seed in range(20):
+        ours, theirs = list(PACK), list(PACK)
+        first, second = random.Random(seed), random.Random(seed)
+        _fast_shuffle(first, ours)
+        second.shuffle(theirs)
+        if ours != theirs or first.random() != second.random():
+            return False
+    return True
+
+
+_LIBRARY_SHUFFLE_CODE = random.Random.shuffle.__code__
+FAST_SHUFFLE = _same_as_library()
+
+
+def _bid_row(seat: int, size: int, barred: int | None) -> tuple[Bid, ...]:
+    """``seat``'s bids from 0 to ``size`` except ``barred``, built once per combination."""
+    key = (seat, size, barred)
+    row = _BID_ROWS.get(key)
+    if row is None:
+        row = _BID_ROWS[key] = tuple(Bid.of(seat, n) for n in range(size + 1) if n != barred)
+    return row
 
 
 def _well_typed(action: Bid | Play) -> bool:
@@ -87,11 +143,19 @@ class Match:
         self._tricks: list[Trick] = []
         self._played = 0
         self._legal = -1
+        self._legal_plays: tuple[Play, ...] | None = None
+        self._views: dict[int | None, weakref.ref[SeatView]] = {}
         self._scores = [0] * players
         self.results: list[HandResult] = []
         self.actions: list[Action] = []
         self.winners: tuple[int, ...] = ()
         self.settlement: tuple[float, ...] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """The match without its lazy views (copies and pickles start with none)."""
+        state = self.__dict__.copy()
+        state["_views"] = {}
+        return state
 
     # ------------------------------------------------------------ reading
     @property
@@ -150,8 +214,38 @@ class Match:
         return tuple(cards_in(self._dealt[seat]))
 
     def view(self, seat: int | None) -> SeatView:
-        """What ``seat`` can see (a spectator's view for None)."""
-        return seat_view(self, seat)
+        """What ``seat`` can see (a spectator's view for None).
+
+        The view is a snapshot, built lazily: each field is computed from the match
+        the first time it is read, and every field not yet read is filled in before
+        the match next changes (see :func:`seat_view`)."""
+        players = self.players
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"there is no seat {seat} at a table of {players}")
+        views = self._views
+        ref = views.get(seat)
+        if ref is not None:
+            view = ref()
+            if view is not None:
+                return view
+        # Every player reads its legal actions, so they are given at once (for a play,
+        # the very tuple the match keeps): reading them costs no lookup through the match.
+        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
+        view = SeatView._lazy(self, seat, legal)
+        views[seat] = weakref.ref(view)
+        return view
+
+    def _view_field(self, name: str, seat: int | None) -> object:
+        """One field of ``seat``'s view of the match as it stands (for :class:`SeatView`)."""
+        return _VIEW_FIELDS[name](self, seat)
+
+    def _freeze_views(self) -> None:
+        """Fill in every lazy view still alive, before the state it shows changes."""
+        for ref in self._views.values():
+            view = ref()
+            if view is not None:
+                view._freeze()
+        self._views.clear()
 
     def forbidden_bid(self, seat: int) -> int | None:
         """The bid the hook forbids ``seat`` now, if any."""
@@ -165,19 +259,28 @@ class Match:
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every action allowed now (only ``seat``'s when given), in a stable order:
         bids by seat then number, plays by card index."""
-        if self.phase is Phase.PLAYING:
+        if self.phase is _PLAYING:
             actor = self._to_act
             if actor is None or (seat is not None and seat != actor):
                 return []
-            return PlaySet(actor, self._legal_play_mask())
-        if self.phase is Phase.BIDDING:
+            plays = self._legal_plays
+            if plays is None:
+                legal = self._legal
+                if legal < 0:
+                    trick = self._trick
+                    legal = self._legal = legal_mask(
+                        self._hands[actor],
+                        trick[0].suit if trick else None,
+                        self.trump,
+                        self.rules.must_trump,
+                    )
+                plays = self._legal_plays = plays_of(actor, legal)
+            return plays
+        if self.phase is _BIDDING:
             actions: list[Action] = []
             for actor in self.awaiting:
                 if seat is None or seat == actor:
-                    barred = self.forbidden_bid(actor)
-                    actions.extend(
-                        Bid.of(actor, n) for n in range(self.hand_size + 1) if n != barred
-                    )
+                    actions.extend(_bid_row(actor, self.hand_size, self.forbidden_bid(actor)))
             return actions
         return []
 
@@ -264,18 +367,50 @@ class Match:
         Raises :class:`IllegalAction` (saying why) and changes nothing if the
         action is not one of :meth:`legal_actions`.
         """
-        if not self.is_legal(action):
-            refused = self.refusal(action)
-            assert refused is not None
-            raise IllegalAction(refused)
-        self.actions.append(action)
         if type(action) is Play:
-            return self._play(action.seat, action.card)
-        assert isinstance(action, Bid)
-        return self._bid(action.seat, action.tricks)
+            # is_legal's test for a play, inlined: this is the engine's hottest line.
+            seat, card = action.seat, action.card
+            if (
+                self.phase is _PLAYING
+                and type(seat) is int
+                and seat == self._to_act
+                and type(card) is Card
+                and card.mask & (self._legal if self._legal >= 0 else self._legal_play_mask())
+            ):
+                views = self._views
+                if views:  # _freeze_views, inlined
+                    for ref in views.values():
+                        view = ref()
+                        if view is not None:
+                            view._freeze()
+                    views.clear()
+                self.actions.append(action)
+                # The play itself, inlined (it is most of the engine's work).
+                self._legal = -1
+                self._legal_plays = None
+                mask = card.mask
+                self._hands[seat] ^= mask
+                self._played |= mask
+                trick = self._trick
+                trick.append(card)
+                if len(trick) < self.players:
+                    self._to_act = (seat + 1) % self.players
+                    return [_CARDS_PLAYED[seat][card.index]]
+                return self._trick_done(seat, card)
+        elif self.is_legal(action):
+            assert isinstance(action, Bid)
+            if self._views:
+                self._freeze_views()
+            self.actions.append(action)
+            return self._bid(action.seat, action.tricks)
+        refused = self.refusal(action)
+        assert refused is not None
+        raise IllegalAction(refused)
 
     def advance(self) -> list[Event]:
         """Carry out the automatic step of this phase and return its events."""
+        if self._views and self.phase.automatic:
+            self._freeze_views()
         if self.phase is Phase.CHOOSING_DEALER:
             events: list[Event] = [self._choose_dealer()]
             self.hand_number = 1
@@ -327,7 +462,10 @@ class Match:
 
     def _shuffled(self) -> list[Card]:
         pack = list(PACK)
-        self._rng.shuffle(pack)
+        if FAST_SHUFFLE and type(self._rng) is random.Random:
+            _fast_shuffle(self._rng, pack)
+        else:
+            self._rng.shuffle(pack)
         return pack
 
     def _deal(self) -> list[Event]:
@@ -336,9 +474,8 @@ class Match:
         pack = self._shuffled()[: rules.pack_size]
         for offset in range(players):
             seat = (self.dealer + 1 + offset) % players
-            mask = 0
-            for card in pack[offset : size * players : players]:
-                mask |= card.mask
+            # The cards are distinct bits, so their sum is their union.
+            mask = sum(map(_MASK_OF, pack[offset : size * players : players]))
             self._hands[seat] = self._dealt[seat] = mask
         self.hand_size = size
         self._bids = [None] * players
@@ -377,7 +514,7 @@ class Match:
                 BidsRevealed(tuple(tricks for tricks in self._bids if tricks is not None))
             )
         else:
-            events = [BidMade(seat, tricks)]
+            events = [_BIDS_MADE[seat][tricks]]
             if seat != self.dealer:
                 self._to_act = (seat + 1) % self.players
                 return events
@@ -388,19 +525,14 @@ class Match:
         self.phase = Phase.PLAYING
         self.leader = self._to_act = self.eldest
         self._legal = -1
+        self._legal_plays = None
         return events
 
-    def _play(self, seat: int, card: Card) -> list[Event]:
-        self._legal = -1
-        self._hands[seat] ^= card.mask
-        self._played |= card.mask
-        trick = self._trick
-        trick.append(card)
-        events: list[Event] = [CardPlayed(seat, card)]
-        if len(trick) < self.players:
-            self._to_act = (seat + 1) % self.players
-            return events
-        winner = (self.leader + trick_winner(trick, self.trump)) % self.players
+    def _trick_done(self, seat: int, card: Card) -> list[Event]:
+        """The events of the play that completed the trick, and the trick's end."""
+        trick, players = self._trick, self.players
+        events: list[Event] = [_CARDS_PLAYED[seat][card.index]]
+        winner = (self.leader + trick_winner(trick, self.trump)) % players
         self._taken[winner] += 1
         done = Trick(self.leader, tuple(trick), winner)
         self._tricks.append(done)
@@ -454,37 +586,49 @@ class Match:
 
 
 def seat_view(match: Match, seat: int | None) -> SeatView:
-    """Build ``seat``'s view of ``match``."""
-    players = match.players
-    if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"there is no seat {seat} at a table of {players}")
-    revealed = match.bids_revealed
-    bids = tuple(
-        bid if revealed or seat_index == seat else None for seat_index, bid in enumerate(match.bids)
-    )
-    return SeatView(
-        seat=seat,
-        rules=match.rules,
-        phase=match.phase,
-        hand_number=match.hand_number,
-        hand_size=match.hand_size,
-        dealer=match.dealer,
-        hand=match.hand(seat) if seat is not None else (),
-        hand_counts=tuple(len(match.hand(index)) for index in range(players)),
-        trump_card=match.trump_card,
-        trump=match.trump,
-        bids=bids,
-        has_bid=tuple(bid is not None for bid in match.bids),
-        taken=match.taken,
-        leader=match.leader,
-        trick=match.trick,
-        tricks=match.tricks,
-        scores=match.scores,
-        results=tuple(match.results),
-        awaiting=match.awaiting,
-        legal=tuple(match.legal_actions(seat)) if seat is not None else (),
-        forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
-        winners=match.winners,
-        bids_revealed=revealed,
-        settlement=match.settlement,
-    )
+    """``seat``'s view of ``match``: a lazy snapshot, one per seat and state.
+
+    Building all 22 fields for every action cost most of a computer-only game, while
+    most players read only a few of them. So the view starts with its seat alone; a
+    field is computed (by :data:`_VIEW_FIELDS`, the one place that says what a seat
+    sees) when it is first read, and the match fills in every field still unread
+    before it next changes (:meth:`Match._freeze_views`): what a view shows never
+    changes. Asking again for the same seat before the match changes returns the
+    same view (:meth:`Match.view` does the work).
+    """
+    return match.view(seat)
+
+
+def _view_bids(match: Match, seat: int | None) -> tuple[int | None, ...]:
+    """Public bids: a secret bid shows only to the seat that made it, until all are in."""
+    if match.bids_revealed:
+        return tuple(match._bids)
+    return tuple(bid if index == seat else None for index, bid in enumerate(match._bids))
+
+
+_VIEW_FIELDS: dict[str, Callable[[Match, int | None], object]] = {
+    "rules": lambda match, seat: match.rules,
+    "phase": lambda match, seat: match.phase,
+    "hand_number": lambda match, seat: match.hand_number,
+    "hand_size": lambda match, seat: match.hand_size,
+    "dealer": lambda match, seat: match.dealer,
+    "hand": lambda match, seat: match.hand(seat) if seat is not None else (),
+    "hand_counts": lambda match, seat: tuple(map(int.bit_count, match._hands)),
+    "trump_card": lambda match, seat: match.trump_card,
+    "trump": lambda match, seat: match.trump,
+    "bids": _view_bids,
+    "has_bid": lambda match, seat: tuple(bid is not None for bid in match._bids),
+    "taken": lambda match, seat: match.taken,
+    "leader": lambda match, seat: match.leader,
+    "trick": lambda match, seat: match.trick,
+    "tricks": lambda match, seat: match.tricks,
+    "scores": lambda match, seat: match.scores,
+    "results": lambda match, seat: tuple(match.results),
+    "awaiting": lambda match, seat: match.awaiting,
+    "legal": lambda match, seat: tuple(match.legal_actions(seat)) if seat is not None else (),
+    "forbidden_bid": lambda match, seat: match.forbidden_bid(seat) if seat is not None else None,
+    "winners": lambda match, seat: match.winners,
+    "bids_revealed": lambda match, seat: match.bids_revealed,
+    "settlement": lambda match, seat: match.settlement,
+}
+"""How each field of a :class:`SeatView` is read from the match, for one seat."""

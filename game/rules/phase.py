@@ -15,10 +15,14 @@ class Phase(str, Enum):
     HAND_SCORED = "hand-scored"
     GAME_OVER = "game-over"
 
-    @property
-    def automatic(self) -> bool:
-        """Whether the match moves on by :meth:`Match.advance` rather than a player."""
-        return self in _AUTOMATIC
+    automatic: bool
+    """Whether the match moves on by :meth:`Match.advance` rather than a player (a plain
+    attribute, set below: the engine's loops read it for every action)."""
 
 
-_AUTOMATIC = frozenset({Phase.CHOOSING_DEALER, Phase.DEALING, Phase.HAND_SCORED})
+AUTOMATIC = frozenset({Phase.CHOOSING_DEALER, Phase.DEALING, Phase.HAND_SCORED})
+"""The phases :meth:`Match.advance` moves on."""
+
+for _phase in Phase:
+    _phase.automatic = _phase in AUTOMATIC
+del _phase

@@ -3,11 +3,16 @@
 Computer players and the table draw from a :class:`SeatView`, never from the
 match itself, so no hidden card can leak. A view with ``seat=None`` is a
 spectator's: every hand hidden.
+
+A view can be built whole, with every field given, or lazily by the match
+(``Match.view``): then each field is computed on first reading, and the match
+fills in the rest before it changes, so either kind is the same snapshot.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.actions import Action
 from game.rules.cards import FULL_PACK_MASK, Card, Suit, cards_in
@@ -16,6 +21,12 @@ from game.rules.phase import Phase
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet, TrumpMethod
 from game.rules.tricks import Trick
+
+
+class ViewSource(Protocol):
+    """What a lazy view reads its fields from (the match)."""
+
+    def _view_field(self, name: str, seat: int | None) -> object: ...
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,46 @@ class SeatView:
     """False while secret bids are being made (each seat sees only its own)."""
     settlement: tuple[float, ...] | None
     """What each seat pays or receives once the game is over, when stakes are played."""
+
+    @classmethod
+    def _lazy(cls, source: ViewSource, seat: int | None, legal: tuple[Action, ...]) -> SeatView:
+        """A view of ``seat``, with its ``legal`` actions, whose other fields ``source``
+        computes when first read.
+
+        ``source`` must call :meth:`_freeze` on the view before its state changes."""
+        view = object.__new__(cls)
+        state = view.__dict__
+        state["seat"] = seat
+        state["legal"] = legal
+        state["_source"] = source
+        return view
+
+    def _freeze(self) -> None:
+        """Compute every field not read yet and let go of the source."""
+        state = self.__dict__
+        source = state.pop("_source", None)
+        if source is not None:
+            seat = state["seat"]
+            for name in FIELD_NAMES:
+                if name not in state:
+                    state[name] = source._view_field(name, seat)
+
+    def __getstate__(self) -> dict[str, Any]:
+        self._freeze()
+        return dict(self.__dict__)
+
+    if not TYPE_CHECKING:  # so that type checkers still refuse unknown attributes
+
+        def __getattr__(self, name: str) -> object:
+            # Only reached for a field a lazy view has not read yet.
+            state = self.__dict__
+            source = state.get("_source")
+            if source is None or name not in _FIELD_SET:
+                raise AttributeError(f"'SeatView' object has no attribute {name!r}")
+            value = state[name] = source._view_field(name, state["seat"])
+            if len(state) > len(FIELD_NAMES) and all(field in state for field in FIELD_NAMES):
+                del state["_source"]  # every field read: the source is not needed
+            return value
 
     @property
     def players(self) -> int:
@@ -113,3 +164,8 @@ class SeatView:
     @property
     def unseen(self) -> tuple[Card, ...]:
         return tuple(cards_in(self.unseen_mask))
+
+
+FIELD_NAMES: tuple[str, ...] = tuple(field.name for field in fields(SeatView))
+"""The fields of a view, in order."""
+_FIELD_SET = frozenset(FIELD_NAMES)

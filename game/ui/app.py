@@ -17,6 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.instance import ShowRequests
+from game.play.autosave import flush_all
 from game.play.session import GameSession
 from game.resources import data_dir
 from game.rules.errors import RecordError
@@ -140,6 +141,7 @@ class App:
 
     def has_saved_game(self) -> bool:
         """Whether there is a saved game to offer (not one already found unreadable)."""
+        flush_all()  # a save still being written counts
         try:
             info = self.autosave_path.stat()
         except OSError:
@@ -172,6 +174,7 @@ class App:
 
     def continue_game(self) -> str | None:
         """Resume the saved game; returns a message for the player if it cannot be read."""
+        flush_all()
         try:
             session = GameSession.resume(self.autosave_path)
         except (OSError, RecordError) as error:
@@ -274,10 +277,13 @@ class App:
             scene.draw(self.screen)
 
     def run(self) -> int:
+        first = True
         while self.running and self.scenes:
             busy = any(scene.busy for scene in self.scenes)
             fps = FPS_FAST if self.fast else FPS_BUSY if busy else FPS_IDLE
-            dt = min(0.1, self.clock.tick(fps) / 1000)
+            # The first frame is drawn at once (a tick would wait out a frame's time
+            # since the clock was made); after it, the audio device opens.
+            dt = min(0.1, self.clock.tick(0 if first else fps) / 1000)
             for event in pygame.event.get():
                 self.handle(event)
             self.look_for_requests(dt)
@@ -285,5 +291,8 @@ class App:
             pygame.display.flip()
             if self.first_frame_only:
                 self.quit()
+            elif first:
+                self.sounds.open()
+            first = False
         self.close_scenes()
         return 0

@@ -3,6 +3,10 @@
 Scenes name where to go with a :mod:`~game.ui.kit.routes` value and the app asks
 :func:`build` for the scene, so no scene imports another and adding a screen means
 one route and one case here (mypy checks that every route has one).
+
+Only the title screen and the table are imported with this module; the others (and
+pygame_gui, which their forms use) load when first opened, so the first picture after
+launch does not wait for them.
 """
 
 from __future__ import annotations
@@ -10,12 +14,7 @@ from __future__ import annotations
 from game.ui.kit import routes
 from game.ui.kit.never import unreachable
 from game.ui.kit.scene import Host, Scene
-from game.ui.menus.pause import PauseOverlay
-from game.ui.menus.rules import RulesScene
-from game.ui.menus.settings import SettingsScene
 from game.ui.menus.title import TitleScene
-from game.ui.newgame.scene import NewGameScene
-from game.ui.scoresheet.overlay import ScoreSheetOverlay
 from game.ui.table.scene import TableScene
 
 
@@ -25,16 +24,26 @@ def build(host: Host, route: routes.Route) -> Scene:
         case routes.Title():
             return TitleScene(host)
         case routes.NewGame():
+            from game.ui.newgame.scene import NewGameScene
+
             return NewGameScene(host)
         case routes.Settings():
+            from game.ui.menus.settings import SettingsScene
+
             return SettingsScene(host)
         case routes.Rules(rules=rules):
+            from game.ui.menus.rules import RulesScene
+
             return RulesScene(host, rules)
         case routes.Table(session=session, demo=demo):
             return TableScene(host, session, demo=demo)
         case routes.ScoreSheet(session=session):
+            from game.ui.scoresheet.overlay import ScoreSheetOverlay
+
             return ScoreSheetOverlay(host, session)
         case routes.Pause(session=session):
+            from game.ui.menus.pause import PauseOverlay
+
             return PauseOverlay(host, session)
         case _:
             return unreachable(route)

@@ -22,17 +22,21 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
-import pygame_gui
-from pygame_gui.core import ObjectID
-from pygame_gui.core.interfaces import IContainerLikeInterface
-from pygame_gui.elements import UIButton, UILabel
 
 from game.resources import asset
 from game.ui.kit import theme
 from game.ui.kit.scene import Scene
+
+if TYPE_CHECKING:
+    # pygame_gui takes about a fifth of a second to import: it is imported where a
+    # scene first builds its manager, so the title screen (which has none) never waits.
+    import pygame_gui
+    from pygame_gui.core import ObjectID
+    from pygame_gui.core.interfaces import IContainerLikeInterface
+    from pygame_gui.elements import UIButton, UILabel
 
 THEME_FILE = "gui_theme.json"
 
@@ -88,6 +92,8 @@ def scaled_theme(scale: float) -> dict[str, Any]:
 
 def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gui.UIManager:
     """A UI manager for a window of ``size``, themed to match the table."""
+    import pygame_gui
+
     scale = theme.scale_for(size) if scale is None else scale
     if not pygame.font.get_init():
         pygame.font.init()
@@ -142,6 +148,8 @@ def unfocus(element: Any) -> None:
 
 def object_id(style: str | None) -> ObjectID | None:
     """The theme class for a style name (``primary``, ``segment``...)."""
+    from pygame_gui.core import ObjectID
+
     return ObjectID(class_id=f"@{style}") if style else None
 
 
@@ -175,7 +183,13 @@ class Choice(Generic[T]):
 
 
 class GuiScene(Scene):
-    """A scene whose controls are pygame_gui elements on a themed manager."""
+    """A scene whose controls are pygame_gui elements on a themed manager.
+
+    A scene that draws its controls itself sets :attr:`uses_manager` to False: it keeps
+    the layout helpers and never loads pygame_gui."""
+
+    uses_manager = True
+    """Whether :meth:`rebuild` makes a pygame_gui manager for :meth:`build`."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -197,7 +211,7 @@ class GuiScene(Scene):
 
     def rebuild(self) -> None:
         """Throw away every element and lay the scene out again."""
-        self.manager = make_manager(self.size, self.scale)
+        self.manager = make_manager(self.size, self.scale) if self.uses_manager else None
         self._language = self.app.settings.language
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -206,8 +220,13 @@ class GuiScene(Scene):
     def build(self) -> None:
         """Create the elements for the current size (``self.size``, ``self.scale``)."""
 
+    @property
+    def laid_out(self) -> bool:
+        """Whether the scene has been built (and not closed since)."""
+        return self.manager is not None if self.uses_manager else self.size != (0, 0)
+
     def enter(self) -> None:
-        if self.manager is not None and self._language != self.app.settings.language:
+        if self.laid_out and self._language != self.app.settings.language:
             self.rebuild()
 
     def px(self, value: float) -> int:
@@ -237,6 +256,9 @@ class GuiScene(Scene):
         sound: bool = True,
     ) -> UIButton:
         """A button that calls ``action`` when clicked."""
+        import pygame_gui
+        from pygame_gui.elements import UIButton
+
         widget = UIButton(
             rect,
             label,
@@ -262,6 +284,8 @@ class GuiScene(Scene):
         style: str | None = None,
         container: IContainerLikeInterface | None = None,
     ) -> UILabel:
+        from pygame_gui.elements import UILabel
+
         return UILabel(rect, text, self.manager, container=container, object_id=object_id(style))
 
     def choice(

@@ -80,7 +80,20 @@ class Sounds:
         self.enabled = settings.sound
         self.volume = settings.volume
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self.available = self._open()
+        self._available: bool | None = None
+
+    @property
+    def available(self) -> bool:
+        """Whether an audio device is open (opened on the first look)."""
+        if self._available is None:
+            self._available = self._open()
+        return self._available
+
+    def open(self) -> None:
+        """Open the audio device now (the app does it after its first frame, so the
+        first picture does not wait for it, nor a program that ends at once for its
+        closing)."""
+        _ = self.available
 
     def _open(self) -> bool:
         try:

@@ -9,6 +9,7 @@ with pygame's own font as a fallback.
 from __future__ import annotations
 
 import functools
+import importlib.util
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
@@ -142,12 +143,11 @@ def picture_cache(maxsize: int, screens: float) -> Callable[[Callable[P, R]], Pi
 
 # ------------------------------------------------------------------ fonts
 def _font_dir() -> Path | None:
-    try:
-        import pygame_gui
-
-        folder = Path(pygame_gui.__file__).with_name("data")
-    except ImportError:  # pragma: no cover - pygame_gui is a dependency
+    # Found without importing pygame_gui, which the title screen does not need.
+    spec = importlib.util.find_spec("pygame_gui")
+    if spec is None or spec.origin is None:  # pragma: no cover - pygame_gui is a dependency
         return None
+    folder = Path(spec.origin).with_name("data")
     return folder if (folder / "NotoSans-Regular.ttf").is_file() else None
 
 
@@ -158,13 +158,18 @@ _FONT_FILES = {
 }
 
 
+@lru_cache(maxsize=1)
+def _font_folder() -> Path | None:
+    return _font_dir()
+
+
 @lru_cache(maxsize=64)
 def font(size: int, weight: str = "regular") -> pygame.font.Font:
     """A font of ``size`` pixels; ``weight`` is regular, bold or italic."""
     if not pygame.font.get_init():
         pygame.font.init()
     size = max(6, int(size))
-    folder = _font_dir()
+    folder = _font_folder()
     if folder is not None:
         return pygame.font.Font(folder / _FONT_FILES[weight], size)
     fallback = pygame.font.Font(None, int(size * 1.3))
@@ -253,27 +258,65 @@ def rounded_rect(
     return big if ss == 1 else pygame.transform.smoothscale(big, size)
 
 
+FELT_STEPS = 256
+"""Shades of the cloth's gradient from the lit centre to the edge."""
+WEAVE_TILE = 192
+"""The side of the weave tile laid over the cloth (a multiple of its 3-pixel pitch)."""
+
+
+@lru_cache(maxsize=1)
+def _felt_shades() -> tuple[bytes, ...]:
+    """The cloth's colour (RGB bytes) at each step out from the centre, eased."""
+    shades = []
+    for step in range(FELT_STEPS + 1):
+        t = step / FELT_STEPS
+        t = t * t * (3 - 2 * t)
+        shades.append(
+            bytes(round(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True))
+        )
+    return tuple(shades)
+
+
+@lru_cache(maxsize=1)
+def _weave_tile() -> pygame.Surface:
+    """A square of the faint weave: light threads across, dark ones down, every 3 px."""
+    tile = pygame.Surface((WEAVE_TILE, WEAVE_TILE), pygame.SRCALPHA)
+    for y in range(0, WEAVE_TILE, 3):
+        pygame.draw.line(tile, (255, 255, 255, 5), (0, y), (WEAVE_TILE, y))
+    for x in range(0, WEAVE_TILE, 3):
+        pygame.draw.line(tile, (0, 0, 0, 6), (x, 0), (x, WEAVE_TILE))
+    return tile
+
+
 @picture_cache(maxsize=2, screens=2.5)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: a radial gradient from a lit centre to dark edges, with a
-    faint weave so large areas do not look flat. Rendered once per window size."""
+    faint weave so large areas do not look flat. Rendered once per window size.
+
+    The gradient is worked out on a small picture (an eighth of the window, at most
+    160 pixels wide: it is smooth, so scaling it up loses nothing) a row of bytes at a
+    time, and the weave is one tile laid over the cloth, so a 1080p cloth takes a few
+    milliseconds rather than the 100 ms of drawing it pixel by pixel."""
     width, height = size
-    small = pygame.Surface((max(1, width // 8), max(1, height // 8)))
-    cx, cy = small.get_width() / 2, small.get_height() * 0.46
-    reach = (cx**2 + cy**2) ** 0.5
-    for y in range(small.get_height()):
-        for x in range(small.get_width()):
-            t = min(1.0, (((x - cx) ** 2 + ((y - cy) * 1.25) ** 2) ** 0.5) / reach)
-            t = t * t * (3 - 2 * t)
-            small.set_at(
-                (x, y),
-                tuple(round(a + (b - a) * t) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True)),
+    small_w = max(1, min(width // 8, 160))
+    small_h = max(1, round(height * small_w / width))
+    cx, cy = small_w / 2, small_h * 0.46
+    to_step = FELT_STEPS / (cx**2 + cy**2) ** 0.5
+    shades = _felt_shades()
+    across = [(x - cx) ** 2 for x in range(small_w)]
+    rows = []
+    for y in range(small_h):
+        down = ((y - cy) * 1.25) ** 2
+        rows.append(
+            b"".join(
+                [shades[min(FELT_STEPS, round((dx + down) ** 0.5 * to_step))] for dx in across]
             )
+        )
+    small = pygame.image.frombytes(b"".join(rows), (small_w, small_h), "RGB")
     cloth = pygame.transform.smoothscale(small, size)
-    weave = pygame.Surface(size, pygame.SRCALPHA)
-    for y in range(0, height, 3):
-        pygame.draw.line(weave, (255, 255, 255, 5), (0, y), (width, y))
-    for x in range(0, width, 3):
-        pygame.draw.line(weave, (0, 0, 0, 6), (x, 0), (x, height))
-    cloth.blit(weave, (0, 0))
+    tile = _weave_tile()
+    cloth.blits(
+        [(tile, (x, y)) for y in range(0, height, WEAVE_TILE) for x in range(0, width, WEAVE_TILE)],
+        doreturn=False,
+    )
     return cloth

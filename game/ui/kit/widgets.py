@@ -29,6 +29,14 @@ class Button:
     selected: bool = False
     hotkey: int | None = None
     strike: bool = True
+    tooltip: str = ""
+    """Said in a bubble while the pointer rests on the button (drawn by its scene)."""
+    text_size: int = 0
+    """The label's size in pixels (0: from the button's height)."""
+    radius: int = 0
+    """The corners' radius in pixels (0: from the button's height)."""
+    ghost: bool = False
+    """Drawn as a faint outline, for a button that should not draw the eye."""
     hovered: bool = field(default=False, init=False)
     pressed: bool = field(default=False, init=False)
 
@@ -52,9 +60,11 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, scale: float) -> None:
-        radius = max(4, int(self.rect.height * 0.28))
+        radius = self.radius or max(4, int(self.rect.height * 0.28))
         if not self.enabled:
             fill, ink = (40, 48, 46, 170), theme.TEXT_DIM
+        elif self.ghost:
+            fill, ink = ((255, 255, 255, 28) if self.hovered else (0, 0, 0, 48)), theme.TEXT
         elif self.primary or self.selected:
             fill, ink = (
                 ((*theme.HIGHLIGHT, 255) if self.hovered else (*theme.GOLD, 255)),
@@ -63,10 +73,11 @@ class Button:
         else:
             fill, ink = ((70, 96, 86, 235) if self.hovered else (34, 58, 50, 225)), theme.TEXT
         rect = self.rect.move(0, 1 if self.pressed else 0)
-        shadow = rect.move(0, max(2, int(3 * scale)))
-        theme.panel(surface, shadow, (0, 0, 0, 70), radius, None)
+        if not self.ghost:
+            shadow = rect.move(0, max(2, int(3 * scale)))
+            theme.panel(surface, shadow, (0, 0, 0, 70), radius, None)
         theme.panel(surface, rect, fill, radius, (255, 255, 255, 60))
-        size = max(12, int(self.rect.height * 0.42))
+        size = self.text_size or max(12, int(self.rect.height * 0.42))
         label = theme.text(self.label, size, ink, "bold")
         surface.blit(label, label.get_rect(center=rect.center))
         if not self.enabled and self.strike:

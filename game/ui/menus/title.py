@@ -24,7 +24,7 @@ from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, draw_wrapped, wrapped_height
-from game.ui.kit.widgets import draw_badge
+from game.ui.kit.widgets import Button, draw_badge, draw_tooltip
 from game.ui.menus.backdrop import Backdrop
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.summary import SavedGame, quick_caption, quick_tooltip, read_saved_game
@@ -37,6 +37,8 @@ MAX_MESSAGE = 900
 """The longest banner message (each part is already cut shorter)."""
 BUTTON, GAP, CAPTION = 52, 14, 22
 """Menu button height, the gap between buttons, and the room for a caption under one."""
+TOOLTIP_DELAY = 0.6
+"""Seconds the pointer rests on a button before its tooltip shows."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,10 @@ class MenuEntry:
 
 
 class TitleScene(GuiScene):
-    """The main menu."""
+    """The main menu. Its buttons are drawn by the game itself (not pygame_gui), so the
+    first picture after launch does not wait for pygame_gui to load."""
+
+    uses_manager = False
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
@@ -63,8 +68,9 @@ class TitleScene(GuiScene):
         app.store.problem = None  # shown once
         self.message: str | None = clip("\n".join(p for p in problems if p), MAX_MESSAGE) or None
         self.backdrop = Backdrop(self)
-        self.buttons: dict[str, object] = {}
+        self.buttons: dict[str, Button] = {}
         self._built_for: tuple[object, ...] = ()
+        self._hover_time = 0.0
 
     def _read_save(self) -> str | None:
         """Read the saved game (again only when the file changed); if it cannot be
@@ -141,7 +147,7 @@ class TitleScene(GuiScene):
         problem = self._read_save()
         if problem:
             self.message = clip(problem, MAX_MESSAGE)
-        if self.manager is not None and self._built_for != self._menu_state():
+        if self.laid_out and self._built_for != self._menu_state():
             self.rebuild()
 
     # -------------------------------------------------------------- layout
@@ -198,8 +204,8 @@ class TitleScene(GuiScene):
         y = top
         for entry, height in zip(entries, heights, strict=True):
             rect = self.rect(850, y, 300, BUTTON)
-            self.buttons[entry.key] = self.button(
-                rect, entry.label, entry.action, style=entry.style, tooltip=entry.tooltip
+            self.buttons[entry.key] = self.menu_button(
+                rect, entry.label, entry.action, entry.style, entry.tooltip
             )
             if entry.caption:
                 self.captions.append(
@@ -216,19 +222,52 @@ class TitleScene(GuiScene):
         area.height = max(height + self.px(24), self.px(52))
         area.bottom = self.rect(0, 700, 0, 0).y
         self.banner = area
-        self.buttons["dismiss"] = self.button(
+        self.buttons["dismiss"] = self.menu_button(
             pygame.Rect(
                 area.right - self.px(90), area.centery - self.px(17), self.px(76), self.px(34)
             ),
             _("OK"),
             self.dismiss,
-            style="ghost",
+            "ghost",
+        )
+
+    def menu_button(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: Callable[[], None],
+        style: str,
+        tooltip: str | None = None,
+    ) -> Button:
+        """A button in the look of the forms' (``primary`` gold, ``menu``, ``ghost``)."""
+
+        def clicked() -> None:
+            self.app.sounds.play("click")
+            action()
+
+        sizes = {"primary": 19, "menu": 20, "ghost": 16}
+        inset = 0 if style == "ghost" else -2 * self.px(3)  # the forms' 3 px shadow
+        return Button(
+            rect.inflate(inset, inset),
+            label,
+            clicked,
+            primary=style == "primary",
+            tooltip=tooltip or "",
+            text_size=self.px(sizes.get(style, 17)),
+            radius=self.px(12 if style == "menu" else 10),
+            ghost=style == "ghost",
         )
 
     def _banner_width(self, area: pygame.Rect) -> int:
         return area.width - self.px(150)
 
     # -------------------------------------------------------------- events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for button in list(self.buttons.values()):
+            if button.handle_event(event):
+                return
+        self.on_event(event)
+
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.message:
@@ -241,6 +280,11 @@ class TitleScene(GuiScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.backdrop.update(dt)
+        hovered = self._hovered()
+        self._hover_time = self._hover_time + dt if hovered and hovered.tooltip else 0.0
+
+    def _hovered(self) -> Button | None:
+        return next((button for button in self.buttons.values() if button.hovered), None)
 
     # ------------------------------------------------------------- drawing
     def draw_back(self, surface: pygame.Surface) -> None:
@@ -259,6 +303,8 @@ class TitleScene(GuiScene):
             surface.blit(text, text.get_rect(midtop=area.midtop))
 
     def draw_front(self, surface: pygame.Surface) -> None:
+        for button in self.buttons.values():
+            button.draw(surface, self.scale)
         version = theme.text(f"v{__version__}", self.px(14), theme.TEXT_DIM)
         surface.blit(
             version,
@@ -266,6 +312,9 @@ class TitleScene(GuiScene):
                 bottomright=(surface.get_width() - self.px(16), surface.get_height() - self.px(12))
             ),
         )
+        hovered = self._hovered()
+        if hovered is not None and hovered.tooltip and self._hover_time >= TOOLTIP_DELAY:
+            draw_tooltip(surface, hovered.tooltip, hovered.rect.midtop, self.scale)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         if self.banner is None or self.message is None:

@@ -1,0 +1,256 @@
+"""Computer players think in a worker process, so the table never waits for them.
+
+The window's process keeps the ``Match``; the worker gets a seat's :class:`SeatView`
+(what that seat may see, never a hidden card), a level and a seed, and answers the
+action. Decisions depend on the view and the seed only, so a worker that is stopped
+mid-thought (a new game, an undo, quitting) and started again decides exactly as
+the old one would have.
+
+One worker serves every game of the program (started on first use with the
+``spawn`` method, which the PyInstaller builds support through
+``multiprocessing.freeze_support``). Where no process can be started, decisions run
+in a thread instead, as before.
+
+>>> from game.rules.presets import PRESETS
+>>> from game.rules.match import Match
+>>> match = Match(PRESETS["oh-hell"].rules(4), 3)
+>>> _ = match.advance_until_decision()
+>>> seat = match.awaiting[0]
+>>> thought = think("easy", 5, match.view(seat))
+>>> thought.wait(30) and thought.action in match.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING
+
+from game.rules.actions import Action
+from game.rules.record import Level
+from game.rules.view import SeatView
+
+if TYPE_CHECKING:
+    from game.ai import Agent
+
+AGENTS_KEPT = 32
+"""Agents a worker keeps between decisions (their caches speed up the next ones)."""
+
+
+@dataclass
+class Thought:
+    """A decision under way: :attr:`action` once :meth:`done`."""
+
+    job: int
+    request: tuple[Level, int, SeatView] | None = field(default=None, repr=False)
+    """What was asked (kept to ask a new worker if this one stops)."""
+    action: Action | None = None
+    error: str | None = None
+    _future: Future[Action] | None = field(default=None, repr=False)
+
+    def done(self) -> bool:
+        if self._future is not None and self._future.done():
+            self._take_future()
+        elif self._future is None and self.action is None and self.error is None:
+            _WORKER.collect()
+        return self.action is not None or self.error is not None
+
+    def wait(self, seconds: float) -> bool:
+        """Block up to ``seconds`` for the decision (for tools and tests)."""
+        end = time.monotonic() + seconds
+        while not self.done():
+            if time.monotonic() > end:
+                return False
+            time.sleep(0.002)
+        return True
+
+    def result(self) -> Action:
+        """The action decided; raises if the worker failed."""
+        if self.action is None:
+            raise RuntimeError(self.error or "no decision yet")
+        return self.action
+
+    def cancel(self) -> None:
+        """Abandon the decision (a thinking worker is stopped and started afresh)."""
+        if self._future is not None:
+            self._future.cancel()
+        elif not self.done():
+            _WORKER.cancel(self.job)
+
+    def _take_future(self) -> None:
+        assert self._future is not None
+        try:
+            self.action = self._future.result()
+        except Exception as error:  # the agent failed in the thread: report, don't crash
+            self.error = f"{type(error).__name__}: {error}"
+
+
+def think(level: Level, seed: int, view: SeatView) -> Thought:
+    """Start deciding for the seat ``view`` belongs to, as a computer of ``level``."""
+    return _WORKER.submit(level, seed, view)
+
+
+def use_threads(on: bool) -> None:
+    """Decide in a thread of this process instead of the worker (to compare, or where
+    processes are not wanted)."""
+    _WORKER.close()
+    _WORKER.use_threads = on
+
+
+def warm_up() -> None:
+    """Start the worker now (in the background), so the first decision is not late."""
+    _WORKER.ensure_started()
+
+
+# ------------------------------------------------------------------ the worker side
+class _Agents:
+    """The agents a worker keeps, the most recently used last (bounded)."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[tuple[Level, int], Agent] = OrderedDict()
+
+    def decide(self, level: Level, seed: int, view: SeatView) -> Action:
+        from game.ai import make_agent  # the window's process never imports the players
+
+        key = (level, seed)
+        agent = self._kept.get(key)
+        if agent is None:
+            agent = self._kept[key] = make_agent(level, seed)
+            while len(self._kept) > AGENTS_KEPT:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(key)
+        return agent.choose(view)
+
+
+def _serve(connection: Connection) -> None:
+    """The worker's loop: decide each view sent, until the pipe closes."""
+    agents = _Agents()
+    while True:
+        try:
+            job, level, seed, view = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            connection.send((job, agents.decide(level, seed, view), None))
+        except Exception as error:  # a failing agent must not kill the worker
+            connection.send((job, None, f"{type(error).__name__}: {error}"))
+
+
+# ------------------------------------------------------------------ the window side
+class _Worker:
+    """The one worker process and the decisions sent to it (one at a time)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._jobs = 0
+        self._waiting: dict[int, Thought] = {}
+        self._threads: ThreadPoolExecutor | None = None
+        self._agents = _Agents()
+        """The agents of thread mode (the worker process keeps its own)."""
+        self.use_threads = False
+        """True where no process could be started: decisions run in a thread."""
+
+    def ensure_started(self) -> None:
+        with self._lock:
+            self._start()
+
+    def _start(self) -> None:
+        if self.use_threads or (self._process is not None and self._process.is_alive()):
+            return
+        try:
+            context = multiprocessing.get_context("spawn")
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs,), daemon=True, name="ai")
+            process.start()
+            theirs.close()
+        except (OSError, RuntimeError, ValueError):
+            self.use_threads = True
+            return
+        self._process, self._connection = process, mine
+        self._waiting.clear()
+
+    def submit(self, level: Level, seed: int, view: SeatView) -> Thought:
+        with self._lock:
+            self._jobs += 1
+            thought = Thought(self._jobs, (level, seed, view))
+            self._start()
+            self._send(thought)
+            return thought
+
+    def _send(self, thought: Thought) -> None:
+        """Ask the worker (a new one if it stopped; a thread where none can start)."""
+        assert thought.request is not None
+        for _attempt in range(2):
+            if self.use_threads or self._connection is None:
+                break
+            try:
+                self._connection.send((thought.job, *thought.request))
+            except (OSError, ValueError):  # the worker died: start another
+                self._stop()
+                self._start()
+                continue
+            self._waiting[thought.job] = thought
+            return
+        thought._future = self._thread_pool().submit(self._agents.decide, *thought.request)
+
+    def collect(self) -> None:
+        """Take every answer that has arrived (never blocks)."""
+        with self._lock:
+            try:
+                while self._connection is not None and self._connection.poll():
+                    job, action, error = self._connection.recv()
+                    thought = self._waiting.pop(job, None)
+                    if thought is not None:
+                        thought.action, thought.error = action, error
+            except (EOFError, OSError):  # the worker died: ask a new one
+                self._restart()
+
+    def cancel(self, job: int) -> None:
+        """Forget ``job``; if the worker is busy with it, stop the worker (the other
+        decisions asked for go to a new one)."""
+        with self._lock:
+            if self._waiting.pop(job, None) is not None:
+                self._restart()
+
+    def _restart(self) -> None:
+        others = list(self._waiting.values())
+        self._stop()
+        self._start()
+        for thought in others:
+            self._send(thought)
+
+    def _stop(self) -> None:
+        process, connection = self._process, self._connection
+        self._process = self._connection = None
+        self._waiting.clear()
+        if connection is not None:
+            connection.close()
+        if process is not None and process.is_alive():
+            process.terminate()
+            process.join(1.0)
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+            if self._threads is not None:
+                self._threads.shutdown(wait=False, cancel_futures=True)
+                self._threads = None
+
+    def _thread_pool(self) -> ThreadPoolExecutor:
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        return self._threads
+
+
+_WORKER = _Worker()
+atexit.register(_WORKER.close)

@@ -1,0 +1,252 @@
+"""The engine's fast paths agree with the plain code they replace.
+
+* A seat's view from :meth:`Match.view` is lazy: each field is computed on first
+  reading and the rest are filled in before the match changes. Every field must
+  equal the view built whole, as ``seat_view`` built it before (:func:`eager_view`
+  below is that code), whenever it is read, whatever is read first, for every seat
+  and the spectator, in every preset.
+* :meth:`Match.apply`'s inlined legality test for a play accepts exactly what
+  :meth:`Match.is_legal` accepts and changes nothing when it refuses.
+* The inlined shuffle draws the same numbers as ``random.shuffle``; ``plays_of``
+  lists what ``PlaySet`` lists; :class:`RandomAgent` picks what ``rng.choice`` picks.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from game.ai.base import RandomAgent, play_match
+from game.rules import PRESET_LIST, PRESETS, Match, Phase, Preset, RuleSet, SeatView
+from game.rules import match as match_module
+from game.rules.actions import Bid, Play, PlaySet, plays_of
+from game.rules.cards import PACK, Card
+from game.rules.errors import IllegalAction
+from game.rules.phase import AUTOMATIC
+from game.rules.view import FIELD_NAMES
+
+CASES = [(preset, players) for preset in PRESET_LIST for players in preset.player_range]
+IDS = [f"{preset.id}-{players}" for preset, players in CASES]
+
+
+def eager_view(match: Match, seat: int | None) -> SeatView:
+    """``seat``'s view built whole, field by field (the engine's code before views
+    became lazy): the reference the lazy view is held to."""
+    players = match.players
+    revealed = match.bids_revealed
+    bids = tuple(
+        bid if revealed or seat_index == seat else None for seat_index, bid in enumerate(match.bids)
+    )
+    return SeatView(
+        seat=seat,
+        rules=match.rules,
+        phase=match.phase,
+        hand_number=match.hand_number,
+        hand_size=match.hand_size,
+        dealer=match.dealer,
+        hand=match.hand(seat) if seat is not None else (),
+        hand_counts=tuple(len(match.hand(index)) for index in range(players)),
+        trump_card=match.trump_card,
+        trump=match.trump,
+        bids=bids,
+        has_bid=tuple(bid is not None for bid in match.bids),
+        taken=match.taken,
+        leader=match.leader,
+        trick=match.trick,
+        tricks=match.tricks,
+        scores=match.scores,
+        results=tuple(match.results),
+        awaiting=match.awaiting,
+        legal=tuple(match.legal_actions(seat)) if seat is not None else (),
+        forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
+        winners=match.winners,
+        bids_revealed=revealed,
+        settlement=match.settlement,
+    )
+
+
+def fields_of(view: SeatView) -> dict[str, object]:
+    return {name: getattr(view, name) for name in FIELD_NAMES}
+
+
+def states(rules: RuleSet, seed: int, limit: int = 120) -> Iterator[Match]:
+    """The live match at every state of a random game (automatic ones included)."""
+    rng = random.Random(seed)
+    match = Match(rules, seed)
+    for _ in range(limit):
+        yield match
+        if match.phase is Phase.GAME_OVER:
+            return
+        if match.phase.automatic:
+            match.advance()
+            continue
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+
+
+def seats(match: Match) -> list[int | None]:
+    return [None, *range(match.players)]
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=IDS)
+def test_lazy_views_equal_whole_views_at_every_state(preset: Preset, players: int) -> None:
+    rules = dataclasses.replace(preset.rules(players), max_hands=2)
+    rng = random.Random(players)
+    kept: list[tuple[SeatView, SeatView]] = []
+    for match in states(rules, seed=players * 7):
+        for seat in seats(match):
+            whole = eager_view(match, seat)
+            fresh = match.view(seat)
+            assert type(fresh) is SeatView
+            assert fresh is match.view(seat), "the same state gives the same view"
+            order = list(FIELD_NAMES)
+            rng.shuffle(order)
+            for name in order[: rng.randrange(len(order) + 1)]:
+                assert getattr(fresh, name) == getattr(whole, name), name
+            kept.append((fresh, whole))
+    # Views kept (partly read or not at all) still show the state they were made in.
+    for lazy, whole in kept:
+        assert fields_of(lazy) == fields_of(whole)
+        assert lazy == whole and hash(lazy) == hash(whole)
+        assert "_source" not in vars(lazy)
+
+
+@pytest.mark.parametrize("preset", ["oh-hell", "british-oh-hell"])
+def test_secret_bids_stay_secret_in_lazy_views(preset: str) -> None:
+    rules = dataclasses.replace(PRESETS[preset].rules(4), simultaneous_bidding=True, hook=False)
+    match = Match(rules, 5)
+    match.advance_until_decision()
+    match.apply(Bid.of(2, 1))
+    views = {seat: match.view(seat) for seat in seats(match)}
+    match.apply(Bid.of(0, 0))  # freezes the views made before this bid
+    assert views[2].bids == (None, None, 1, None) and views[0].bids == (None,) * 4
+    assert views[None].bids == (None,) * 4
+    assert views[1].has_bid == (False, False, True, False)
+    assert match.view(0).bids == (0, None, None, None)
+
+
+def test_a_view_is_never_a_way_to_the_match() -> None:
+    match = Match(PRESETS["oh-hell"].rules(4), 3)
+    match.advance_until_decision()
+    view = match.view(match.awaiting[0])
+    for value in fields_of(view).values():
+        assert not isinstance(value, Match)
+    match.apply(view.legal[0])
+    assert not any(isinstance(value, Match) for value in vars(view).values())
+
+
+def test_refused_actions_change_neither_match_nor_view() -> None:
+    rng = random.Random(4)
+    for match in states(PRESETS["oh-hell"].rules(4), seed=11, limit=400):
+        if match.phase.automatic or match.phase is Phase.GAME_OVER:
+            continue
+        seat = match.awaiting[0]
+        view = match.view(seat)
+        before = pickle.dumps(match)
+        tries: list[object] = [Play.of(s, card) for s in range(4) for card in rng.sample(PACK, 6)]
+        tries += [Bid.of(s, n) for s in range(4) for n in range(0, 12, 3)]
+        typed = len(tries)
+        tries += [Play(True, PACK[0]), Play(seat, "AS"), Bid(seat, 1.0), Bid(float(seat), 1), None]  # type: ignore[arg-type]
+        for index, action in enumerate(tries):
+            legal = match.is_legal(action)  # type: ignore[arg-type]
+            assert legal == (index < typed and action in match.legal_actions())
+            if legal:
+                continue
+            with pytest.raises(IllegalAction):
+                match.apply(action)  # type: ignore[arg-type]
+            assert pickle.dumps(match) == before
+        assert fields_of(view) == fields_of(eager_view(match, seat))
+
+
+def test_copies_and_pickles_of_views_and_matches() -> None:
+    match = Match(PRESETS["oh-hell"].rules(4), 8)
+    match.advance_until_decision()
+    view = match.view(1)
+    whole = eager_view(match, 1)
+    for copied in (copy.copy(view), copy.deepcopy(view), pickle.loads(pickle.dumps(view))):
+        assert copied == whole and "_source" not in vars(copied)
+    twin = copy.deepcopy(match)
+    assert twin.view(2) == match.view(2) and twin.view(2) is not match.view(2)
+    pickle.loads(pickle.dumps(match))
+
+
+def test_views_kept_through_a_whole_game_show_their_own_moment() -> None:
+    """Agents that keep every view they are given: replaying the game, each kept view
+    equals the whole view of its moment."""
+    kept: list[SeatView] = []
+
+    class Keeping(RandomAgent):
+        def choose(self, view: SeatView) -> Play | Bid:
+            kept.append(view)
+            return super().choose(view)
+
+    rules = PRESETS["oh-hell"].rules(4)
+    played = play_match(rules, 1, [Keeping(seat) for seat in range(4)])
+    replay = Match(rules, 1)
+    for index, action in enumerate(played.actions):
+        replay.advance_until_decision()
+        assert kept[index] == eager_view(replay, action.seat)
+        replay.apply(action)
+    assert len(kept) == len(played.actions)
+
+
+def test_random_agent_picks_what_rng_choice_picks() -> None:
+    agent, reference = RandomAgent(9), random.Random(9)
+    match = Match(PRESETS["oh-hell"].rules(4), 2)
+    match.advance_until_decision()
+    view = match.view(match.awaiting[0])
+    for count in [*range(1, 40), 52, 3, 1, 17]:
+        legal = tuple(Bid.of(0, n % 18) for n in range(count))
+        object.__setattr__(view, "legal", legal)
+        assert agent.choose(view) is reference.choice(legal)
+    object.__setattr__(view, "legal", ())
+    with pytest.raises(IndexError):
+        agent.choose(view)
+
+
+def test_random_games_are_the_games_they_were() -> None:
+    """play_match with random agents replays move for move with the library's choice."""
+    rules = PRESETS["oh-hell"].rules(4)
+    for seed in range(3):
+        fast = play_match(rules, seed, [RandomAgent(seed * 16 + s) for s in range(4)])
+        rngs = [random.Random(seed * 16 + s) for s in range(4)]
+        slow = Match(rules, seed)
+        while slow.phase is not Phase.GAME_OVER:
+            if slow.phase.automatic:
+                slow.advance()
+                continue
+            seat = slow.awaiting[0]
+            slow.apply(rngs[seat].choice(eager_view(slow, seat).legal))
+        assert fast.actions == slow.actions and fast.scores == slow.scores
+
+
+def test_the_inlined_shuffle_draws_what_random_shuffle_draws() -> None:
+    assert match_module.FAST_SHUFFLE, "this Python's shuffle is the one the inlined copy follows"
+    for seed in range(300):
+        ours, theirs = list(PACK), list(PACK)
+        first, second = random.Random(seed), random.Random(seed)
+        for _ in range(3):
+            match_module._fast_shuffle(first, ours)
+            second.shuffle(theirs)
+            assert ours == theirs
+        assert first.getstate() == second.getstate()
+
+
+def test_plays_of_lists_what_playset_lists() -> None:
+    rng = random.Random(1)
+    for _ in range(500):
+        mask = rng.getrandbits(52) & rng.getrandbits(52)
+        seat = rng.randrange(8)
+        assert list(plays_of(seat, mask)) == list(PlaySet(seat, mask))
+    assert plays_of(0, 0) == ()
+    assert plays_of(3, PACK[51].mask) == (Play.of(3, Card.parse("AS")),)
+
+
+def test_automatic_is_a_plain_flag() -> None:
+    assert {phase for phase in Phase if phase.automatic} == AUTOMATIC
+    assert pickle.loads(pickle.dumps(Phase.DEALING)).automatic

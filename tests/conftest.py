@@ -30,3 +30,20 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application = App(pygame.display.set_mode((1280, 720)), store)
     yield application
     application.close_scenes()
+
+
+@pytest.fixture
+def recording_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The real app whose screens start no table: the games they would start are
+    recorded (``tests.screens.started``) and any table opened is a stand-in."""
+    from game.ui import registry
+    from tests.fakes import FakeTable
+    from tests.screens import Recorder
+
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    monkeypatch.setattr(registry, "TableScene", FakeTable)
+    pygame.init()
+    application = App(pygame.display.set_mode((1280, 720)), SettingsStore())
+    application.start_game = Recorder()  # type: ignore[method-assign]
+    yield application
+    application.close_scenes()

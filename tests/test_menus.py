@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
-from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
 from game.i18n.describe import describe
@@ -20,11 +17,9 @@ from game.play.session import GameSession
 from game.play.setup import offered_levels
 from game.rules.presets import PRESETS
 from game.rules.record import Player
-from game.rules.ruleset import RuleSet
 from game.settings import SettingsStore
-from game.ui import registry
 from game.ui.app import App
-from game.ui.kit.gui import GuiScene, make_manager, scaled_theme
+from game.ui.kit.gui import make_manager, scaled_theme
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
 from game.ui.menus.pause import PauseOverlay
@@ -34,38 +29,12 @@ from game.ui.menus.title import TitleScene
 from game.ui.newgame.scene import NewGameScene
 from game.ui.scoresheet.overlay import ScoreSheetOverlay
 from tests.fakes import FakeTable
-
-
-class Recorder:
-    """Stands in for App.start_game: remembers every game started."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[RuleSet, int, list[Player]]] = []
-
-    def __call__(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
-        self.calls.append((rules, seed, list(players)))
+from tests.screens import button_labelled, click, frame, key, started, type_text
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-    monkeypatch.setattr(registry, "TableScene", FakeTable)
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    application = App(screen, SettingsStore())
-    application.start_game = Recorder()  # type: ignore[method-assign]
-    yield application
-    for scene in application.scenes:
-        close = getattr(scene, "close", None)
-        if close:
-            close()
-
-
-def started(app: App) -> Recorder:
-    """The stand-in the fixture put in place of App.start_game."""
-    recorder = app.start_game
-    assert isinstance(recorder, Recorder)
-    return recorder
+def app(recording_app: App) -> App:
+    return recording_app
 
 
 def state_of(button: UIButton) -> str:
@@ -73,48 +42,6 @@ def state_of(button: UIButton) -> str:
     shape = button.drawable_shape
     assert shape is not None
     return shape.active_state.state_id
-
-
-def frame(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.frame(1 / 60)
-
-
-def click(app: App, element: Any) -> None:
-    """A real left click (press and release) at the centre of ``element``."""
-    pos = element.rect.center
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frame(app)
-
-
-def key(app: App, code: int) -> None:
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    frame(app)
-
-
-def type_text(app: App, entry: Any, text: str) -> None:
-    """Click into a text field, clear it and type ``text`` key by key."""
-    click(app, entry)
-    assert entry.is_focused
-    entry.set_text("")
-    for char in text:
-        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=char))
-    frame(app)
-
-
-def button_labelled(scene: GuiScene, label: str) -> Any:
-    assert scene.manager is not None
-    root = scene.manager.get_root_container()
-    assert isinstance(root, UIContainer)
-    found = [
-        element
-        for element in root.elements
-        if getattr(element, "text", None) == label and element.visible
-    ]
-    assert found, f"no visible button {label!r}"
-    return found[0]
 
 
 # ------------------------------------------------------------------- theme

@@ -4,7 +4,6 @@ headless with real mouse and keyboard events through pygame_gui."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -33,14 +32,17 @@ from game.rules.ruleset import (
     ZeroBid,
 )
 from game.settings import SettingsStore
-from game.ui import registry
 from game.ui.app import App
-from game.ui.kit.gui import GuiScene
 from game.ui.newgame.page import Page
 from game.ui.newgame.rows import NumberRow, OptionsRow, Row
 from game.ui.newgame.scene import NewGameScene
 from game.ui.newgame.tips import OPTION_DELAY, Hover, Tip, tip_rect
-from tests.fakes import FakeTable
+from tests.screens import Recorder, button_labelled, click, frame, key, move, type_text
+
+
+@pytest.fixture
+def app(recording_app: App) -> App:
+    return recording_app
 
 
 # ------------------------------------------------------------- the model
@@ -136,78 +138,11 @@ def test_a_choices_tip_waits_for_the_mouse_to_rest() -> None:
 
 
 # -------------------------------------------------------------- the screen
-class Recorder:
-    """Stands in for App.start_game: remembers every game started."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[RuleSet, int, list[Player]]] = []
-
-    def __call__(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
-        self.calls.append((rules, seed, list(players)))
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-    monkeypatch.setattr(registry, "TableScene", FakeTable)
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    application = App(screen, SettingsStore())
-    application.start_game = Recorder()  # type: ignore[method-assign]
-    yield application
-    application.close_scenes()
-
-
 def games(app: App) -> list[tuple[RuleSet, int, list[Player]]]:
     """The games started so far (rules, deal number, players)."""
     recorder = app.start_game
     assert isinstance(recorder, Recorder)
     return recorder.calls
-
-
-def frame(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.frame(1 / 60)
-
-
-def move(app: App, pos: tuple[int, int]) -> None:
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(app: App, element: Any) -> None:
-    """A real left click (press and release) at the centre of ``element``."""
-    pos = element.rect.center
-    move(app, pos)
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frame(app)
-
-
-def key(app: App, code: int) -> None:
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    frame(app)
-
-
-def type_text(app: App, entry: Any, text: str) -> None:
-    """Click into a text field, clear it and type ``text`` key by key."""
-    click(app, entry)
-    assert entry.is_focused
-    entry.set_text("")
-    for char in text:
-        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=char))
-    frame(app)
-
-
-def button_labelled(scene: GuiScene, label: str) -> Any:
-    assert scene.manager is not None
-    root: Any = scene.manager.get_root_container()
-    found = [
-        element
-        for element in root.elements
-        if getattr(element, "text", None) == label and element.visible
-    ]
-    assert found, f"no visible button {label!r}"
-    return found[0]
 
 
 def opened(app: App) -> NewGameScene:

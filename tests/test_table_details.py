@@ -50,22 +50,23 @@ def test_the_hotseat_bid_title_never_says_you_your_bid(app: App) -> None:
     app.push(TableScene(app, session))
     scene = app.scenes[-1]
     assert isinstance(scene, TableScene)
-    for _ in range(400):
-        app.frame(0.05)
-        if isinstance(app.top, CurtainOverlay):
-            app.top.ready()
-        if scene.my_bid() and scene.bid_panel.open:
-            break
+    to_the_next_bid(app, scene)
     assert scene.viewer == seat and scene.bid_panel.title == "Your bid"
     session.act(Bid.of(seat, 0))
+    to_the_next_bid(app, scene)
+    assert scene.viewer != seat
+    assert scene.bid_panel.title == f"{names[scene.viewer]}, your bid"
+
+
+def to_the_next_bid(app: App, scene: TableScene) -> None:
+    """Play frames, lifting each hotseat curtain, until a human's bid panel is open."""
     for _ in range(400):
         app.frame(0.05)
         if isinstance(app.top, CurtainOverlay):
             app.top.ready()
         if scene.my_bid() and scene.bid_panel.open:
-            break
-    assert scene.viewer != seat
-    assert scene.bid_panel.title == f"{names[scene.viewer]}, your bid"
+            return
+    raise AssertionError("no bid panel opened")
 
 
 def items(cards: str, legal: str) -> list[HandCard]:

@@ -5,9 +5,6 @@ real mouse and keyboard events."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -15,59 +12,21 @@ import pytest
 from game.play.preview import played_session
 from game.rules.presets import PRESETS
 from game.rules.record import Player
-from game.rules.ruleset import RuleSet
-from game.settings import SettingsStore
-from game.ui import registry
 from game.ui.app import App
 from game.ui.kit.widgets import Button
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.title import TitleScene
 from game.ui.newgame.scene import NewGameScene
-from tests.fakes import FakeTable
+from tests.screens import click, frame, key, started
 
 PLAYERS = [Player("Me"), Player("Ann", "easy"), Player("Bo", "easy"), Player("Cy", "easy")]
 THIRD_HAND = 4 + 40 + 4 + 36 + 2
 """Actions that play Oh Hell for four through two hands and into the third."""
 
 
-class Recorder:
-    """Stands in for App.start_game: remembers every game started."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[RuleSet, int, list[Player]]] = []
-
-    def __call__(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
-        self.calls.append((rules, seed, list(players)))
-
-
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-    monkeypatch.setattr(registry, "TableScene", FakeTable)
-    pygame.init()
-    application = App(pygame.display.set_mode((1280, 720)), SettingsStore())
-    application.start_game = Recorder()  # type: ignore[method-assign]
-    yield application
-    application.close_scenes()
-
-
-def frame(app: App, count: int = 1) -> None:
-    for _ in range(count):
-        app.frame(1 / 60)
-
-
-def click(app: App, element: Any) -> None:
-    """A real left click (press and release) at the centre of ``element``."""
-    pos = element.rect.center
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    frame(app)
-
-
-def key(app: App, code: int) -> None:
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    frame(app)
+def app(recording_app: App) -> App:
+    return recording_app
 
 
 def save_game(app: App, actions: int = THIRD_HAND) -> bytes:
@@ -78,13 +37,6 @@ def save_game(app: App, actions: int = THIRD_HAND) -> bytes:
     session.save()
     session.close()
     return app.autosave_path.read_bytes()
-
-
-def started(app: App) -> Recorder:
-    """The stand-in the fixture put in place of App.start_game."""
-    recorder = app.start_game
-    assert isinstance(recorder, Recorder)
-    return recorder
 
 
 def menu_button(title: TitleScene, name: str) -> Button:

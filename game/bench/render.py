@@ -157,6 +157,8 @@ def main(argv: list[str]) -> int:
     from game.play import thinker
 
     thinker.use_threads(args.workers == "thread")
+    thinker.warm_up()  # as the game does while its title is shown
+    time.sleep(1.0)
     pygame.display.init()
     pygame.font.init()
     width, height = args.size

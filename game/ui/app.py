@@ -17,6 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.instance import ShowRequests
+from game.play import thinker
 from game.play.autosave import flush_all
 from game.play.session import GameSession
 from game.resources import data_dir
@@ -293,6 +294,7 @@ class App:
                 self.quit()
             elif first:
                 self.sounds.open()
+                thinker.warm_up()  # the players' worker starts while the title is shown
             first = False
         self.close_scenes()
         return 0

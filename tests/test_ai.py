@@ -353,3 +353,46 @@ def _cards_in(view: SeatView) -> int:
         elif dataclasses.is_dataclass(item) and not isinstance(item, type):
             stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
     return mask
+
+
+def test_expected_tricks_by_suit_matches_the_card_chances() -> None:
+    """The suit-by-suit, remembered sum equals summing the calibrated card chances."""
+    from game.ai import heuristics
+    from game.rules.cards import FULL_PACK_MASK
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        players = rng.randint(3, 7)
+        size = rng.randint(1, 52 // players)
+        hand = mask_of([Card.from_index(index) for index in rng.sample(range(52), size)])
+        trump = rng.choice([None, 0, 1, 2, 3])
+        lead = rng.random() < 0.3
+        raw = heuristics.card_probs(
+            hand, trump, players, FULL_PACK_MASK & ~hand, size * (players - 1)
+        )
+        direct = sum(chance for _, chance in heuristics.calibrated(raw, trump, players, size, lead))
+        fast = heuristics.expected_tricks(hand, trump, players, size, lead)
+        assert fast == pytest.approx(direct, abs=1e-9)
+
+
+def test_resampled_deals_are_kept_once_weighing_their_copies() -> None:
+    from game.ai.search import _resample
+
+    one, two, three = [1, 2], [3, 4], [5, 6]
+    drawn = [one, two, [1, 2], three]
+    deals, weights = _resample(drawn, [3.0, 1.0, 3.0, 1.0], 8, random.Random(1))
+    assert deals == [one, two, three]
+    assert sum(weights) == 8.0
+    assert weights[0] > weights[1]
+
+
+def test_searches_count_their_simulated_card_plays() -> None:
+    rules = RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=5, max_hands=1)
+    match = Match(rules, 3)
+    while match.phase.automatic:
+        match.advance()
+    seat = match.awaiting[0]
+    agent = make_agent("expert", 1, budget=0.05)
+    agent.choose(match.view(seat))
+    assert getattr(agent, "simulated", 0) > 0
+    assert getattr(agent, "kernel_seconds", 0.0) > 0.0

@@ -26,8 +26,8 @@ EXPERT = SearchConfig(
     play_budget=200_000,
     bid_budget=150_000,
     min_deals=24,
-    max_deals=1200,
-    oversample=3,
+    max_deals=2400,
+    oversample=2,
 )
 
 
@@ -59,6 +59,11 @@ class Inference:
         ]
         self.played = {seat: played_by(knowledge, seat) for seat in self.opponents}
         self.plays = self._past_plays() if self.opponents else []
+        self.plays_of = {
+            seat: [play for play in self.plays if play.seat == seat] for seat in self.opponents
+        }
+        self.memo: dict[int, dict[int, float]] = {seat: {} for seat in self.opponents}
+        """Each opponent's log-likelihood by the hand a deal gives it."""
 
     def _past_plays(self) -> list[PastPlay]:
         knowledge = self.knowledge
@@ -97,21 +102,34 @@ class Inference:
         return [math.exp(value - top) for value in logs]
 
     def _log_weight(self, deal: list[int]) -> float:
+        log_weight = 0.0
+        for seat in self.opponents:
+            hand = deal[seat]
+            remembered = self.memo[seat]
+            part = remembered.get(hand)
+            if part is None:
+                part = remembered[hand] = self._seat_log_weight(seat, hand)
+            log_weight += part
+        return log_weight
+
+    def _seat_log_weight(self, seat: int, held: int) -> float:
+        """The log-likelihood of ``seat``'s bid and plays had it held ``held`` now.
+
+        A seat's share depends on its own hand only, and sampled deals repeat
+        hands often, so it is remembered per hand (see ``memo``)."""
         knowledge = self.knowledge
         players, size, trump = knowledge.players, knowledge.size, knowledge.trump
         eldest = (knowledge.dealer + 1) % players
-        log_weight = 0.0
+        dealt = held | self.played[seat]
+        estimate = expected_tricks(dealt, trump, players, size, seat == eldest)
+        bid = knowledge.bids[seat]
+        assert bid is not None
         spread = 2.0 * self.bid_spread**2
-        for seat in self.opponents:
-            dealt = deal[seat] | self.played[seat]
-            estimate = expected_tricks(dealt, trump, players, size, seat == eldest)
-            bid = knowledge.bids[seat]
-            assert bid is not None
-            width = spread * (2.0 if knowledge.rules.hook and seat == knowledge.dealer else 1.0)
-            log_weight -= (bid - estimate) ** 2 / width
+        width = spread * (2.0 if knowledge.rules.hook and seat == knowledge.dealer else 1.0)
+        log_weight = -((bid - estimate) ** 2) / width
         penalty = math.log(self.mismatch)
-        for play in self.plays:
-            hand = deal[play.seat] | play.later
+        for play in self.plays_of[seat]:
+            hand = held | play.later
             led = play.before[0] // 13 if play.before else None
             legal = legal_mask(hand, led, trump, knowledge.must_trump)
             if not legal & (legal - 1):

@@ -33,6 +33,10 @@ class HardAgent:
     def __init__(self, seed: int, config: SearchConfig = HARD) -> None:
         self.seed = seed
         self.config = config
+        self.simulated = 0
+        """Card plays simulated in all this agent's searches (for ``ohhell bench ai``)."""
+        self.kernel_seconds = 0.0
+        """Time those simulations spent inside the playout kernel."""
 
     def weigher(self) -> Weigher | None:
         return None
@@ -52,5 +56,9 @@ class HardAgent:
             self.weigher(),
         )
         if view.phase is Phase.BIDDING:
-            return Bid.of(seat, search.choose_bid())
-        return Play.of(seat, Card.from_index(search.choose_play()))
+            action: Action = Bid.of(seat, search.choose_bid())
+        else:
+            action = Play.of(seat, Card.from_index(search.choose_play()))
+        self.simulated += search.simulated
+        self.kernel_seconds += search.kernel_seconds
+        return action

@@ -159,10 +159,70 @@ def calibrated(
 def expected_tricks(
     hand: int, trump: int | None, players: int, size: int | None = None, lead: bool = False
 ) -> float:
-    """The expected tricks of a hand just dealt (``size`` defaults to its length)."""
+    """The expected tricks of a hand just dealt (``size`` defaults to its length).
+
+    The sum over cards of :func:`card_probs` mapped by :func:`calibrated`,
+    computed suit by suit: with every other card unseen, a suit's share depends
+    only on its holding, the trump length and (for trumps) the short side suits,
+    so each suit's share is remembered (expert weighs thousands of sampled
+    deals a decision with this)."""
     size = size if size is not None else hand.bit_count()
-    raw = card_probs(hand, trump, players, FULL_PACK_MASK & ~hand, size * (players - 1))
-    return sum(chance for _, chance in calibrated(raw, trump, players, size, lead))
+    length = hand.bit_count()
+    p_in = min(1.0, size * (players - 1) / max(1, PACK_CARDS - length))
+    opps = max(1, players - 1)
+    p_trump = 0.0
+    if trump is not None:
+        trumps_out = 13 - (hand >> 13 * trump & 0x1FFF).bit_count()
+        p_trump = 1.0 - math.exp(-(trumps_out * p_in / opps))
+    short = 0
+    if trump is not None and length >= 4:
+        for suit in range(4):
+            if suit != trump:
+                short += max(0, 2 - (hand >> 13 * suit & 0x1FFF).bit_count())
+    total = 0.0
+    for suit in range(4):
+        mine = hand >> 13 * suit & 0x1FFF
+        if mine:
+            is_trump = suit == trump
+            total += _suit_tricks(
+                mine, is_trump, short if is_trump else 0, p_in, p_trump, opps, players, size, lead
+            )
+    return total
+
+
+PACK_CARDS = FULL_PACK_MASK.bit_count()
+
+
+@lru_cache(maxsize=4 * SUIT_CACHE)
+def _suit_tricks(
+    mine: int,
+    is_trump: bool,
+    short: int,
+    p_in: float,
+    p_trump: float,
+    opps: int,
+    players: int,
+    size: int,
+    lead: bool,
+) -> float:
+    """One suit's share of :func:`expected_tricks` (``short``: ruffing chances, trumps only)."""
+    others = 0x1FFF & ~mine
+    chances = list(_suit_chances(mine, others, p_in, is_trump, p_trump, opps))
+    if short:
+        spare = short
+        bonus = []
+        for rank, chance in sorted(chances, key=lambda item: item[1], reverse=True):
+            if chance < 0.6 and spare > 0:
+                chance += (1.0 - chance) * 0.5
+                spare -= 1
+            bonus.append((rank, chance))
+        chances = bonus
+    fits = TABLE.get((players, size))
+    if fits is None:
+        return sum(chance for _, chance in chances)
+    offset = 1 if lead and size <= 3 else 0
+    intercept, slope = fits[2 + offset] if is_trump else fits[offset]
+    return sum(min(0.99, max(0.01, intercept + slope * chance)) for _, chance in chances)
 
 
 def trick_distribution(chances: Sequence[float]) -> list[float]:

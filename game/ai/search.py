@@ -92,6 +92,10 @@ class Search:
         self.rng = rng
         self.weigher = weigher
         self.started = time.perf_counter()
+        self.simulated = 0
+        """Card plays simulated so far (the budget's unit)."""
+        self.kernel_seconds = 0.0
+        """Time spent inside the playouts (``ohhell bench ai`` compares it with the whole)."""
         self.over_wants = knowledge.rules.trick_points is TrickPoints.ALWAYS
 
     # ------------------------------------------------------------ sampling
@@ -125,13 +129,14 @@ class Search:
         sums = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
         used = self._run(alive, deals, weights, sums, evaluate)
+        self.simulated += used * cost
         if len(alive) > 2 and not self.out_of_time():
             alive.sort(key=lambda card: -sums[card])
             alive = alive[: max(2, (len(alive) + 1) // 2)]
             more = max(0, min(config.max_deals - first, (total - used) // len(alive)))
             if more:
                 extra, extra_weights = self.deals(more)
-                self._run(alive, extra, extra_weights, sums, evaluate)
+                self.simulated += self._run(alive, extra, extra_weights, sums, evaluate) * cost
         return max(alive, key=lambda card: (sums[card], -card))
 
     def _run(
@@ -181,6 +186,7 @@ class Search:
         hands = list(deal)
         hands[knowledge.seat] ^= 1 << card
         trick = [*knowledge.trick, card]
+        start = time.perf_counter()
         more = playout(
             hands,
             knowledge.leader,
@@ -191,6 +197,7 @@ class Search:
             self.over_wants,
             self.config.smart,
         )
+        self.kernel_seconds += time.perf_counter() - start
         taken = knowledge.taken
         points = [tables[seat][taken[seat] + more[seat]] for seat in range(len(more))]
         return self.objective.value(points)
@@ -219,6 +226,7 @@ class Search:
     def _bid_value(self, bid: int, deal: list[int], tables: dict[int, list[int]]) -> float:
         knowledge = self.knowledge
         bids = self.guess_bids(deal, bid)
+        start = time.perf_counter()
         more = playout(
             list(deal),
             (knowledge.dealer + 1) % knowledge.players,
@@ -229,6 +237,7 @@ class Search:
             self.over_wants,
             self.config.smart,
         )
+        self.kernel_seconds += time.perf_counter() - start
         return self.objective.value([tables[bids[seat]][more[seat]] for seat in range(len(more))])
 
     def guess_bids(self, deal: list[int], mine: int) -> list[int]:
@@ -257,10 +266,13 @@ class Search:
 def _resample(
     drawn: list[list[int]], weights: list[float], count: int, rng: random.Random
 ) -> tuple[list[list[int]], list[float]]:
-    """Keep ``count`` deals by systematic resampling on ``weights`` (each then weighs 1)."""
+    """Keep ``count`` deals by systematic resampling on ``weights``.
+
+    A deal kept several times (or drawn twice) would play out the same each
+    time, so it is kept once, weighing as many as its copies."""
     total = sum(weights)
     if total <= 0.0:
-        return drawn[:count], [1.0] * count
+        return _merged(drawn[:count])
     step = total / count
     point = rng.random() * step
     kept: list[list[int]] = []
@@ -272,4 +284,18 @@ def _resample(
             point += step
     while len(kept) < count:
         kept.append(drawn[-1])
-    return kept, [1.0] * count
+    return _merged(kept)
+
+
+def _merged(deals: list[list[int]]) -> tuple[list[list[int]], list[float]]:
+    """The distinct deals, first seen first, each weighing its number of copies."""
+    copies: dict[tuple[int, ...], int] = {}
+    first: dict[tuple[int, ...], list[int]] = {}
+    for deal in deals:
+        key = tuple(deal)
+        if key in copies:
+            copies[key] += 1
+        else:
+            copies[key] = 1
+            first[key] = deal
+    return [first[key] for key in copies], [float(number) for number in copies.values()]

@@ -4,7 +4,11 @@ A fixed, seeded set of positions is collected from 10-card hands at a table of
 four (medium players make the moves, hook on, common scoring); every level is
 then asked for its decision in each position, one at a time, and the time of
 each call is measured. Prints the median, 90th percentile and maximum for
-bids, for plays and for both together, against the latency targets.
+bids, for plays and for both together, against the latency targets; for the
+searching levels also the simulated card plays per second over all their
+decisions, against the raw speed of the playout kernel in those same
+searches (card plays over the time spent inside the playouts), so "% of
+kernel" is the share of a search's time that goes into playouts.
 """
 
 from __future__ import annotations
@@ -59,6 +63,10 @@ class Timing:
     level: str
     bids: list[float]
     plays: list[float]
+    simulated: int = 0
+    """Card plays the level simulated over all the positions (searching levels)."""
+    kernel_seconds: float = 0.0
+    """The time those simulations spent inside the playout kernel."""
 
     def rows(self) -> list[tuple[str, list[float]]]:
         return [("bids", self.bids), ("plays", self.plays), ("all", self.bids + self.plays)]
@@ -69,6 +77,8 @@ def measure(level: Level, views: Sequence[SeatView], seed: int, budget: float = 
     agent = make_agent(level, seed, budget=budget)
     for view in views[:2]:
         agent.choose(view)
+    before = getattr(agent, "simulated", 0)
+    kernel_before = getattr(agent, "kernel_seconds", 0.0)
     bids: list[float] = []
     plays: list[float] = []
     for view in views:
@@ -76,7 +86,13 @@ def measure(level: Level, views: Sequence[SeatView], seed: int, budget: float = 
         agent.choose(view)
         elapsed = (time.perf_counter() - start) * 1000.0
         (bids if view.phase is Phase.BIDDING else plays).append(elapsed)
-    return Timing(level, bids, plays)
+    return Timing(
+        level,
+        bids,
+        plays,
+        getattr(agent, "simulated", 0) - before,
+        getattr(agent, "kernel_seconds", 0.0) - kernel_before,
+    )
 
 
 def summary(times: list[float]) -> dict[str, float]:
@@ -118,7 +134,8 @@ def main(argv: list[str]) -> int:
             parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
         levels.append(level)
     views = positions(args.seed, args.hands, args.players, args.size)
-    results = {}
+    results: dict[str, dict[str, dict[str, float]]] = {}
+    timings: list[Timing] = []
     failed = False
     lines = [
         f"{len(views)} positions: {args.hands} hands of {args.size} cards, "
@@ -128,6 +145,7 @@ def main(argv: list[str]) -> int:
     ]
     for level in levels:
         timing = measure(level, views, args.seed, args.budget)
+        timings.append(timing)
         results[level] = {kind: summary(times) for kind, times in timing.rows() if times}
         target = TARGETS_MS.get(level)
         for kind, times in timing.rows():
@@ -143,8 +161,38 @@ def main(argv: list[str]) -> int:
                 f"{level:<8} {kind:<9} {row['n']:>4} {row['median']:>10.2f} "
                 f"{row['p90']:>9.2f} {row['max']:>9.2f}  {verdict}"
             )
+    searching = [timing for timing in timings if timing.simulated]
+    if searching:
+        lines.append(
+            f"{'level':<8} {'simulated':>11} {'seconds':>8} {'plays/s':>10} "
+            f"{'kernel plays/s':>15} {'% of kernel':>12}"
+        )
+    for timing in searching:
+        seconds = sum(timing.bids + timing.plays) / 1000.0
+        rate = timing.simulated / seconds if seconds else 0.0
+        kernel = timing.simulated / timing.kernel_seconds if timing.kernel_seconds else 0.0
+        share = 100.0 * rate / kernel if kernel else 0.0
+        results[timing.level]["simulation"] = {
+            "simulated": timing.simulated,
+            "seconds": seconds,
+            "plays_per_s": rate,
+            "kernel_plays_per_s": kernel,
+            "percent_of_kernel": share,
+        }
+        lines.append(
+            f"{timing.level:<8} {timing.simulated:>11,} {seconds:>8.2f} {rate:>10,.0f} "
+            f"{kernel:>15,.0f} {share:>11.1f}%"
+        )
     if args.json:
-        print(json.dumps({"positions": len(views), "seed": args.seed, "levels": results}))
+        print(
+            json.dumps(
+                {
+                    "positions": len(views),
+                    "seed": args.seed,
+                    "levels": results,
+                }
+            )
+        )
     else:
         print("\n".join(lines))
     return 1 if failed else 0

@@ -68,6 +68,19 @@ def open_sheet(app: App, session: GameSession) -> ScoreSheetOverlay:
     return sheet
 
 
+
+def bid_darkness(app: App, sheet: ScoreSheetOverlay, index: int, seat: int) -> float:
+    """How much ink covers the bid cell of row ``index`` and ``seat`` (0 blank, 255 black)."""
+    column = sheet.sub_columns(seat)[0]
+    y = sheet.body.y + index * sheet.row_height - sheet.scroll
+    area = pygame.Rect(column.x, y + 2, column.width, sheet.row_height - 4)
+    pixels = [
+        app.screen.get_at((x, yy))
+        for x in range(area.left, area.right, 2)
+        for yy in range(area.top, area.bottom, 2)
+    ]
+    return sum(255 - (p.r + p.g + p.b) / 3 for p in pixels) / len(pixels)
+
 def test_every_finished_hand_is_listed_with_its_numbers() -> None:
     session = played(PRESETS["oh-hell"].rules(4), hands=6)
     rows = sheet_rows(session)
@@ -131,18 +144,7 @@ def test_a_blob_really_inks_over_the_bid(app: App) -> None:
         if ok
     )
 
-    def darkness(index: int, seat: int) -> float:
-        column = sheet.sub_columns(seat)[0]
-        y = sheet.body.y + index * sheet.row_height - sheet.scroll
-        area = pygame.Rect(column.x, y + 2, column.width, sheet.row_height - 4)
-        pixels = [
-            app.screen.get_at((x, yy))
-            for x in range(area.left, area.right, 2)
-            for yy in range(area.top, area.bottom, 2)
-        ]
-        return sum(255 - (p.r + p.g + p.b) / 3 for p in pixels) / len(pixels)
-
-    assert darkness(*failed) > 2 * darkness(*made)
+    assert bid_darkness(app, sheet, *failed) > 2 * bid_darkness(app, sheet, *made)
 
 
 def test_the_scribble_is_the_same_every_time() -> None:
@@ -365,18 +367,7 @@ def test_a_solid_blob_inks_over_the_failed_bid(app: App) -> None:
     failed = next((i, seat) for i, seat, ok in cells if not ok)
     made = next((i, seat) for i, seat, ok in cells if ok)
 
-    def darkness(index: int, seat: int) -> float:
-        column = sheet.sub_columns(seat)[0]
-        y = sheet.body.y + index * sheet.row_height - sheet.scroll
-        area = pygame.Rect(column.x, y + 2, column.width, sheet.row_height - 4)
-        pixels = [
-            app.screen.get_at((x, yy))
-            for x in range(area.left, area.right, 2)
-            for yy in range(area.top, area.bottom, 2)
-        ]
-        return sum(255 - (p.r + p.g + p.b) / 3 for p in pixels) / len(pixels)
-
-    assert darkness(*failed) > 2 * darkness(*made)
+    assert bid_darkness(app, sheet, *failed) > 2 * bid_darkness(app, sheet, *made)
 
 
 def test_the_ink_blob_is_the_same_every_time_and_differs_between_cells() -> None:

@@ -68,7 +68,6 @@ def open_sheet(app: App, session: GameSession) -> ScoreSheetOverlay:
     return sheet
 
 
-
 def bid_darkness(app: App, sheet: ScoreSheetOverlay, index: int, seat: int) -> float:
     """How much ink covers the bid cell of row ``index`` and ``seat`` (0 blank, 255 black)."""
     column = sheet.sub_columns(seat)[0]
@@ -80,6 +79,7 @@ def bid_darkness(app: App, sheet: ScoreSheetOverlay, index: int, seat: int) -> f
         for yy in range(area.top, area.bottom, 2)
     ]
     return sum(255 - (p.r + p.g + p.b) / 3 for p in pixels) / len(pixels)
+
 
 def test_every_finished_hand_is_listed_with_its_numbers() -> None:
     session = played(PRESETS["oh-hell"].rules(4), hands=6)

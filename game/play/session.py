@@ -17,6 +17,7 @@ from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.play import thinker
 from game.play.autosave import Autosaver
+from game.play.takeback import replay, take_back_point
 from game.play.thinker import Thought
 from game.rules.actions import Action
 from game.rules.events import Event
@@ -55,6 +56,10 @@ class GameSession:
         """The computer seats and their levels."""
         self._thinking: tuple[int, Thought] | None = None
         self._think_time = 0.0
+        self.take_backs_allowed = False
+        """Whether the human may take actions back (a solo game, by the setting)."""
+        self.take_backs = 0
+        """How many times an action was taken back in this game."""
         if self.levels:
             thinker.warm_up()
 
@@ -130,6 +135,27 @@ class GameSession:
         """Deal the next hand once the players have seen the hand's result."""
         if self.match.phase is Phase.HAND_SCORED:
             self.pending.extend(self.match.advance())
+
+    def can_take_back(self) -> bool:
+        """Whether the human has an action of this hand to take back now."""
+        return self.take_backs_allowed and take_back_point(self.match, self.humans) is not None
+
+    def take_back(self) -> bool:
+        """Undo the human's last action of this hand and every action after it: the
+        log is cut there and replayed from the seed. False if there is none."""
+        if not self.take_backs_allowed:
+            return False
+        cut = take_back_point(self.match, self.humans)
+        if cut is None:
+            return False
+        if self._thinking is not None:
+            self._thinking[1].cancel()
+            self._thinking = None
+        self.match = replay(self.match.rules, self.match.seed, self.match.actions[:cut])
+        self.pending.clear()
+        self.take_backs += 1
+        self.save()
+        return True
 
     def tick(self, dt: float, speed: float = 1.0) -> None:
         """Move the game on while the view is idle: deal, and let computer seats act."""

@@ -20,6 +20,7 @@ from game.instance import ShowRequests
 from game.play import thinker
 from game.play.autosave import flush_all
 from game.play.session import GameSession
+from game.play.takeback import take_backs_allowed
 from game.resources import data_dir
 from game.rules.errors import RecordError
 from game.rules.record import Level, Player
@@ -170,6 +171,7 @@ class App:
     def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
         """Start a new game at the table (replacing any saved game)."""
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
+        session.take_backs_allowed = take_backs_allowed(self.settings.take_backs, players)
         session.save()  # never raises: a save that fails is in session.save_problem
         self.switch(routes.Table(session))
 
@@ -180,6 +182,7 @@ class App:
             session = GameSession.resume(self.autosave_path)
         except (OSError, RecordError) as error:
             return self.set_aside_save(error)
+        session.take_backs_allowed = take_backs_allowed(self.settings.take_backs, session.players)
         self.switch(routes.Table(session))
         return None
 

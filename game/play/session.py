@@ -10,7 +10,7 @@ autosave file, so closing the window mid-game loses nothing.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.i18n import _
@@ -60,6 +60,12 @@ class GameSession:
         """Whether the human may take actions back (a solo game, by the setting)."""
         self.take_backs = 0
         """How many times an action was taken back in this game."""
+        self.keep: Callable[[GameSession], str | None] | None = None
+        """Keeps the record once the game is over (set by the app; returns its name)."""
+        self.kept: str | None = None
+        """The name the finished game was kept under."""
+        self.again_of: str | None = None
+        """The kept game whose deals this game plays again."""
         if self.levels:
             thinker.warm_up()
 
@@ -129,6 +135,8 @@ class GameSession:
         events = self.match.apply(action)
         self.pending.extend(events)
         self.save()
+        if self.over and self.kept is None and self.keep is not None:
+            self.kept = self.keep(self)
         return events
 
     def continue_after_hand(self) -> None:

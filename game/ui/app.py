@@ -19,6 +19,7 @@ from game.i18n import _
 from game.instance import ShowRequests
 from game.play import thinker
 from game.play.autosave import flush_all
+from game.play.library import Library
 from game.play.session import GameSession
 from game.play.takeback import take_backs_allowed
 from game.resources import data_dir
@@ -171,9 +172,16 @@ class App:
     def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
         """Start a new game at the table (replacing any saved game)."""
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
-        session.take_backs_allowed = take_backs_allowed(self.settings.take_backs, players)
+        self.prepare(session)
         session.save()  # never raises: a save that fails is in session.save_problem
         self.switch(routes.Table(session))
+
+    def prepare(self, session: GameSession) -> None:
+        """What a played game gets from the settings: take-backs, and its record kept
+        once it is over."""
+        settings = self.settings
+        session.take_backs_allowed = take_backs_allowed(settings.take_backs, session.players)
+        session.keep = Library.of_user(settings.kept_games).keep_session
 
     def continue_game(self) -> str | None:
         """Resume the saved game; returns a message for the player if it cannot be read."""
@@ -182,7 +190,7 @@ class App:
             session = GameSession.resume(self.autosave_path)
         except (OSError, RecordError) as error:
             return self.set_aside_save(error)
-        session.take_backs_allowed = take_backs_allowed(self.settings.take_backs, session.players)
+        self.prepare(session)
         self.switch(routes.Table(session))
         return None
 

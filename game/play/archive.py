@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Struct
 
+from game.i18n import _
 from game.rules.errors import RecordError
 from game.rules.match import Match
 from game.rules.record import Player
@@ -118,7 +119,9 @@ class GameArchive:
         self.folder = folder
         self.limit = limit
         self.problem: str | None = None
-        """The last damaged file set aside or write that failed, in plain words."""
+        """The last damaged file set aside, in the player's words."""
+        self.error: BaseException | None = None
+        """What was wrong with it."""
         self._cache: dict[str, tuple[tuple[int, int], KeptGame]] = {}
 
     def names(self) -> list[str]:
@@ -193,5 +196,8 @@ class GameArchive:
 
     def _set_aside(self, path: Path, error: BaseException) -> None:
         kept = keep_aside(path)
-        where = kept.name if kept is not None else path.name
-        self.problem = f"{path.name}: {error} ({where})"
+        if kept is None:
+            self.problem = _("A kept game could not be read ({name}).").format(name=path.name)
+        else:
+            self.problem = _("A damaged kept game was set aside as {name}.").format(name=kept.name)
+        self.error = error

@@ -37,7 +37,7 @@ class Library:
     ) -> str | None:
         """Keep a finished game's record; its name, or None if it could not be written."""
         try:
-            name = self.archive.keep(record, take_backs, again_of, self._retire)
+            name = self.archive.keep(record, int(take_backs), again_of, self._retire)
         except OSError as error:
             self.error = error.strerror or error.__class__.__name__
             return None

@@ -17,6 +17,9 @@ until the next card is led.
 ('dealt', 'game-over')
 >>> len(replay.moments) == len(match.actions) + len(match.results)
 True
+>>> view, action = replay.decision(1)
+>>> view.seat == action.seat and action in view.legal
+True
 """
 
 from __future__ import annotations
@@ -25,10 +28,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from game.play.takeback import replay
 from game.rules.actions import Action, Bid
 from game.rules.cards import Card
 from game.rules.match import Match
 from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
 MomentKind = Literal["dealt", "bid", "card", "trick"]
@@ -66,11 +71,26 @@ class Replay:
     """Every moment of one game, in order."""
 
     moments: tuple[Moment, ...]
+    rules: RuleSet
+    seed: int
+    actions: tuple[Action, ...]
 
     @classmethod
     def of(cls, match: Match) -> Replay:
         """The replay of ``match`` (played to its end or not), from its seed."""
-        return cls(tuple(_moments(match)))
+        return cls(tuple(_moments(match)), match.rules, match.seed, tuple(match.actions))
+
+    def decision(self, index: int) -> tuple[SeatView, Action] | None:
+        """The hook for analysis: the view the acting seat had when it chose the action
+        that led to moment ``index`` (its own cards, its legal actions), and that
+        action; None for a deal. An analyser (the coach) asks its computer player
+        what it would have done in that view."""
+        action = self.moments[index].action
+        if action is None:
+            return None
+        before = sum(1 for moment in self.moments[:index] if moment.action is not None)
+        match = replay(self.rules, self.seed, self.actions[:before])
+        return match.view(action.seat), action
 
     def hand_start(self, number: int) -> int:
         """The index of the moment hand ``number`` was dealt (the nearest one)."""

@@ -29,6 +29,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta, Struct, field
 
+from game.i18n import _
 from game.saves import PRINTABLE, Word
 from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
 
@@ -180,7 +181,7 @@ class StatsFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problem: str | None = None
-        """Set when a damaged file was set aside (the file's name, for the player)."""
+        """Set when a damaged file was set aside, in the player's words."""
 
     def read(self) -> Table:
         """The retired statistics (empty when there is no file or it was damaged)."""
@@ -192,7 +193,10 @@ class StatsFile:
             return {}
         except (OSError, TooLarge, ValueError, msgspec.DecodeError, RecursionError):
             kept = keep_aside(self.path)
-            self.problem = kept.name if kept is not None else self.path.name
+            name = kept.name if kept is not None else self.path.name
+            self.problem = _(
+                "The statistics file could not be read and was set aside as {name}."
+            ).format(name=name)
             return {}
         return dict(doc.retired)
 

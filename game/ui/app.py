@@ -169,9 +169,13 @@ class App:
             self._bad_save = (info.st_size, info.st_mtime_ns)
         return _("Your saved game could not be read; start a new game.")
 
-    def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
-        """Start a new game at the table (replacing any saved game)."""
+    def start_game(
+        self, rules: RuleSet, seed: int, players: list[Player], again_of: str | None = None
+    ) -> None:
+        """Start a new game at the table (replacing any saved game); ``again_of`` names
+        the kept game whose deals it plays again."""
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
+        session.again_of = again_of
         self.prepare(session)
         session.save()  # never raises: a save that fails is in session.save_problem
         self.switch(routes.Table(session))

@@ -166,3 +166,12 @@ def _plain(table: dict[str, PlayerStats]) -> dict[str, Any]:
     import msgspec
 
     return {name: msgspec.to_builtins(stats) for name, stats in table.items()}
+
+
+def test_bench_history_prints_figures(capsys: Any) -> None:
+    from game.cli import run
+
+    assert run(["bench", "history", "--games", "3", "--runs", "1"]) == 0
+    out = capsys.readouterr().out
+    for label in ("keep a game", "open a replay", "statistics, cold", "statistics, warm"):
+        assert label in out

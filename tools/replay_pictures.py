@@ -78,6 +78,14 @@ def main() -> None:
         scene.score_sheet()
         picture(app, out / f"replay-scoresheet-{size_text}.png")
         app.close_scenes()
+        game = Library.of_user().games()[-1]
+        _match, players = game.replayed()
+        again = played_session(game.record["variant"], players, game.seed, 120)
+        again.again_of = game.name
+        app.switch(routes.Table(again))
+        app.open(routes.ScoreSheet(again))
+        picture(app, out / f"same-deals-{size_text}.png")
+        app.close_scenes()
 
 
 if __name__ == "__main__":

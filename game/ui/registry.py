@@ -40,6 +40,10 @@ def build(host: Host, route: routes.Route) -> Scene:
         case routes.ScoreSheet(session=session, pick=pick):
             from game.ui.scoresheet.overlay import ScoreSheetOverlay
 
+            if session.again_of is not None and pick is None:
+                from game.ui.replay.compare import CompareSheet
+
+                return CompareSheet(host, session)
             return ScoreSheetOverlay(host, session, pick)
         case routes.Pause(session=session):
             from game.ui.menus.pause import PauseOverlay

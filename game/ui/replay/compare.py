@@ -107,7 +107,7 @@ class CompareSheet(Scene):
         width, height = self.size
         pad = pygame.Rect(0, 0, min(width - self.px(40), self.px(1200)), height - self.px(40))
         pad.center = (width // 2, height // 2)
-        theme.panel(surface, pad, (*theme.PAPER, 250), self.px(14), (*theme.GOLD, 160))
+        theme.panel(surface, pad, (*theme.PAPER, 255), self.px(14), (*theme.GOLD, 160))
         title = theme.text(_("Same deals, two games"), self.px(24), theme.INK, "bold")
         surface.blit(title, (pad.x + self.px(24), pad.y + self.px(14)))
         deal = _("Deal #{seed}").format(seed=self.session.deal_number)
@@ -150,7 +150,7 @@ class CompareSheet(Scene):
             name = fit_text(player.name, self.px(13), col - self.px(6), "bold")
             text = theme.text(name, self.px(13), darker(theme.SEAT_COLOURS[seat % 8]), "bold")
             surface.blit(text, text.get_rect(midtop=(area.x + hand_w + col * seat + col // 2, y)))
-        hands = theme.text(_("Hand"), self.px(12), theme.INK, "italic")
+        hands = theme.text(_("Hand · cards"), self.px(12), theme.INK, "italic")
         surface.blit(hands, (area.x + self.px(4), y + self.px(1)))
         y += self.px(22)
         pygame.draw.line(surface, theme.INK, (area.x, y), (area.right, y))

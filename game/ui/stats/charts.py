@@ -59,10 +59,11 @@ def line_chart(
     area = _frame(surface, rect, title, scale)
     values = [value for line in series for value in line.values] or [0]
     low, high = min(0, *values), max(1, *values)
+    step = _nice_step(high - low)
+    low, high = (low // step) * step, -(-high // step) * step
     hands = max((len(line.values) for line in series), default=0)
     small = round(12 * scale)
-    step = _nice_step(high - low)
-    mark = (low // step) * step
+    mark = low
     while mark <= high:
         y = area.bottom - round((mark - low) / (high - low) * area.height)
         pygame.draw.line(

@@ -125,3 +125,27 @@ def test_the_table_takes_back_on_backspace(app: App) -> None:
     assert scene.session.view(0).hand == hand
     assert sorted(item.card for item in scene.hand.items) == sorted(hand)
     assert scene.shown.counts[0] == len(hand)
+    # The same again with the Undo button in the top bar.
+    assert scene.play(card.card)
+    for _ in range(4000):
+        if scene.my_turn():
+            break
+        app.frame(0.05)
+        time.sleep(0.001)
+    app.frame(0.05)
+    assert scene.hud.undo in scene.hud.buttons and scene.hud.undo.enabled
+    pos = scene.hud.undo.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(kind, pos=pos, button=1))
+    app.frame(0.05)
+    assert scene.session.take_backs == 2
+    assert scene.session.view(0).hand == hand
+
+
+def test_no_undo_button_without_take_backs(app: App) -> None:
+    app.store.update(take_backs="never")
+    app.start_game(PRESETS["oh-hell"].rules(3), 5, PLAYERS)
+    scene = next(s for s in app.scenes if isinstance(s, TableScene))
+    app.frame(0.05)
+    assert scene.hud.undo not in scene.hud.buttons
+    assert not scene.take_back() and scene.session.take_backs == 0

@@ -97,6 +97,8 @@ class Frame:
     """Why an action would be refused now, in the engine's words (None when legal)."""
     open_hands: tuple[tuple[Card, ...], ...] | None = None
     """Every seat's cards, drawn face up instead of backs (a replay); None at play."""
+    take_backs: bool | None = None
+    """None in a game without take-backs; else whether there is one to take now."""
 
     @property
     def viewer(self) -> int:

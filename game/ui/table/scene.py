@@ -182,7 +182,15 @@ class TableScene(Scene):
             four_colour=settings.four_colour,
             confirm_play=settings.confirm_play,
             explain=session.explain,
+            take_backs=self._take_back_state(),
         )
+
+    def _take_back_state(self) -> bool | None:
+        """For the Undo button: None without take-backs, else whether one is possible."""
+        session = self.session
+        if not session.take_backs_allowed or self.demo:
+            return None
+        return self.idle and session.can_take_back()
 
     def _scenery(self) -> Scenery:
         """What the director reads as it begins an event."""

@@ -26,7 +26,19 @@ from game.i18n import _
 from game.rules.errors import RecordError
 from game.rules.match import Match
 from game.rules.record import Player
-from game.saves import MAX_RECORD_BYTES, check_record_text, read_record
+from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS
+from game.saves import (
+    MAX_RECORD_BYTES,
+    BySeat,
+    CountsBySeat,
+    PlayerDoc,
+    PointsBySeat,
+    RulesDoc,
+    Seats,
+    Tricks,
+    Word,
+    read_record,
+)
 from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
 
 FORMAT = "ohhell-kept-game"
@@ -51,6 +63,34 @@ class KeptDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
 _DECODER = msgspec.json.Decoder(KeptDoc)
 
 
+class HandSummary(Struct):
+    """What statistics and the lists read of a hand (the cards are checked on replay)."""
+
+    size: Tricks
+    bids: BySeat
+    taken: CountsBySeat
+    number: Annotated[int, Meta(ge=1, le=MAX_HANDS)] | None = None
+    totals: PointsBySeat | None = None
+
+
+class RecordSummary(Struct):
+    """What statistics and the lists read of a kept record, bounded as the record
+    schema bounds it; the rest of the record is checked when it is replayed."""
+
+    format: Literal["ohhell-record"]
+    version: Annotated[int, Meta(ge=1, le=99)]
+    seed: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
+    rules: RulesDoc
+    players: Annotated[list[PlayerDoc], Meta(max_length=MAX_PLAYERS)]
+    totals: PointsBySeat
+    variant: Word = "custom"
+    hands: Annotated[list[HandSummary], Meta(max_length=MAX_HANDS)] = []
+    winners: Seats = []
+
+
+_SUMMARY = msgspec.json.Decoder(RecordSummary)
+
+
 @dataclass(frozen=True)
 class KeptGame:
     """One finished game as kept: its name, when it ended and its checked record."""
@@ -59,7 +99,10 @@ class KeptGame:
     finished: str
     """UTC, ``2026-12-02T07:15:00Z``."""
     record: dict[str, Any] = field(repr=False)
-    """The record, schema-checked (not yet replayed: :meth:`replayed` does that)."""
+    """What statistics read of the record, schema-checked: the players, totals,
+    winners, variant, rules, seed, and each hand's size, bids, tricks taken and totals."""
+    raw: bytes = field(repr=False, default=b"")
+    """The whole record as kept, checked and replayed by :meth:`replayed`."""
     take_backs: int = 0
     again_of: str | None = None
     """The game whose deals this one played again."""
@@ -76,7 +119,7 @@ class KeptGame:
     def replayed(self) -> tuple[Match, list[Player]]:
         """The game rebuilt and checked fact by fact: ``(match, players)``; raises
         RecordError when the record disagrees with its own seed."""
-        return read_record(msgspec.json.encode(self.record))
+        return read_record(self.raw)
 
 
 def kept_text(record: dict[str, Any], finished: str, take_backs: int, again_of: str | None) -> str:
@@ -95,9 +138,16 @@ def read_kept(name: str, data: bytes) -> KeptGame:
         doc = _DECODER.decode(data)
     except (msgspec.DecodeError, RecursionError) as error:
         raise RecordError(name, str(error)) from None
-    record = check_record_text(bytes(doc.record))
+    raw = bytes(doc.record)
+    try:
+        summary = _SUMMARY.decode(raw)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise RecordError(f"{name}.record", str(error)) from None
+    record: dict[str, Any] = msgspec.to_builtins(summary)
     _check_shape(record, name)
-    return KeptGame(name, doc.finished, record, doc.take_backs, doc.again_of)
+    return KeptGame(
+        name, doc.finished, record, raw=raw, take_backs=doc.take_backs, again_of=doc.again_of
+    )
 
 
 def _check_shape(record: dict[str, Any], name: str) -> None:

@@ -173,6 +173,12 @@ def test_statistics_screen_and_export(app: App, tmp_path: Path) -> None:
     assert isinstance(scene, StatsScene)
     app.frame(0.05)
     assert scene.table["Anna"].games == 2
+    assert scene.by_size.selected and not scene.by_bid.selected
+    pos = scene.by_bid.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(kind, pos=pos, button=1))
+    app.frame(0.05)
+    assert scene.grouping == "bid" and scene.by_bid.selected
     path = scene.export()
     assert path is not None
     text = path.read_text(encoding="utf-8")

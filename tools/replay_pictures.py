@@ -25,6 +25,7 @@ from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.replay.scene import ReplayScene
+from game.ui.stats.scene import StatsScene
 
 PLAYERS = [Player("You"), Player("Ada", "hard"), Player("Basil", "medium"), Player("Clara", "easy")]
 
@@ -66,6 +67,10 @@ def main() -> None:
         picture(app, out / f"games-{size_text}.png")
         app.open(routes.Statistics())
         picture(app, out / f"statistics-{size_text}.png")
+        stats = app.top
+        assert isinstance(stats, StatsScene)
+        stats.show_bids()
+        picture(app, out / f"statistics-by-bid-{size_text}.png")
         app.pop()
         name = Library.of_user().archive.names()[-1]
         app.open(routes.Replay(name, hand=3))

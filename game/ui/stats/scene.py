@@ -84,6 +84,8 @@ class StatsScene(GuiScene):
         self.selected = self.names.index(you) if you in self.names else 0
         self.message = library.problem
         self.buttons: list[Button] = []
+        self.grouping = "size"
+        """The bar chart's bars: by hand size, or by the bid made."""
         self.name_rows: list[pygame.Rect] = []
 
     # ------------------------------------------------------------ actions
@@ -114,6 +116,22 @@ class StatsScene(GuiScene):
             Button(self.rect(1050, 650, 170, 44), _("Back"), self.leave, primary=True),
         ]
         self.name_rows = [self.rect(60, 110 + i * 44, 240, 38) for i in range(NAMES_SHOWN)]
+        self.by_size = Button(self.rect(1030, 116, 88, 26), _("Hand size"), self.show_sizes)
+        self.by_bid = Button(self.rect(1124, 116, 88, 26), _("Bid"), self.show_bids)
+        self.buttons += [self.by_size, self.by_bid]
+        self._mark_grouping()
+
+    def show_sizes(self) -> None:
+        self.grouping = "size"
+        self._mark_grouping()
+
+    def show_bids(self) -> None:
+        self.grouping = "bid"
+        self._mark_grouping()
+
+    def _mark_grouping(self) -> None:
+        self.by_size.selected = self.grouping == "size"
+        self.by_bid.selected = self.grouping == "bid"
 
     def on_event(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
@@ -201,14 +219,15 @@ class StatsScene(GuiScene):
             y += self.px(18)
 
     def _charts(self, surface: pygame.Surface, stats: PlayerStats) -> None:
+        by_size = self.grouping == "size"
+        tallies = stats.by_size if by_size else stats.by_bid
         bars = [
-            (str(size), tally.made / tally.count, tally.count)
-            for size, tally in sorted(stats.by_size.items())
+            (str(key), tally.made / tally.count, tally.count)
+            for key, tally in sorted(tallies.items())
             if tally.count
         ]
-        bar_chart(
-            surface, self.rect(640, 110, 580, 250), _("Bids made by hand size"), bars, self.scale
-        )
+        title = _("Bids made by hand size") if by_size else _("Bids made by the bid")
+        bar_chart(surface, self.rect(640, 110, 580, 250), title, bars, self.scale)
         series = []
         if self.last is not None:
             record = self.last.record

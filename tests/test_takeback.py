@@ -149,3 +149,27 @@ def test_no_undo_button_without_take_backs(app: App) -> None:
     app.frame(0.05)
     assert scene.hud.undo not in scene.hud.buttons
     assert not scene.take_back() and scene.session.take_backs == 0
+
+
+def test_take_backs_and_the_game_played_again_survive_a_resume(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    session.again_of = "game-20261202-071500-123456"
+    run_until_human(session)
+    session.act(session.match.legal_actions(0)[0])
+    assert session.take_back()
+    assert session.flush_save()
+    session.close()
+    resumed = GameSession.resume(tmp_path / "a.json")
+    assert resumed.take_backs == 1 and resumed.again_of == session.again_of
+    resumed.close()
+    other = GameSession(PRESETS["oh-hell"].rules(3), 99, PLAYERS, tmp_path / "a.json")
+    other.save()
+    assert other.flush_save()
+    other.close()
+    fresh = GameSession.resume(tmp_path / "a.json")  # the marks were another game's
+    assert fresh.take_backs == 0 and fresh.again_of is None
+    fresh.close()
+    (tmp_path / "a.extras.json").write_text("{damaged")
+    damaged = GameSession.resume(tmp_path / "a.json")
+    assert damaged.take_backs == 0
+    damaged.close()

@@ -17,6 +17,7 @@ from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.play import thinker
 from game.play.autosave import Autosaver
+from game.play.extras import read_extras, write_extras
 from game.play.takeback import replay, take_back_point
 from game.play.thinker import Thought
 from game.rules.actions import Action
@@ -163,6 +164,7 @@ class GameSession:
         self.pending.clear()
         self.take_backs += 1
         self.save()
+        self.save_extras()
         return True
 
     def tick(self, dt: float, speed: float = 1.0) -> None:
@@ -236,6 +238,13 @@ class GameSession:
         else:
             saver.write(dumps(self.record()))
 
+    def save_extras(self) -> None:
+        """Write the take-backs and the game played again beside the autosave."""
+        path = self.autosave
+        if path is not None:
+            names = [player.name for player in self.players]
+            write_extras(path, self.match.seed, names, self.take_backs, self.again_of)
+
     def flush_save(self) -> bool:
         """Wait until the autosave handed over is on disk (False if it took too long)."""
         return self._saver is None or self._saver.flush()
@@ -244,7 +253,10 @@ class GameSession:
     def resume(cls, path: Path) -> GameSession:
         """Continue the game saved at ``path``; raises RecordError or OSError."""
         match, players = load_record_file(path)
-        return cls(match.rules, match.seed, players, autosave=path, match=match)
+        session = cls(match.rules, match.seed, players, autosave=path, match=match)
+        names = [player.name for player in players]
+        session.take_backs, session.again_of = read_extras(path, match.seed, names)
+        return session
 
     def close(self) -> None:
         """Abandon a decision in progress (the worker stops it and waits for the next)

@@ -177,7 +177,8 @@ class App:
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
         session.again_of = again_of
         self.prepare(session)
-        session.save()  # never raises: a save that fails is in session.save_problem
+        session.save()
+        session.save_extras()  # never raises: a save that fails is in session.save_problem
         self.switch(routes.Table(session))
 
     def prepare(self, session: GameSession) -> None:

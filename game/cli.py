@@ -23,7 +23,7 @@ SUBCOMMANDS = {
     "rules": "a preset's rules in plain words (ohhell rules ID)",
     "simulate": "computer-only games, with records",
     "tournament": "computer levels against each other",
-    "bench": "speed figures: engine, ai, render, memory or startup",
+    "bench": "speed figures: engine, ai, render, memory, startup or history",
 }
 """Each subcommand with what it does, as ``ohhell --help`` lists them."""
 
@@ -116,6 +116,7 @@ def _bench(argv: list[str]) -> int:
         "render": "game.bench.render",
         "memory": "game.bench.memory",
         "startup": "game.bench.startup",
+        "history": "game.bench.history",
     }
     if argv[:1] in (["-h"], ["--help"]):
         print(f"usage: ohhell bench {{{','.join(targets)}}} [options]")

@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta, Struct
@@ -35,6 +35,11 @@ from game.storage import (
 
 MAX_SETTINGS_BYTES = 64 * 1024
 """The largest settings file read (a full one is well under 4 KB)."""
+TakeBackChoice = Literal["auto", "always", "never"]
+"""Take-backs: ``auto`` in solo games against easy and medium computers only;
+``always`` in every solo game; ``never``."""
+MIN_KEPT, MAX_KEPT = 10, 5000
+"""The fewest and most finished games whose records may be kept."""
 MIN_WINDOW = (640, 360)
 MAX_WINDOW = (7680, 4320)
 NAME_LENGTH = 24
@@ -58,6 +63,10 @@ class Settings:
     player_name: str = "You"
     window_size: tuple[int, int] = (1280, 720)
     last_setup: dict[str, Any] | None = None
+    take_backs: TakeBackChoice = "auto"
+    """Take-backs in solo games: ``auto`` against easy and medium computers only."""
+    kept_games: int = 200
+    """How many finished games' records are kept for replays and statistics."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -88,6 +97,8 @@ FIELD_TYPES: dict[str, Any] = {
     "player_name": PlayerName,
     "window_size": tuple[Width, Height],
     "last_setup": SetupDoc | None,
+    "take_backs": TakeBackChoice,
+    "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
 }
 """The schema: each setting's type, bounds included."""
 _DECODERS = {name: msgspec.json.Decoder(kind) for name, kind in FIELD_TYPES.items()}
@@ -108,6 +119,8 @@ def setting_label(name: str) -> str:
         "player_name": _("Your name"),
         "window_size": _("Window size"),
         "last_setup": _("Quick game setup"),
+        "take_backs": _("Take-backs"),
+        "kept_games": _("Games kept for replays"),
     }
     return labels.get(name) or _("settings this version does not know")
 

@@ -20,8 +20,11 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[RuleSet, int, list[Player]]] = []
 
-    def __call__(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
+    def __call__(
+        self, rules: RuleSet, seed: int, players: list[Player], again_of: str | None = None
+    ) -> None:
         self.calls.append((rules, seed, list(players)))
+        self.again_of = again_of
 
 
 def started(app: App) -> Recorder:

@@ -86,6 +86,8 @@ WRONG = {
     "player_name": None,
     "window_size": "big",
     "last_setup": [],
+    "take_backs": True,
+    "kept_games": "all",
 }
 ONE_FIELD = {
     "400-digit number": ("volume", int("9" * 400)),
@@ -102,6 +104,8 @@ ONE_FIELD = {
     "max_hands 10**10": ("last_setup", setup_with(max_hands=10**10)),
     "players do not match": ("last_setup", {**setup_with(), "players": [{"name": "A"}] * 4}),
     "unknown rule": ("last_setup", setup_with(jokers=True)),
+    "take-backs sometimes": ("take_backs", "sometimes"),
+    "no games kept": ("kept_games", 0),
     **{f"wrong type: {name}": (name, value) for name, value in WRONG.items()},
 }
 

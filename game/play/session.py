@@ -10,13 +10,15 @@ autosave file, so closing the window mid-game loses nothing.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.play import thinker
 from game.play.autosave import Autosaver
+from game.play.extras import read_extras, write_extras
+from game.play.takeback import replay, take_back_point
 from game.play.thinker import Thought
 from game.rules.actions import Action
 from game.rules.events import Event
@@ -55,6 +57,16 @@ class GameSession:
         """The computer seats and their levels."""
         self._thinking: tuple[int, Thought] | None = None
         self._think_time = 0.0
+        self.take_backs_allowed = False
+        """Whether the human may take actions back (a solo game, by the setting)."""
+        self.take_backs = 0
+        """How many times an action was taken back in this game."""
+        self.keep: Callable[[GameSession], str | None] | None = None
+        """Keeps the record once the game is over (set by the app; returns its name)."""
+        self.kept: str | None = None
+        """The name the finished game was kept under."""
+        self.again_of: str | None = None
+        """The kept game whose deals this game plays again."""
         if self.levels:
             thinker.warm_up()
 
@@ -124,12 +136,36 @@ class GameSession:
         events = self.match.apply(action)
         self.pending.extend(events)
         self.save()
+        if self.over and self.kept is None and self.keep is not None:
+            self.kept = self.keep(self)
         return events
 
     def continue_after_hand(self) -> None:
         """Deal the next hand once the players have seen the hand's result."""
         if self.match.phase is Phase.HAND_SCORED:
             self.pending.extend(self.match.advance())
+
+    def can_take_back(self) -> bool:
+        """Whether the human has an action of this hand to take back now."""
+        return self.take_backs_allowed and take_back_point(self.match, self.humans) is not None
+
+    def take_back(self) -> bool:
+        """Undo the human's last action of this hand and every action after it: the
+        log is cut there and replayed from the seed. False if there is none."""
+        if not self.take_backs_allowed:
+            return False
+        cut = take_back_point(self.match, self.humans)
+        if cut is None:
+            return False
+        if self._thinking is not None:
+            self._thinking[1].cancel()
+            self._thinking = None
+        self.match = replay(self.match.rules, self.match.seed, self.match.actions[:cut])
+        self.pending.clear()
+        self.take_backs += 1
+        self.save()
+        self.save_extras()
+        return True
 
     def tick(self, dt: float, speed: float = 1.0) -> None:
         """Move the game on while the view is idle: deal, and let computer seats act."""
@@ -202,6 +238,13 @@ class GameSession:
         else:
             saver.write(dumps(self.record()))
 
+    def save_extras(self) -> None:
+        """Write the take-backs and the game played again beside the autosave."""
+        path = self.autosave
+        if path is not None:
+            names = [player.name for player in self.players]
+            write_extras(path, self.match.seed, names, self.take_backs, self.again_of)
+
     def flush_save(self) -> bool:
         """Wait until the autosave handed over is on disk (False if it took too long)."""
         return self._saver is None or self._saver.flush()
@@ -210,7 +253,10 @@ class GameSession:
     def resume(cls, path: Path) -> GameSession:
         """Continue the game saved at ``path``; raises RecordError or OSError."""
         match, players = load_record_file(path)
-        return cls(match.rules, match.seed, players, autosave=path, match=match)
+        session = cls(match.rules, match.seed, players, autosave=path, match=match)
+        names = [player.name for player in players]
+        session.take_backs, session.again_of = read_extras(path, match.seed, names)
+        return session
 
     def close(self) -> None:
         """Abandon a decision in progress (the worker stops it and waits for the next)

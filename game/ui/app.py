@@ -19,7 +19,9 @@ from game.i18n import _
 from game.instance import ShowRequests
 from game.play import thinker
 from game.play.autosave import flush_all
+from game.play.library import Library
 from game.play.session import GameSession
+from game.play.takeback import take_backs_allowed
 from game.resources import data_dir
 from game.rules.errors import RecordError
 from game.rules.record import Level, Player
@@ -167,11 +169,24 @@ class App:
             self._bad_save = (info.st_size, info.st_mtime_ns)
         return _("Your saved game could not be read; start a new game.")
 
-    def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
-        """Start a new game at the table (replacing any saved game)."""
+    def start_game(
+        self, rules: RuleSet, seed: int, players: list[Player], again_of: str | None = None
+    ) -> None:
+        """Start a new game at the table (replacing any saved game); ``again_of`` names
+        the kept game whose deals it plays again."""
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
-        session.save()  # never raises: a save that fails is in session.save_problem
+        session.again_of = again_of
+        self.prepare(session)
+        session.save()
+        session.save_extras()  # never raises: a save that fails is in session.save_problem
         self.switch(routes.Table(session))
+
+    def prepare(self, session: GameSession) -> None:
+        """What a played game gets from the settings: take-backs, and its record kept
+        once it is over."""
+        settings = self.settings
+        session.take_backs_allowed = take_backs_allowed(settings.take_backs, session.players)
+        session.keep = Library.of_user(settings.kept_games).keep_session
 
     def continue_game(self) -> str | None:
         """Resume the saved game; returns a message for the player if it cannot be read."""
@@ -180,6 +195,7 @@ class App:
             session = GameSession.resume(self.autosave_path)
         except (OSError, RecordError) as error:
             return self.set_aside_save(error)
+        self.prepare(session)
         self.switch(routes.Table(session))
         return None
 

@@ -37,13 +37,29 @@ def build(host: Host, route: routes.Route) -> Scene:
             return RulesScene(host, rules)
         case routes.Table(session=session, demo=demo):
             return TableScene(host, session, demo=demo)
-        case routes.ScoreSheet(session=session):
+        case routes.ScoreSheet(session=session, pick=pick):
             from game.ui.scoresheet.overlay import ScoreSheetOverlay
 
-            return ScoreSheetOverlay(host, session)
+            if session.again_of is not None and pick is None:
+                from game.ui.replay.compare import CompareSheet
+
+                return CompareSheet(host, session)
+            return ScoreSheetOverlay(host, session, pick)
         case routes.Pause(session=session):
             from game.ui.menus.pause import PauseOverlay
 
             return PauseOverlay(host, session)
+        case routes.Games():
+            from game.ui.replay.games import GamesScene
+
+            return GamesScene(host)
+        case routes.Replay(name=name, hand=hand):
+            from game.ui.replay.scene import ReplayScene
+
+            return ReplayScene(host, name, hand)
+        case routes.Statistics():
+            from game.ui.stats.scene import StatsScene
+
+            return StatsScene(host)
         case _:
             return unreachable(route)

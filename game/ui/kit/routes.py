@@ -8,6 +8,7 @@ check where a button leads without drawing anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.play.session import GameSession
@@ -46,9 +47,11 @@ class Table:
 
 @dataclass(frozen=True, eq=False)
 class ScoreSheet:
-    """The score sheet of ``session``, over the table."""
+    """The score sheet of ``session``, over the table; with ``pick``, a click on a
+    finished hand's row calls it with the hand's number (a replay jumps there)."""
 
     session: GameSession
+    pick: Callable[[int], None] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,4 +61,24 @@ class Pause:
     session: GameSession
 
 
-Route = Title | NewGame | Settings | Rules | Table | ScoreSheet | Pause
+@dataclass(frozen=True)
+class Games:
+    """The kept games: replays, same deals again, statistics."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The replay of the kept game ``name``, from hand ``hand``."""
+
+    name: str
+    hand: int = 1
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Every player's statistics and charts."""
+
+
+Route = (
+    Title | NewGame | Settings | Rules | Table | ScoreSheet | Pause | Games | Replay | Statistics
+)

@@ -5,6 +5,7 @@ leaving loses nothing: Continue on the title screen picks it up again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,6 +33,11 @@ class PauseOverlay(GuiScene):
     def resume(self) -> None:
         self.app.pop()
 
+    def take_back(self) -> None:
+        """Undo the last action of this hand; the table shows it when it is on top again."""
+        self.session.take_back()
+        self.app.pop()
+
     def score_sheet(self) -> None:
         self.app.open(routes.ScoreSheet(self.session))
 
@@ -47,9 +53,15 @@ class PauseOverlay(GuiScene):
         self.app.switch(routes.Title())
 
     # -------------------------------------------------------------- layout
+    def _take_back_entry(self) -> list[tuple[str, Callable[[], None], str | None, str | None]]:
+        if not self.session.can_take_back():
+            return []
+        return [(_("Take back"), self.take_back, None, _("Ctrl+Z"))]
+
     def build(self) -> None:
         entries = [
             (_("Resume"), self.resume, "primary", _("Esc")),
+            *self._take_back_entry(),
             (_("Score sheet"), self.score_sheet, None, _("Tab")),
             (_("Rules of this game"), self.rules, None, None),
             (_("Settings"), self.settings, None, None),
@@ -118,7 +130,7 @@ class PauseOverlay(GuiScene):
         return f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=self.session.deal_number)
 
     def draw_front(self, surface: pygame.Surface) -> None:
-        hints = {_("Resume"): _("Esc"), _("Score sheet"): _("Tab")}
+        hints = {_("Resume"): _("Esc"), _("Take back"): _("Ctrl+Z"), _("Score sheet"): _("Tab")}
         for label, key in hints.items():
             button = self.buttons.get(label)
             if button is None:

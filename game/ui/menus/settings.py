@@ -176,11 +176,37 @@ class SettingsScene(GuiScene):
             self.set_fullscreen,
             tooltips=[None, _("F11 switches at any time.")],
         )
+        self._games_rows(s)
         self.back_button = self.button(
             self.rect(40, 654, 150, 46), _("Back"), self.app.pop, style="primary"
         )
         self._slider_values: dict[str, float] = {}
         self.poll()
+
+    def _games_rows(self, s: Any) -> None:
+        """Take-backs and how many finished games are kept, under the preview."""
+        self.headings.append((self.rect(848, 540, 368, 24), _("Games")))
+        self.rows.append((self.rect(848, 564, 130, 32), _("Take-backs")))
+        self.choices["take_backs"] = self.choice(
+            self.rect(980, 564, 236, 32),
+            [("auto", _("Easy")), ("always", _("Always")), ("never", _("Never"))],
+            s.take_backs,
+            lambda choice: self.change(take_backs=choice),
+            tooltips=[
+                _("In a game against easy and medium computers only."),
+                _("In every game with one person at the screen."),
+                None,
+            ],
+        )
+        self.rows.append((self.rect(848, 604, 130, 32), _("Games kept")))
+        kept = [(count, str(count)) for count in (50, 200, 1000)]
+        self.choices["kept_games"] = self.choice(
+            self.rect(980, 604, 236, 32),
+            kept,
+            s.kept_games if s.kept_games in (50, 200, 1000) else None,
+            lambda count: self.change(kept_games=count),
+            tooltips=[_("The oldest games go first; their statistics stay.")] * 3,
+        )
 
     def _slider(
         self, key: str, y: float, value: float, value_range: tuple[float, float]
@@ -300,7 +326,7 @@ class SettingsScene(GuiScene):
     def _draw_speed_demo(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A dot gliding across a track at the chosen animation speed."""
         track = pygame.Rect(0, 0, area.width - self.px(80), self.px(6))
-        track.center = (area.centerx, area.y + self.px(420))
+        track.center = (area.centerx, area.y + self.px(400))
         theme.panel(surface, track, (255, 255, 255, 36), self.px(3), None)
         period = 1.6 / self.settings.animation_speed
         phase = (self.time % (2 * period)) / period

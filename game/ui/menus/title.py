@@ -128,6 +128,9 @@ class TitleScene(GuiScene):
             )
         )
 
+    def games(self) -> None:
+        self.app.open(routes.Games())
+
     def settings(self) -> None:
         self.app.open(routes.Settings())
 
@@ -182,6 +185,7 @@ class TitleScene(GuiScene):
                 quick_caption(rules, players),
                 quick_tooltip(rules, players),
             ),
+            MenuEntry("games", _("Replays and statistics"), self.games, "menu"),
             MenuEntry("settings", _("Settings"), self.settings, "menu"),
             MenuEntry("rules", _("Rules"), self.rules, "menu"),
             MenuEntry("quit", _("Quit"), self.app.quit, "menu"),

@@ -18,6 +18,7 @@ things go in ``layout``, the drawing in ``paint`` and the pen marks in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -40,8 +41,12 @@ class ScoreSheetOverlay(SheetPainter):
 
     opaque = False
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(
+        self, app: Host, session: GameSession, pick: Callable[[int], None] | None = None
+    ) -> None:
         super().__init__(app, session)
+        self.pick = pick
+        """Called with a finished hand's number when its row is clicked (a replay)."""
         self._placed = False
         self._key: tuple[object, ...] | None = None
         self._canvas: pygame.Surface | None = None
@@ -89,12 +94,25 @@ class ScoreSheetOverlay(SheetPainter):
                 self.scroll_by(moves[event.key])
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * self.row_height * 2)
-        elif (
-            event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and not self.pad.collidepoint(event.pos)
-        ):
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if not self.pad.collidepoint(event.pos):
+                self.dismiss()
+            elif self.pick is not None:
+                self._pick_row(event.pos)
+
+    def row_at(self, pos: tuple[int, int]) -> SheetRow | None:
+        """The hand's row under ``pos``, if any."""
+        if not self.body.collidepoint(pos):
+            return None
+        index = (pos[1] - self.body.y + self.scroll) // self.row_height
+        rows = self.rows
+        return rows[index] if 0 <= index < len(rows) else None
+
+    def _pick_row(self, pos: tuple[int, int]) -> None:
+        row = self.row_at(pos)
+        if row is not None and row.state is RowState.DONE and self.pick is not None:
             self.dismiss()
+            self.pick(row.number)
 
     # ------------------------------------------------------------ drawing
     def invalidate(self) -> None:

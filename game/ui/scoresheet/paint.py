@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 
 class SheetPainter(SheetLayout):
     """Draws the pad as laid out; each part of it has its own method."""
+
+    pick: Callable[[int], None] | None = None
+    """What a click on a finished hand does (a replay jumps there), if anything."""
 
     def __init__(self, app: Host, session: GameSession) -> None:
         super().__init__(app, session)
@@ -380,7 +384,9 @@ class SheetPainter(SheetLayout):
             text = theme.text("  ".join(notes), px(12), PENCIL, "italic")
             surface.blit(text, text.get_rect(midleft=(x, y)))
         hint = _("Tab or Esc to close")
-        if self.max_scroll:
+        if self.pick is not None:
+            hint = _("Click a hand to watch it  \u00b7  Tab or Esc to close")
+        elif self.max_scroll:
             hint = _("Scroll for more hands  \u00b7  Tab or Esc to close")
         text = theme.text(hint, px(12), PENCIL, "italic")
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), y)))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules.actions import Action
+from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.record import Player
 from game.rules.view import SeatView
@@ -94,6 +95,10 @@ class Frame:
     confirm_play: bool
     explain: Callable[[Action], str | None]
     """Why an action would be refused now, in the engine's words (None when legal)."""
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
+    """Every seat's cards, drawn face up instead of backs (a replay); None at play."""
+    take_backs: bool | None = None
+    """None in a game without take-backs; else whether there is one to take now."""
 
     @property
     def viewer(self) -> int:

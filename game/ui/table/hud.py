@@ -24,7 +24,7 @@ from game.ui.table.animation import Effects
 from game.ui.table.frame import Frame
 from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
-from game.ui.table.requests import OpenMenu, OpenScoreSheet, Request, ToggleLastTrick
+from game.ui.table.requests import OpenMenu, OpenScoreSheet, Request, TakeBack, ToggleLastTrick
 from game.ui.table.text import suit_name, verdict_word
 
 Colour = tuple[int, int, int]
@@ -39,6 +39,10 @@ class Hud:
         """Score sheet and menu, in the top bar."""
         self.last_trick = self._button(_("Last trick"), ToggleLastTrick())
         self.last_trick.strike = False  # dimmed until a trick is won: nothing is forbidden
+        self.undo = self._button(_("Undo"), TakeBack())
+        self.undo.strike = False  # dimmed when there is nothing to take back
+        self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
+        self._bar: list[Button] = []
         self.tooltip: Tip | None = None
         self._clicked: Request | None = None
 
@@ -52,7 +56,10 @@ class Hud:
         score = self._button(_("Score (Tab)"), OpenScoreSheet())
         menu = self._button(_("Menu (Esc)"), OpenMenu())
         score.rect, menu.rect = layout.score_button, layout.menu_button
-        self.buttons = [score, menu]
+        self.buttons = self._bar = [score, menu]
+        gap = menu.rect.x - score.rect.right
+        width = round(score.rect.width * 0.62)
+        self.undo.rect = pygame.Rect(score.rect.x - gap - width, score.rect.y, width, score.rect.h)
         self.last_trick.rect = layout.last_trick_button
 
     # ------------------------------------------------------------ mouse
@@ -66,7 +73,12 @@ class Hud:
         return any(button.handle_event(event) for button in self.buttons)
 
     def follow(self, frame: Frame) -> None:
-        """Bar the last-trick button while there is no last trick to show."""
+        """Bar the last-trick button while there is no last trick to show; show Undo
+        in a game with take-backs, lit while there is something to take back."""
+        self.buttons = [self.undo, *self._bar] if frame.take_backs is not None else self._bar
+        self.undo.enabled = bool(frame.take_backs)
+        if not self.undo.enabled:
+            self.undo.hovered = self.undo.pressed = False
         self.last_trick.enabled = frame.shown.last_trick is not None
         if not self.last_trick.enabled:
             self.last_trick.hovered = self.last_trick.pressed = False
@@ -149,7 +161,7 @@ def draw_top_bar(surface: pygame.Surface, frame: Frame, hud: Hud) -> None:
         label = theme.text(content, size, colour, weight)
         extra = round(size * 1.3) if kind == "trump" else 0
         rendered.append((kind, label, extra, colour))
-    right_limit = layout.score_button.x - layout.px(16)
+    right_limit = min(button.rect.x for button in hud.buttons) - layout.px(16)
     gap = layout.px(30)
     # Drop the least useful entries until everything fits.
     for drop in ("title", "dealer"):

@@ -21,6 +21,7 @@ from game.ui.table.requests import (
     OpenScoreSheet,
     Request,
     SkipAnimations,
+    TakeBack,
     ToggleLastTrick,
 )
 from game.ui.table.trick import TrickArea
@@ -29,6 +30,7 @@ DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{n}"): n for n in range(10)})
 CHOOSE_KEYS = (pygame.K_UP, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
 
 
 class TableInput:
@@ -84,6 +86,8 @@ class TableInput:
 
     # ------------------------------------------------------------ keys
     def _key(self, key: int, frame: Frame) -> Request | None:
+        if key == pygame.K_BACKSPACE or (key == pygame.K_z and pygame.key.get_mods() & CTRL):
+            return TakeBack()
         if key == pygame.K_TAB:
             return OpenScoreSheet()
         if key == pygame.K_ESCAPE:

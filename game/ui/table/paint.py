@@ -29,7 +29,7 @@ from game.ui.table.frame import Frame
 from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
 from game.ui.table.plates import PlatePainter
-from game.ui.table.state import tilt
+from game.ui.table.state import sort_hand, tilt
 from game.ui.table.text import suit_name
 
 Flights = Sequence[tuple[Flight, float]]
@@ -123,7 +123,13 @@ class TablePainter:
         """The table itself: backs, plates, trick, trumps, the hand and cards in flight."""
         layout = frame.layout
         for seat in range(layout.players):
-            if seat != frame.viewer:
+            if seat == frame.viewer:
+                continue
+            if frame.open_hands is not None:
+                trump = frame.shown.trump if frame.shown.trump_shown else None
+                cards = sort_hand(frame.open_hands[seat], trump)
+                self.draw_open_hand(surface, layout, cards, seat)
+            else:
                 self.draw_backs(surface, layout, frame.shown.counts[seat], seat)
         self.draw_flights(surface, layout, flights, "low")
         for seat in range(layout.players):
@@ -144,6 +150,34 @@ class TablePainter:
         for rect in spot.backs_for(count, layout.back):
             fan.blit(image, rect)
         self.groups.flush(surface, fan)
+
+    def draw_open_hand(
+        self, surface: pygame.Surface, layout: TableLayout, cards: Sequence[Card], seat: int
+    ) -> None:
+        """An opponent's cards face up (a replay): a fan beside the plate, index corners
+        showing, kept inside the window."""
+        art = self.back_art
+        if not cards or art is None:
+            return
+        width, height = layout.back
+        spot = layout.seats[seat]
+        span = round(spot.plate.width * 1.2) if spot.side == "top" else round(width * 4.4)
+        step = min(width * 0.4, (span - width) / max(1, len(cards) - 1))
+        total = round(width + step * (len(cards) - 1))
+        cx, cy = spot.backs_centre
+        plate = spot.plate
+        gap = layout.px(8)
+        if spot.side == "left":
+            left, top = plate.right + gap, plate.centery - height // 2
+        elif spot.side == "right":
+            left, top = plate.x - gap - total, plate.centery - height // 2
+        else:
+            left, top = round(cx - total / 2), round(cy - height / 2)
+        left = max(layout.margin, min(left, layout.size[0] - layout.margin - total))
+        for index, card in enumerate(cards):
+            rect = pygame.Rect(round(left + index * step), top, width, height)
+            self.card_shadow(surface, rect, layout)
+            surface.blit(art.face(card), rect)
 
     # ------------------------------------------------------------ cards
     def card_shadow(self, surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout) -> None:

@@ -85,6 +85,11 @@ class ShowGameOver:
     """The final standings, over the table."""
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """Undo the viewer's last action of this hand and the computers' after it."""
+
+
 Request = (
     PlayCard
     | PlaceBid
@@ -98,4 +103,5 @@ Request = (
     | Hurry
     | ShowHandResult
     | ShowGameOver
+    | TakeBack
 )

@@ -268,6 +268,10 @@ class GameOverOverlay(_Overlay):
         self.new = Button(pygame.Rect(0, 0, 1, 1), _("New game"), self.new_game)
         self.home = Button(pygame.Rect(0, 0, 1, 1), _("Title"), self.title)
         self.buttons = [self.again, self.new, self.home]
+        self.replay = Button(pygame.Rect(0, 0, 1, 1), _("Watch the replay"), self.watch)
+        self.same = Button(pygame.Rect(0, 0, 1, 1), _("Same deals again"), self.same_deals)
+        self.extra = [self.replay, self.same] if session.keep is not None else []
+        """Below the standings: the replay of this game and its deals played again."""
 
     # ------------------------------------------------------------ actions
     def play_again(self) -> None:
@@ -277,11 +281,22 @@ class GameOverOverlay(_Overlay):
     def new_game(self) -> None:
         self.app.switch(routes.NewGame())
 
+    def watch(self) -> None:
+        """The replay of this game (once it has been kept)."""
+        if self.session.kept is not None:
+            self.app.open(routes.Replay(self.session.kept))
+
+    def same_deals(self) -> None:
+        """The same deals and seats again, to compare on the score sheet."""
+        session = self.session
+        players = list(session.players)
+        self.app.start_game(session.rules, session.deal_number, players, again_of=session.kept)
+
     def title(self) -> None:
         self.app.switch(routes.Title())
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
+        for button in (*self.buttons, *self.extra):
             if button.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
@@ -333,6 +348,7 @@ class GameOverOverlay(_Overlay):
         self.u = theme.scale_for(size)
         rows = self.session.rules.players
         height = self.px(160) + rows * self.px(42) + len(self.notes()) * self.px(22) + self.px(100)
+        height += self.px(48) if self.extra else 0
         self.panel = pygame.Rect(0, 0, self.px(640), min(height, size[1] - self.px(20)))
         self.panel.center = (size[0] // 2, size[1] // 2)
         width, gap = self.px(168), self.px(14)
@@ -340,6 +356,13 @@ class GameOverOverlay(_Overlay):
         for index, button in enumerate(self.buttons):
             button.rect = pygame.Rect(left + index * (width + gap), 0, width, self.px(42))
             button.rect.bottom = self.panel.bottom - self.px(22)
+        for index, button in enumerate(self.extra):
+            button.rect = pygame.Rect(0, 0, self.px(200), self.px(34))
+            button.rect.bottom = self.panel.bottom - self.px(76)
+            button.rect.centerx = self.panel.centerx + (index * 2 - 1) * self.px(108)
+            button.ghost = True
+        self.replay.enabled = self.session.kept is not None
+        self.replay.strike = False
 
     def draw(self, surface: pygame.Surface) -> None:
         self._frame(surface)
@@ -361,7 +384,7 @@ class GameOverOverlay(_Overlay):
                 text = theme.text(line, self.font(13), theme.TEXT_DIM)
                 surface.blit(text, text.get_rect(midtop=(panel.centerx, y)))
                 y += text.get_height()
-        for button in self.buttons:
+        for button in (*self.buttons, *self.extra):
             button.draw(surface, self.u)
 
     def _columns(self) -> tuple[int, int, int, int]:

@@ -91,6 +91,7 @@ class TableScene(Scene):
         self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
         self._trusted = False
+        self._take_backs = session.take_backs
         preset = preset_for(session.rules)
         self.title = tr(preset.name) if preset else _("Custom game")
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
@@ -181,7 +182,15 @@ class TableScene(Scene):
             four_colour=settings.four_colour,
             confirm_play=settings.confirm_play,
             explain=session.explain,
+            take_backs=self._take_back_state(),
         )
+
+    def _take_back_state(self) -> bool | None:
+        """For the Undo button: None without take-backs, else whether one is possible."""
+        session = self.session
+        if not session.take_backs_allowed or self.demo:
+            return None
+        return self.idle and session.can_take_back()
 
     def _scenery(self) -> Scenery:
         """What the director reads as it begins an event."""
@@ -212,6 +221,8 @@ class TableScene(Scene):
                 return
         if not on_top:
             return
+        if self.session.take_backs != self._take_backs:
+            self._taken_back()
         speed = self.app.speed
         self.queue.update(dt, speed)
         self._carry_out(self.director.take())
@@ -304,6 +315,8 @@ class TableScene(Scene):
                 self.open_hand_result(request.number)
             case ask.ShowGameOver():
                 self.open_game_over()
+            case ask.TakeBack():
+                self.take_back()
             case _:
                 unreachable(request)
 
@@ -349,6 +362,34 @@ class TableScene(Scene):
         self.effects.clear("toast")
         self._pump()
         self.session.skip_wait()
+
+    def take_back(self) -> bool:
+        """Take back the viewer's last action of this hand (with the computers' after
+        it); False, with a word why, when there is none or take-backs are off."""
+        session = self.session
+        if self.blocked or self.demo or not session.take_back():
+            word = _("Nothing to take back in this hand.")
+            if not session.take_backs_allowed:
+                word = _("Take-backs are off for this game.")
+            if not self.demo:
+                self._hint(word, self.layout.status)
+            return False
+        self._taken_back()
+        return True
+
+    def _taken_back(self) -> None:
+        """Show the game as the take-back left it: no animation, the hand as dealt back."""
+        self._take_backs = self.session.take_backs
+        self.queue.skip()
+        self.director.take()
+        self.effects.clear("toast")
+        self.fast = False
+        self.trick.close()
+        self.view = view = self.session.view(self.viewer)
+        self.shown.new_hand(view.hand_number, view.dealer, view.hand_size)
+        self.shown.sync(view)
+        self.hand.forget()
+        self._follow(0.0)
 
     def open_menu(self) -> None:
         self.app.open(routes.Pause(self.session))

@@ -1,0 +1,253 @@
+"""Finished games kept for replays and statistics: one JSON file per game.
+
+Each file (``games/game-20261202-071500-123456.json`` in the per-user data folder)
+wraps the game's record (docs/records.md) with when it ended, how many take-backs
+it had and, for a game played on the same deals again, which game it repeats. Files
+are written atomically and read against a msgspec schema; the record inside is
+checked by the project's record schema (:mod:`game.saves`). A damaged file is set
+aside under a new name, as saves are. The number of files kept is bounded: the
+oldest go first, their statistics folded into the statistics file first
+(:mod:`game.play.stats`), so no game is counted twice or lost.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta, Struct
+
+from game.i18n import _
+from game.rules.errors import RecordError
+from game.rules.match import Match
+from game.rules.record import Player
+from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS
+from game.saves import (
+    MAX_RECORD_BYTES,
+    BySeat,
+    CountsBySeat,
+    PlayerDoc,
+    PointsBySeat,
+    RulesDoc,
+    Seats,
+    Tricks,
+    Word,
+    read_record,
+)
+from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
+
+FORMAT = "ohhell-kept-game"
+VERSION = 1
+NAME = re.compile(r"game-\d{8}-\d{6}-\d{6}")
+"""The stem of a kept game's file: when it ended, to the microsecond."""
+Stem = Annotated[str, Meta(pattern=r"^game-\d{8}-\d{6}-\d{6}\Z")]
+Stamp = Annotated[str, Meta(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")]
+
+
+class KeptDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """The schema of a kept game's file."""
+
+    format: Literal["ohhell-kept-game"]
+    version: Annotated[int, Meta(ge=1, le=VERSION)]
+    finished: Stamp
+    record: msgspec.Raw
+    take_backs: Annotated[int, Meta(ge=0, le=100_000)] = 0
+    again_of: Stem | None = None
+
+
+_DECODER = msgspec.json.Decoder(KeptDoc)
+
+
+class HandSummary(Struct):
+    """What statistics and the lists read of a hand (the cards are checked on replay)."""
+
+    size: Tricks
+    bids: BySeat
+    taken: CountsBySeat
+    number: Annotated[int, Meta(ge=1, le=MAX_HANDS)] | None = None
+    totals: PointsBySeat | None = None
+
+
+class RecordSummary(Struct):
+    """What statistics and the lists read of a kept record, bounded as the record
+    schema bounds it; the rest of the record is checked when it is replayed."""
+
+    format: Literal["ohhell-record"]
+    version: Annotated[int, Meta(ge=1, le=99)]
+    seed: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
+    rules: RulesDoc
+    players: Annotated[list[PlayerDoc], Meta(max_length=MAX_PLAYERS)]
+    totals: PointsBySeat
+    variant: Word = "custom"
+    hands: Annotated[list[HandSummary], Meta(max_length=MAX_HANDS)] = []
+    winners: Seats = []
+
+
+_SUMMARY = msgspec.json.Decoder(RecordSummary)
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """One finished game as kept: its name, when it ended and its checked record."""
+
+    name: str
+    finished: str
+    """UTC, ``2026-12-02T07:15:00Z``."""
+    record: dict[str, Any] = field(repr=False)
+    """What statistics read of the record, schema-checked: the players, totals,
+    winners, variant, rules, seed, and each hand's size, bids, tricks taken and totals."""
+    raw: bytes = field(repr=False, default=b"")
+    """The whole record as kept, checked and replayed by :meth:`replayed`."""
+    take_backs: int = 0
+    again_of: str | None = None
+    """The game whose deals this one played again."""
+
+    @property
+    def seed(self) -> int:
+        seed: int = self.record["seed"]
+        return seed
+
+    @property
+    def names(self) -> list[str]:
+        return [player["name"] for player in self.record["players"]]
+
+    def replayed(self) -> tuple[Match, list[Player]]:
+        """The game rebuilt and checked fact by fact: ``(match, players)``; raises
+        RecordError when the record disagrees with its own seed."""
+        return read_record(self.raw)
+
+
+def kept_text(record: dict[str, Any], finished: str, take_backs: int, again_of: str | None) -> str:
+    """A kept game's file text."""
+    doc = {"format": FORMAT, "version": VERSION, "finished": finished, "record": record}
+    if take_backs:
+        doc["take_backs"] = take_backs
+    if again_of:
+        doc["again_of"] = again_of
+    return msgspec.json.encode(doc).decode()
+
+
+def read_kept(name: str, data: bytes) -> KeptGame:
+    """The kept game in ``data``; raises RecordError saying what is wrong."""
+    try:
+        doc = _DECODER.decode(data)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise RecordError(name, str(error)) from None
+    raw = bytes(doc.record)
+    try:
+        summary = _SUMMARY.decode(raw)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise RecordError(f"{name}.record", str(error)) from None
+    record: dict[str, Any] = msgspec.to_builtins(summary)
+    _check_shape(record, name)
+    return KeptGame(
+        name, doc.finished, record, raw=raw, take_backs=doc.take_backs, again_of=doc.again_of
+    )
+
+
+def _check_shape(record: dict[str, Any], name: str) -> None:
+    """A finished game's record has a total, and every hand a size, a bid and a count
+    of tricks for every player (statistics read them without replaying)."""
+    seats = len(record["players"])
+    if len(record.get("totals", ())) != seats:
+        raise RecordError(f"{name}.record.totals", "the game is not finished")
+    for index, hand in enumerate(record.get("hands", ())):
+        sizes = [len(hand.get(key, ())) for key in ("bids", "taken")]
+        if "size" not in hand or sizes != [seats, seats]:
+            raise RecordError(f"{name}.record.hands[{index}]", "a hand is incomplete")
+
+
+class GameArchive:
+    """The folder of kept games, at most ``limit`` of them."""
+
+    def __init__(self, folder: Path, limit: int = 200) -> None:
+        self.folder = folder
+        self.limit = limit
+        self.problem: str | None = None
+        """The last damaged file set aside, in the player's words."""
+        self.error: BaseException | None = None
+        """What was wrong with it."""
+        self._cache: dict[str, tuple[tuple[int, int], KeptGame]] = {}
+
+    def names(self) -> list[str]:
+        """The kept games' names, oldest first."""
+        try:
+            stems = [p.stem for p in self.folder.iterdir() if p.suffix == ".json"]
+        except OSError:
+            return []
+        return sorted(stem for stem in stems if NAME.fullmatch(stem))
+
+    def path(self, name: str) -> Path:
+        return self.folder / f"{name}.json"
+
+    def keep(
+        self,
+        record: dict[str, Any],
+        take_backs: int = 0,
+        again_of: str | None = None,
+        retire: Callable[[KeptGame], None] | None = None,
+    ) -> str:
+        """Write a finished game's record; returns its name. Past the limit the oldest
+        games are removed, each handed to ``retire`` first. Raises OSError."""
+        now = time.time()
+        finished = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now))
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now))
+        micro = int(now * 1_000_000) % 1_000_000
+        name = f"game-{stamp}-{micro:06d}"
+        while self.path(name).exists():
+            micro = (micro + 1) % 1_000_000
+            name = f"game-{stamp}-{micro:06d}"
+        atomic_write_text(self.path(name), kept_text(record, finished, take_backs, again_of))
+        self.prune(retire)
+        return name
+
+    def prune(self, retire: Callable[[KeptGame], None] | None = None) -> list[str]:
+        """Remove the oldest games past the limit (each handed to ``retire`` first)."""
+        names = self.names()
+        gone = names[: max(0, len(names) - self.limit)]
+        for name in gone:
+            game = self.load(name)
+            if game is not None and retire is not None:
+                retire(game)
+            try:
+                self.path(name).unlink(missing_ok=True)
+            except OSError:
+                continue
+            self._cache.pop(name, None)
+        return gone
+
+    def load(self, name: str) -> KeptGame | None:
+        """One kept game, or None if it is gone or damaged (then it is set aside)."""
+        path = self.path(name)
+        try:
+            info = path.stat()
+            key = (info.st_size, info.st_mtime_ns)
+            cached = self._cache.get(name)
+            if cached is not None and cached[0] == key:
+                return cached[1]
+            game = read_kept(name, read_bounded(path, MAX_RECORD_BYTES + 4096))
+        except FileNotFoundError:
+            return None
+        except (OSError, TooLarge, RecordError) as error:
+            self._set_aside(path, error)
+            return None
+        self._cache[name] = (key, game)
+        return game
+
+    def games(self) -> list[KeptGame]:
+        """Every readable kept game, oldest first (damaged ones are set aside)."""
+        found = (self.load(name) for name in self.names())
+        return [game for game in found if game is not None]
+
+    def _set_aside(self, path: Path, error: BaseException) -> None:
+        kept = keep_aside(path)
+        if kept is None:
+            self.problem = _("A kept game could not be read ({name}).").format(name=path.name)
+        else:
+            self.problem = _("A damaged kept game was set aside as {name}.").format(name=kept.name)
+        self.error = error

@@ -1,0 +1,63 @@
+"""The player's library: the kept games (:mod:`game.play.archive`) and the statistics
+of games no longer kept (:mod:`game.play.stats`), in the per-user data folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.play.archive import GameArchive, KeptGame
+from game.play.stats import StatsFile, Table, merged, tally
+from game.resources import data_dir
+
+if TYPE_CHECKING:
+    from game.play.session import GameSession
+
+
+class Library:
+    """Kept games and statistics under ``folder``."""
+
+    def __init__(self, folder: Path, limit: int = 200) -> None:
+        self.archive = GameArchive(folder / "games", limit)
+        self.stats_file = StatsFile(folder / "stats.json")
+        self.error: str | None = None
+        """Why the last game could not be kept, if it could not."""
+
+    @classmethod
+    def of_user(cls, limit: int = 200) -> Library:
+        """The player's own library, in the per-user data folder."""
+        return cls(data_dir(), limit)
+
+    def keep_session(self, session: GameSession) -> str | None:
+        """Keep a finished game; its name, or None if it could not be written."""
+        return self.keep(session.record(), session.take_backs, session.again_of)
+
+    def keep(
+        self, record: dict[str, object], take_backs: int = 0, again_of: str | None = None
+    ) -> str | None:
+        """Keep a finished game's record; its name, or None if it could not be written."""
+        try:
+            name = self.archive.keep(record, int(take_backs), again_of, self._retire)
+        except OSError as error:
+            self.error = error.strerror or error.__class__.__name__
+            return None
+        self.error = None
+        return name
+
+    def _retire(self, game: KeptGame) -> None:
+        self.stats_file.retire(game.record, game.take_backs)
+
+    def games(self) -> list[KeptGame]:
+        """Every kept game, oldest first."""
+        return self.archive.games()
+
+    def statistics(self, games: list[KeptGame] | None = None) -> Table:
+        """Every player's statistics: the kept games' and the retired ones added up."""
+        kept = self.games() if games is None else games
+        recent = tally((game.record for game in kept), (game.take_backs for game in kept))
+        return merged(self.stats_file.read(), recent)
+
+    @property
+    def problem(self) -> str | None:
+        """A damaged file set aside, for the player (its new name)."""
+        return self.archive.problem or self.stats_file.problem

@@ -1,0 +1,284 @@
+"""Statistics per player name, derived from the kept games.
+
+Every figure is a sum or a count, so statistics add up: those of the games kept
+(:mod:`game.play.archive`) are computed from their records each time, and those of
+games the archive no longer keeps were folded into the statistics file
+(``stats.json``) as they were removed. The file is read against a msgspec schema;
+a damaged one is set aside and the game goes on without it, as with settings.
+
+>>> record = {"variant": "oh-hell", "players": [{"name": "Ann", "kind": "human"},
+...   {"name": "Bo", "kind": "easy"}], "winners": [0], "totals": [30, 12],
+...   "hands": [{"size": 2, "bids": [1, 0], "taken": [1, 1], "totals": [11, 0]},
+...             {"size": 1, "bids": [0, 1], "taken": [0, 1], "totals": [21, 11]}]}
+>>> table = tally([record])
+>>> ann = table["Ann"]
+>>> ann.games, ann.wins, ann.average_score, ann.bids.made, ann.bids.count
+(1, 1, 30.0, 2, 2)
+>>> table["Bo"].by_bid[0].made, table["Bo"].average_over_under
+(0, 0.5)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Struct, field
+
+from game.i18n import _
+from game.saves import PRINTABLE, Word
+from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
+
+MAX_STATS_BYTES = 8 * 1024 * 1024
+Count = Annotated[int, Meta(ge=0, le=10**12)]
+Sum = Annotated[int, Meta(ge=-(10**15), le=10**15)]
+Small = Annotated[int, Meta(ge=0, le=52)]
+PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=PRINTABLE)]
+
+
+class Tally(Struct):
+    """Bids made out of bids."""
+
+    made: Count = 0
+    count: Count = 0
+
+    def add(self, made: bool) -> None:
+        self.made += made
+        self.count += 1
+
+    def merge(self, other: Tally) -> None:
+        self.made += other.made
+        self.count += other.count
+
+    @property
+    def rate(self) -> float | None:
+        return self.made / self.count if self.count else None
+
+
+class Games(Struct):
+    """Games, wins and points for a player in one variant."""
+
+    games: Count = 0
+    wins: Count = 0
+    points: Sum = 0
+
+    def merge(self, other: Games) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.points += other.points
+
+
+class PlayerStats(Struct, kw_only=True):
+    """Everything counted for one player name."""
+
+    games: Count = 0
+    wins: Count = 0
+    points: Sum = 0
+    """The final scores added up."""
+    best: Sum | None = None
+    """The best final score."""
+    bids: Tally = field(default_factory=Tally)
+    by_size: Annotated[dict[Small, Tally], Meta(max_length=53)] = field(default_factory=dict)
+    by_bid: Annotated[dict[Small, Tally], Meta(max_length=53)] = field(default_factory=dict)
+    over_under: Sum = 0
+    """Tricks taken less tricks bid, added over every hand."""
+    missed_by: Count = 0
+    """How far from the bid, added over every hand."""
+    take_back_games: Count = 0
+    variants: Annotated[dict[Word, Games], Meta(max_length=64)] = field(default_factory=dict)
+
+    @property
+    def average_score(self) -> float | None:
+        return self.points / self.games if self.games else None
+
+    @property
+    def average_over_under(self) -> float | None:
+        return self.over_under / self.bids.count if self.bids.count else None
+
+    def merge(self, other: PlayerStats) -> None:
+        """Add ``other``'s games to these."""
+        self.games += other.games
+        self.wins += other.wins
+        self.points += other.points
+        if other.best is not None:
+            self.best = other.best if self.best is None else max(self.best, other.best)
+        self.bids.merge(other.bids)
+        for mine, theirs in ((self.by_size, other.by_size), (self.by_bid, other.by_bid)):
+            for key, tally_ in theirs.items():
+                mine.setdefault(key, Tally()).merge(tally_)
+        self.over_under += other.over_under
+        self.missed_by += other.missed_by
+        self.take_back_games += other.take_back_games
+        for variant, games in other.variants.items():
+            self.variants.setdefault(variant, Games()).merge(games)
+
+
+Table = dict[str, PlayerStats]
+
+
+def count_game(table: Table, record: Mapping[str, Any], take_backs: int = 0) -> None:
+    """Add one finished game's record to ``table``."""
+    winners, totals = set(record.get("winners", ())), record["totals"]
+    variant = record.get("variant", "custom")
+    for seat, player in enumerate(record["players"]):
+        stats = table.setdefault(player["name"], PlayerStats())
+        won = seat in winners
+        score = totals[seat]
+        stats.games += 1
+        stats.wins += won
+        stats.points += score
+        stats.best = score if stats.best is None else max(stats.best, score)
+        stats.take_back_games += take_backs > 0
+        stats.variants.setdefault(variant, Games()).merge(Games(1, won, score))
+        for hand in record.get("hands", ()):
+            bid, taken = hand["bids"][seat], hand["taken"][seat]
+            if bid is None:
+                continue
+            made = bid == taken
+            stats.bids.add(made)
+            stats.by_size.setdefault(hand["size"], Tally()).add(made)
+            stats.by_bid.setdefault(bid, Tally()).add(made)
+            stats.over_under += taken - bid
+            stats.missed_by += abs(taken - bid)
+
+
+def tally(records: Iterable[Mapping[str, Any]], take_backs: Iterable[int] = ()) -> Table:
+    """Statistics of ``records`` (finished games), by player name."""
+    table: Table = {}
+    marks = iter(take_backs)
+    for record in records:
+        count_game(table, record, next(marks, 0))
+    return table
+
+
+def merged(*tables: Table) -> Table:
+    """Tables added up (none of them changed)."""
+    total: Table = {}
+    for table in tables:
+        for name, stats in table.items():
+            total.setdefault(name, PlayerStats()).merge(stats)
+    return total
+
+
+class StatsDoc(Struct, forbid_unknown_fields=True):
+    """The statistics file: what games no longer kept added up to."""
+
+    format: str
+    version: Annotated[int, Meta(ge=1, le=1)]
+    retired: Annotated[dict[PlayerName, PlayerStats], Meta(max_length=10_000)]
+
+
+_DECODER = msgspec.json.Decoder(StatsDoc)
+
+
+class StatsFile:
+    """``stats.json``: the statistics of games the archive removed."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problem: str | None = None
+        """Set when a damaged file was set aside, in the player's words."""
+
+    def read(self) -> Table:
+        """The retired statistics (empty when there is no file or it was damaged)."""
+        try:
+            doc = _DECODER.decode(read_bounded(self.path, MAX_STATS_BYTES))
+            if doc.format != "ohhell-stats":
+                raise ValueError("not a statistics file")
+        except FileNotFoundError:
+            return {}
+        except (OSError, TooLarge, ValueError, msgspec.DecodeError, RecursionError):
+            kept = keep_aside(self.path)
+            name = kept.name if kept is not None else self.path.name
+            self.problem = _(
+                "The statistics file could not be read and was set aside as {name}."
+            ).format(name=name)
+            return {}
+        return dict(doc.retired)
+
+    def retire(self, record: Mapping[str, Any], take_backs: int = 0) -> None:
+        """Fold one game into the file (before its record is removed). Raises OSError."""
+        table = self.read()
+        count_game(table, record, take_backs)
+        doc = StatsDoc("ohhell-stats", 1, table)
+        atomic_write_text(self.path, msgspec.json.encode(doc).decode())
+
+
+# ------------------------------------------------------------------ export
+CSV_HEADER = (
+    "player",
+    "scope",
+    "games",
+    "wins",
+    "average_score",
+    "best_score",
+    "bids",
+    "bids_made",
+    "made_rate",
+    "average_over_under",
+    "games_with_take_backs",
+)
+
+
+def _rate(value: float | None) -> str:
+    return "" if value is None else f"{value:.4f}"
+
+
+def csv_rows(table: Table) -> list[list[str]]:
+    """One row per player overall, then by variant, hand size and bid."""
+    rows: list[list[str]] = []
+    for name in sorted(table, key=str.casefold):
+        s = table[name]
+        rows.append(
+            [
+                name,
+                "overall",
+                str(s.games),
+                str(s.wins),
+                _rate(s.average_score),
+                "" if s.best is None else str(s.best),
+                str(s.bids.count),
+                str(s.bids.made),
+                _rate(s.bids.rate),
+                _rate(s.average_over_under),
+                str(s.take_back_games),
+            ]
+        )
+        for variant, g in sorted(s.variants.items()):
+            average = _rate(g.points / g.games if g.games else None)
+            rows.append(
+                [name, f"variant:{variant}", str(g.games), str(g.wins), average]
+                + [""] * (len(CSV_HEADER) - 5)
+            )
+        for scope, tallies in (("hand_size", s.by_size), ("bid", s.by_bid)):
+            for key, t in sorted(tallies.items()):
+                counts = [str(t.count), str(t.made), _rate(t.rate)]
+                rows.append([name, f"{scope}:{key}", "", "", "", "", *counts, "", ""])
+    return rows
+
+
+def _safe_cell(cell: str) -> str:
+    """A cell a spreadsheet will not run as a formula."""
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@") and not _is_number(cell) else cell
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def to_csv(table: Table) -> str:
+    """The statistics as CSV text (names that look like formulas are quoted)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for row in csv_rows(table):
+        writer.writerow([_safe_cell(cell) for cell in row])
+    return out.getvalue()

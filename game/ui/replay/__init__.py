@@ -1,0 +1,1 @@
+"""The kept games and their replays."""

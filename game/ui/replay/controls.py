@@ -1,0 +1,127 @@
+"""The replay's controls: a row of buttons above the viewer's hand, the caption
+saying what just happened, and a progress line through the game's hands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import pygame
+
+from game.i18n import _
+from game.play.replay import Moment, Replay
+from game.rules.actions import Bid, Play
+from game.rules.cards import RANK_SYMBOLS, Card
+from game.rules.phase import Phase
+from game.rules.record import Player
+from game.ui.kit import theme
+from game.ui.kit.widgets import Button
+from game.ui.table.frame import Frame
+from game.ui.table.layout import TableLayout
+from game.ui.table.sprites import paint_button, pill
+from game.ui.table.text import bid_words, suit_name
+
+
+class Stepper(Protocol):
+    """What the controls move: the replay scene."""
+
+    playing: bool
+
+    def step(self, by: int) -> None: ...
+    def trick(self, forward: bool) -> None: ...
+    def next_hand(self, forward: bool) -> None: ...
+    def toggle_play(self) -> None: ...
+    def turn_table(self) -> None: ...
+
+
+def card_words(card: Card) -> str:
+    """``Q of Spades``, ``10 of Hearts``."""
+    rank = "10" if card.rank == 10 else RANK_SYMBOLS[card.rank - 2]
+    return _("{rank} of {suit}").format(rank=rank, suit=suit_name(card.suit))
+
+
+def caption(moment: Moment, players: Sequence[Player]) -> str:
+    """What happened at ``moment``, in a line."""
+    view, action = moment.view, moment.action
+
+    def name(seat: int) -> str:
+        return players[seat].name
+
+    if moment.kind == "dealt":
+        return _("Hand {n}: {size} cards, dealt by {dealer}").format(
+            n=view.hand_number, size=view.hand_size, dealer=name(view.dealer)
+        )
+    if isinstance(action, Bid):
+        return f"{name(action.seat)} {bid_words(action.tricks)}"
+    assert isinstance(action, Play)
+    played = _("{name} plays the {card}").format(
+        name=name(action.seat), card=card_words(action.card)
+    )
+    if view.phase is Phase.GAME_OVER:
+        winners = " & ".join(name(seat) for seat in view.winners)
+        return played + " · " + _("Game over: {names} won").format(names=winners)
+    if moment.winner is not None:
+        return played + " · " + _("{name} takes the trick").format(name=name(moment.winner))
+    return played
+
+
+class Controls:
+    """The buttons that step the replay, and what they draw."""
+
+    def __init__(self, scene: Stepper) -> None:
+        self.scene = scene
+        entries = [
+            (_("« Hand"), lambda: scene.next_hand(False)),
+            (_("‹ Trick"), lambda: scene.trick(False)),
+            (_("‹ Step"), lambda: scene.step(-1)),
+            (_("Play"), scene.toggle_play),
+            (_("Step ›"), lambda: scene.step(1)),
+            (_("Trick ›"), lambda: scene.trick(True)),
+            (_("Hand »"), lambda: scene.next_hand(True)),
+            (_("Turn"), scene.turn_table),
+        ]
+        self.buttons = [Button(pygame.Rect(0, 0, 1, 1), label, act) for label, act in entries]
+        self.play = self.buttons[3]
+        self.bar = pygame.Rect(0, 0, 1, 1)
+
+    def relayout(self, layout: TableLayout) -> None:
+        """A row centred above the hand, where the table's status line goes."""
+        width, height, gap = layout.px(86), layout.px(30), layout.px(6)
+        count = len(self.buttons)
+        total = count * width + (count - 1) * gap
+        left = round(layout.status[0] - total / 2)
+        top = round(layout.status[1] - height / 2 - layout.px(8))
+        for index, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(left + index * (width + gap), top, width, height)
+        self.bar = pygame.Rect(left, top, total, height)
+
+    def draw(
+        self, surface: pygame.Surface, frame: Frame, words: str, replay: Replay, index: int
+    ) -> None:
+        layout = frame.layout
+        self.play.label = _("Pause") if self.scene.playing else _("Play")
+        self.play.primary = True
+        for button in self.buttons:
+            paint_button(surface, button, layout.u)
+        line = pill(words, layout.font(15), theme.TEXT, (6, 18, 15, 210))
+        below = (self.bar.centerx, self.bar.bottom + layout.px(5))
+        surface.blit(line, line.get_rect(midtop=below))
+        self._progress(surface, layout, replay, index)
+
+    def _progress(
+        self, surface: pygame.Surface, layout: TableLayout, replay: Replay, index: int
+    ) -> None:
+        """A thin line under the top bar: how far through the game, a tick per hand."""
+        bar = layout.top_bar
+        y = bar.bottom + layout.px(3)
+        left, right = layout.margin, bar.right - layout.margin
+        pygame.draw.line(surface, theme.GOLD_DARK, (left, y), (right, y), max(1, layout.px(2)))
+        last = max(1, len(replay.moments) - 1)
+        for at, moment in enumerate(replay.moments):
+            if moment.kind == "dealt":
+                x = left + round((right - left) * at / last)
+                pygame.draw.line(
+                    surface, theme.GOLD_DARK, (x, y - layout.px(3)), (x, y + layout.px(3))
+                )
+        x = left + round((right - left) * index / last)
+        pygame.draw.line(surface, theme.HIGHLIGHT, (left, y), (x, y), max(1, layout.px(3)))

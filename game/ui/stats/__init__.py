@@ -1,0 +1,1 @@
+"""Statistics per player, with charts."""

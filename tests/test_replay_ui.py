@@ -1,0 +1,187 @@
+"""Kept games, the replay viewer, statistics and same deals again, on screen (headless)."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import time
+from pathlib import Path
+
+import pygame
+
+from game.play.library import Library
+from game.play.session import GameSession
+from game.play.stats import to_csv
+from game.rules.phase import Phase
+from game.rules.presets import PRESETS
+from game.rules.record import Player
+from game.rules.ruleset import RuleSet
+from game.ui.app import App
+from game.ui.kit import routes
+from game.ui.replay.games import GamesScene
+from game.ui.replay.scene import ReplayScene
+from game.ui.scoresheet.overlay import ScoreSheetOverlay
+from game.ui.stats.scene import StatsScene
+from game.ui.table.results import GameOverOverlay
+from game.ui.table.scene import TableScene
+
+PLAYERS = [Player("Anna"), Player("Basil", "random"), Player("Clara", "random")]
+
+
+def short_rules() -> RuleSet:
+    return dataclasses.replace(PRESETS["oh-hell"].rules(3), max_hands=3)
+
+
+def finish(session: GameSession, limit: float = 20.0) -> None:
+    """Play the game to its end: the human takes the first legal action."""
+    deadline = time.monotonic() + limit
+    while not session.over:
+        assert time.monotonic() < deadline, "the game did not end"
+        if session.match.phase is Phase.HAND_SCORED:
+            session.continue_after_hand()
+        elif session.human_to_act() is not None:
+            session.act(session.match.legal_actions(0)[0])
+        else:
+            session.tick(1.0)
+            time.sleep(0.001)
+
+
+def kept_game(tmp_path: Path, seed: int = 7, take_back: bool = False) -> tuple[str, GameSession]:
+    library = Library.of_user()
+    session = GameSession(short_rules(), seed, PLAYERS)
+    session.keep = library.keep_session
+    session.take_backs_allowed = take_back
+    if take_back:
+        while session.human_to_act() is None:
+            session.tick(1.0)
+            time.sleep(0.001)
+        session.act(session.match.legal_actions(0)[0])
+        assert session.take_back()
+    finish(session)
+    assert session.kept is not None
+    return session.kept, session
+
+
+def test_a_finished_game_is_kept_with_its_take_backs(app: App, tmp_path: Path) -> None:
+    name, session = kept_game(tmp_path, take_back=True)
+    (game,) = Library.of_user().games()
+    assert game.name == name and game.take_backs == 1
+    assert game.record["totals"] == session.record()["totals"]
+    match, players = game.replayed()
+    assert match.actions == session.match.actions and players == PLAYERS
+    assert (tmp_path / "data" / "games" / f"{name}.json").is_file()
+    session.close()
+
+
+def test_the_replay_viewer_shows_every_moment_with_all_hands_face_up(
+    app: App, tmp_path: Path
+) -> None:
+    name, session = kept_game(tmp_path)
+    app.open(routes.Replay(name))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.replay is not None
+    assert scene.viewer == 0
+    seen = 0
+    while True:
+        app.frame(0.05)
+        frame = scene.frame()
+        moment = scene.moment
+        assert frame is not None and moment is not None
+        assert frame.open_hands == moment.hands
+        assert frame.shown.trick == list(moment.cloth)
+        assert frame.shown.scores == list(moment.view.scores)
+        assert sorted(item.card for item in scene.hand.items) == sorted(moment.hands[0])
+        seen += 1
+        before = scene.index
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+        if scene.index == before:
+            break
+    assert seen == len(scene.replay.moments)
+    assert scene.moment is not None and scene.moment.view.phase is Phase.GAME_OVER
+    assert scene.moment.view.scores == session.public().scores
+    session.close()
+
+
+def test_the_score_sheet_jumps_to_a_hand(app: App, tmp_path: Path) -> None:
+    name, session = kept_game(tmp_path)
+    app.open(routes.Replay(name))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.replay is not None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+    app.frame(0.05)
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheetOverlay) and sheet.pick is not None
+    y = sheet.body.y + sheet.row_height + sheet.row_height // 2  # the second hand's row
+    pos = (sheet.body.centerx, y)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    assert app.top is scene
+    assert scene.moment is not None and scene.moment.kind == "dealt"
+    assert scene.moment.hand_number == 2
+    session.close()
+
+
+def test_the_kept_games_list_replays_and_plays_the_same_deals_again(
+    app: App, tmp_path: Path
+) -> None:
+    name, session = kept_game(tmp_path, seed=11)
+    app.open(routes.Games())
+    games = app.top
+    assert isinstance(games, GamesScene) and games.chosen is not None
+    assert games.chosen.name == name
+    games.replay()
+    assert isinstance(app.top, ReplayScene)
+    app.pop()
+    games.play_again()
+    table = app.top
+    assert isinstance(table, TableScene)
+    again = table.session
+    assert again.again_of == name and again.deal_number == session.deal_number
+    while again.match.phase.automatic:
+        again.tick(0.0)
+    first = session.results[0]
+    for seat in range(3):
+        assert again.match.dealt_hand(seat) == first.dealt[seat]
+    assert again.match.trump_card == first.trump_card and again.match.dealer == first.dealer
+    session.close()
+
+
+def test_the_game_over_screen_offers_the_replay_and_the_same_deals(app: App) -> None:
+    app.start_game(short_rules(), 5, PLAYERS)
+    table = app.top
+    assert isinstance(table, TableScene)
+    finish(table.session)
+    table.open_game_over()
+    app.frame(0.05)
+    over = app.top
+    assert isinstance(over, GameOverOverlay) and over.extra
+    over.watch()
+    assert isinstance(app.top, ReplayScene)
+    app.pop()
+    over.same_deals()
+    again = app.top
+    assert isinstance(again, TableScene)
+    assert again.session.again_of == table.session.kept is not None
+    assert again.session.deal_number == 5 and again.session.rules == short_rules()
+
+
+def test_statistics_screen_and_export(app: App, tmp_path: Path) -> None:
+    for seed in (3, 4):
+        kept_game(tmp_path, seed)[1].close()
+    app.open(routes.Statistics())
+    scene = app.top
+    assert isinstance(scene, StatsScene)
+    app.frame(0.05)
+    assert scene.table["Anna"].games == 2
+    assert scene.by_size.selected and not scene.by_bid.selected
+    pos = scene.by_bid.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(kind, pos=pos, button=1))
+    app.frame(0.05)
+    assert scene.grouping == "bid" and scene.by_bid.selected
+    path = scene.export()
+    assert path is not None
+    text = path.read_text(encoding="utf-8")
+    assert text == to_csv(Library.of_user().statistics())
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[1][:3] == ["Anna", "overall", "2"]

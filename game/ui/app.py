@@ -17,9 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.instance import ShowRequests
-from game.play import thinker
 from game.play.autosave import flush_all
-from game.play.session import GameSession
 from game.resources import data_dir
 from game.rules.errors import RecordError
 from game.rules.record import Level, Player
@@ -169,12 +167,16 @@ class App:
 
     def start_game(self, rules: RuleSet, seed: int, players: list[Player]) -> None:
         """Start a new game at the table (replacing any saved game)."""
+        from game.play.session import GameSession
+
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
         session.save()  # never raises: a save that fails is in session.save_problem
         self.switch(routes.Table(session))
 
     def continue_game(self) -> str | None:
         """Resume the saved game; returns a message for the player if it cannot be read."""
+        from game.play.session import GameSession
+
         flush_all()
         try:
             session = GameSession.resume(self.autosave_path)
@@ -185,6 +187,7 @@ class App:
 
     def start_demo(self, seed: int, players: int = 4) -> None:
         """Computer players in every seat: Oh Hell, or Up and Down the River for 8."""
+        from game.play.session import GameSession
         from game.play.setup import default_table
         from game.rules.presets import PRESETS
 
@@ -277,6 +280,15 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(self.screen)
 
+    @staticmethod
+    def _warm_up() -> None:
+        """After the first frame: start the players' worker (while the title is shown)
+        and load the table's modules, which the first picture did not need."""
+        from game.play import thinker
+
+        thinker.warm_up()
+        registry.preload()
+
     def run(self) -> int:
         first = True
         while self.running and self.scenes:
@@ -294,7 +306,7 @@ class App:
                 self.quit()
             elif first:
                 self.sounds.open()
-                thinker.warm_up()  # the players' worker starts while the title is shown
+                self._warm_up()
             first = False
         self.close_scenes()
         return 0

@@ -12,7 +12,11 @@ seats, so a search runs beside the table most of the time). For each run it prin
 * the first frame, on its own (pictures drawn for the first time).
 
 ``--workers thread`` runs the computer players in a thread of the window's
-process instead of the worker process, to compare.
+process instead of the worker process, to compare. The window is shown as the game
+shows it (:meth:`~game.ui.app.App.present`: only the areas that changed, through
+SDL's native framebuffer on Linux); ``--present whole`` flips the whole window every
+frame, as before, and ``SDL_FRAMEBUFFER_ACCELERATION=1`` in the environment brings
+back SDL's OpenGL texture.
 """
 
 from __future__ import annotations
@@ -57,7 +61,9 @@ def seats_for(run: str, players: int) -> list[Player]:
     return [Player(names[s], strong if s in (1, 2, 3) else weak) for s in range(players)]
 
 
-def measure(run: str, size: tuple[int, int], players: int, seconds: float, seed: int) -> Timings:
+def measure(
+    run: str, size: tuple[int, int], players: int, seconds: float, seed: int, whole: bool = False
+) -> Timings:
     import pygame
 
     from game.play.session import GameSession
@@ -76,7 +82,7 @@ def measure(run: str, size: tuple[int, int], players: int, seconds: float, seed:
     clock = pygame.time.Clock()
     start = time.perf_counter()
     app.frame(0.0)
-    pygame.display.flip()
+    app.present()
     last_flip = time.perf_counter()
     timings.first = (last_flip - start) * 1000
     end = last_flip + seconds
@@ -85,7 +91,11 @@ def measure(run: str, size: tuple[int, int], players: int, seconds: float, seed:
         pygame.event.pump()
         begin = time.perf_counter()
         app.frame(dt)
-        pygame.display.flip()
+        if whole:
+            app.present()  # keeps the app's account of what changed
+            pygame.display.flip()
+        else:
+            app.present()
         now = time.perf_counter()
         timings.work.append((now - begin) * 1000)
         timings.gaps.append((now - last_flip) * 1000)
@@ -148,6 +158,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=cliargs.deal_seed, default=3)
     parser.add_argument("--runs", choices=(*RUNS, "both"), default="both")
     parser.add_argument("--workers", choices=("process", "thread"), default="process")
+    parser.add_argument(
+        "--present",
+        choices=("changed", "whole"),
+        default="changed",
+        help="show only what changed (as the game does) or flip the whole window",
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -155,7 +171,9 @@ def main(argv: list[str]) -> int:
     import pygame
 
     from game.play import thinker
+    from game.ui.window import prefer_native_framebuffer
 
+    prefer_native_framebuffer()
     thinker.use_threads(args.workers == "thread")
     thinker.warm_up()  # as the game does while its title is shown
     time.sleep(1.0)
@@ -164,10 +182,13 @@ def main(argv: list[str]) -> int:
     width, height = args.size
     print(
         f"The table at {width}x{height}, {args.players} seats, {args.seconds:g} s a run, "
-        f"computer players in a {args.workers}"
+        f"computer players in a {args.workers}, {args.present} window shown, "
+        f"SDL_FRAMEBUFFER_ACCELERATION={os.environ.get('SDL_FRAMEBUFFER_ACCELERATION')}"
     )
     for run in RUNS if args.runs == "both" else (args.runs,):
-        timings = measure(run, args.size, args.players, args.seconds, args.seed)
+        timings = measure(
+            run, args.size, args.players, args.seconds, args.seed, args.present == "whole"
+        )
         print("\n".join(report(run, timings)))
     pygame.quit()
     return 0

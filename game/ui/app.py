@@ -34,6 +34,17 @@ FPS_IDLE = 30
 FPS_FAST = 250  # leaves the computer players' thread time to think
 LOOK_EVERY = 0.5
 """Seconds between looks for a second copy's request to show the window."""
+SHOWN_AGAIN = frozenset(
+    (
+        pygame.VIDEOEXPOSE,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWSIZECHANGED,
+    )
+)
+"""Window events after which the whole window is shown anew, not only what changed."""
 
 
 class App:
@@ -58,6 +69,8 @@ class App:
         self.final_screenshot: str | None = None
         self.first_frame_only = False
         self.scenes: list[Scene] = []
+        self._damage: list[pygame.Rect] | None = None
+        """What the frames drawn since the last :meth:`present` changed (None: anywhere)."""
         self._closed = False
         self.running = True
         self.clock = pygame.time.Clock()
@@ -223,6 +236,7 @@ class App:
         if self.settings.fullscreen != self.window.fullscreen:
             self.store.update(fullscreen=self.window.fullscreen)
         self.screen = pygame.display.get_surface() or self.screen
+        self._damage = None
         self._resized()
 
     def _window_resized(self, width: int, height: int) -> None:
@@ -236,6 +250,7 @@ class App:
             if size != self.settings.window_size:
                 self.store.update(window_size=size)
         self.screen = pygame.display.get_surface() or self.screen
+        self._damage = None
         if self.size != self._layout_size:
             self._resized()
 
@@ -255,6 +270,8 @@ class App:
             self.show_requests.reply(self.window.bring_forward())
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in SHOWN_AGAIN:
+            self._damage = None
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -277,8 +294,24 @@ class App:
         for scene in list(self.scenes):
             scene.update(dt)
         first = max((i for i, scene in enumerate(self.scenes) if scene.opaque), default=0)
-        for scene in self.scenes[first:]:
+        drawn = self.scenes[first:]
+        for scene in drawn:
             scene.draw(self.screen)
+        damage = drawn[0].damage() if len(drawn) == 1 else None
+        if damage is None or self._damage is None:
+            self._damage = None
+        else:
+            self._damage += damage
+
+    def present(self) -> None:
+        """Show the frames drawn since the last call: only the areas they changed when
+        their scene says which (a software display then copies only those), otherwise
+        the whole window."""
+        damage, self._damage = self._damage, []
+        if damage is None:
+            pygame.display.flip()
+        elif damage:
+            pygame.display.update(damage)
 
     @staticmethod
     def _warm_up() -> None:
@@ -301,7 +334,7 @@ class App:
                 self.handle(event)
             self.look_for_requests(dt)
             self.frame(dt)
-            pygame.display.flip()
+            self.present()
             if self.first_frame_only:
                 self.quit()
             elif first:

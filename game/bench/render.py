@@ -199,12 +199,12 @@ def main(argv: list[str]) -> int:
     from game.play import thinker
     from game.ui.window import prefer_native_framebuffer
 
-    prefer_native_framebuffer()
     thinker.use_threads(args.workers == "thread")
     thinker.warm_up()  # as the game does while its title is shown
     time.sleep(1.0)
     pygame.display.init()
     pygame.font.init()
+    prefer_native_framebuffer()
     width, height = args.size
     print(
         f"The table at {width}x{height}, {args.players} seats, {args.seconds:g} s a run, "

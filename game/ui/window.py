@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import warnings
 from collections.abc import Callable
 from typing import Protocol
@@ -140,16 +139,18 @@ class GameWindow:
 
 
 def prefer_native_framebuffer() -> None:
-    """On Linux, let SDL show the window's pixels through the display server's own
-    shared memory, not through an OpenGL texture of the whole window, unless the
-    player's environment says otherwise (``SDL_FRAMEBUFFER_ACCELERATION``).
+    """With X11, let SDL show the window's pixels through the X server's shared memory,
+    not through an OpenGL texture of the whole window, unless the player's environment
+    says otherwise (``SDL_FRAMEBUFFER_ACCELERATION``). Call it after
+    ``pygame.display.init`` and before the window is made.
 
-    SDL 2 uses the texture on Linux by default (on Windows and WSL it already prefers
-    the native way). Without a graphics card, as under Xvfb or a software OpenGL,
+    SDL 2 uses the texture with X11 by default (except under WSL, where it already
+    prefers the native way). Without a graphics card, as under Xvfb or a software OpenGL,
     that texture cost 20-45 ms a 1080p frame, whatever changed, against 1 ms for the
     native copy, which also copies only the areas
-    :meth:`game.ui.app.App.present` names."""
-    if sys.platform.startswith("linux"):
+    :meth:`game.ui.app.App.present` names. Other drivers (Wayland, KMS/DRM) may have
+    no native framebuffer, so they are left as they are."""
+    if pygame.display.get_driver() == "x11":
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 

@@ -1,9 +1,10 @@
 """Behind the title screen's menu: cards drifting across the felt, a fan of cards
 breathing gently, and the name of the game in gold.
 
-The cards' pictures (18 faces, backs and outlines, ~40 ms) are not drawn for the first
-frame, which shows the felt, the title and the menu at once: they are rendered a few
-at a time in the frames after it, and each card fades in when its picture is ready.
+The cards' pictures (up to 17 faces, backs and the fan's outline, ~40 ms) are not
+drawn for the first frame, which shows the felt, the title and the menu at once: they
+are rendered a few at a time in the frames after it, and each card fades in when its
+picture is ready.
 """
 
 from __future__ import annotations
@@ -109,10 +110,13 @@ class Backdrop:
         code = str(drifter.card) if drifter.face_up else "back"
         return (width, self.scene.app.settings.four_colour, code)
 
+    def _pictures(self) -> list[Picture]:
+        """Every picture the backdrop needs, the fan's first."""
+        return self._fan_pictures() + [self._drifter_picture(d) for d in self.drifters]
+
     def _prepare(self, deadline: float) -> None:
         """Render the pictures not yet shown, the fan's first, until ``deadline``."""
-        wanted = self._fan_pictures() + [self._drifter_picture(d) for d in self.drifters]
-        for picture in wanted:
+        for picture in self._pictures():
             if picture in self._shown:
                 continue
             width, four, code = picture
@@ -129,8 +133,7 @@ class Backdrop:
 
     def settled(self) -> bool:
         """Whether every card's picture is drawn and faded in."""
-        wanted = self._fan_pictures() + [self._drifter_picture(d) for d in self.drifters]
-        return self._fade(wanted) >= 1.0
+        return self._fade(self._pictures()) >= 1.0
 
     def _fade(self, pictures: list[Picture]) -> float:
         """How far faded in (0 to 1) the card needing ``pictures`` is."""

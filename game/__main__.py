@@ -70,7 +70,8 @@ def _append_to_data_log(text: str) -> Path:
 
 
 if __name__ == "__main__":
-    import multiprocessing
+    if getattr(sys, "frozen", False):  # only a frozen build needs it (and the import costs)
+        import multiprocessing
 
-    multiprocessing.freeze_support()  # a frozen build starting the computer players' worker
+        multiprocessing.freeze_support()  # a frozen build starting the players' worker
     sys.exit(main())

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -108,6 +107,8 @@ def keep_aside(path: Path, reason: str = "damaged") -> Path | None:
     ``settings.damaged-20261201-081530.json`` (then ``-2``, ``-3``... or a random
     suffix); returns the new path, or None if it could not be moved. Never
     overwrites a file."""
+    import secrets  # here: it loads OpenSSL, ~5 ms of every start otherwise
+
     stamp = time.strftime("%Y%m%d-%H%M%S")
     base = f"{path.stem}.{reason}-{stamp}"
     tails = ["", *(f"-{n}" for n in range(2, 10)), *(f"-{secrets.token_hex(4)}" for _ in range(4))]

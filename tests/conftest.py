@@ -4,6 +4,8 @@ most scene tests drive."""
 from __future__ import annotations
 
 import os
+import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,12 +38,13 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 def recording_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The real app whose screens start no table: the games they would start are
     recorded (``tests.screens.started``) and any table opened is a stand-in."""
-    from game.ui import registry
     from tests.fakes import FakeTable
     from tests.screens import Recorder
 
     monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-    monkeypatch.setattr(registry, "TableScene", FakeTable)
+    fake = types.ModuleType("game.ui.table.scene")
+    fake.TableScene = FakeTable  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.table.scene", fake)  # the registry's import
     pygame.init()
     application = App(pygame.display.set_mode((1280, 720)), SettingsStore())
     application.start_game = Recorder()  # type: ignore[method-assign]

@@ -19,6 +19,7 @@ from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
+from game.ui.kit import theme
 from game.ui.kit.gui import make_manager, scaled_theme
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
@@ -163,6 +164,35 @@ def test_the_title_opens_without_pygame_gui() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.split()[-1] == "False", result.stderr
+
+
+def test_the_title_opens_without_the_table_or_the_players() -> None:
+    """The table's modules and the computer players' worker load after the first frame."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, game.ui.main, game.ui.registry, game.ui.menus.title;"
+        "print(sorted({'game.ui.table.scene', 'game.play.session', 'game.play.thinker'}"
+        " & set(sys.modules)))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.splitlines()[-1] == "[]", result.stderr
+
+
+def test_the_title_shows_its_menu_first_and_its_cards_once_drawn(app: App) -> None:
+    """The first frame is the felt, the title and the menu; the cards' pictures are
+    drawn in the frames after it and fade in."""
+    title = TitleScene(app)
+    app.push(title)
+    app.frame(0.0)
+    felt = theme.felt(app.size)
+    in_the_fan = (540, 180)  # on the ace of hearts, once it is there
+    assert app.screen.get_at(in_the_fan) == felt.get_at(in_the_fan)
+    assert not title.backdrop.settled()
+    frame(app, 40)
+    assert title.backdrop.settled()
+    assert app.screen.get_at(in_the_fan) != felt.get_at(in_the_fan)
 
 
 def test_title_draws_at_every_size(app: App) -> None:

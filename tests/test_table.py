@@ -20,6 +20,7 @@ from game.rules.presets import PRESETS
 from game.rules.record import Player, PlayerKind
 from game.rules.ruleset import HandSequence, RuleSet, Settlement
 from game.ui.app import App
+from game.ui.kit import routes
 from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import DEMO_RESTART, TableScene
@@ -382,6 +383,54 @@ def test_partial_repaints_match_full_repaints(app: App) -> None:
             assert pygame.image.tobytes(app.screen, "RGB") == partial, frame
             checks += 1
     assert checks > 5 and scene.painter.presenter.partial_frames > 0
+
+
+def test_the_window_shows_what_was_drawn_when_only_changes_are_copied(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app copies to the window only the areas the table changed: a window kept
+    by those copies alone equals the picture drawn, overlays and returns included."""
+    shown = pygame.Surface(app.screen.get_size())
+    copies = {"whole": 0, "areas": 0, "area": 0}
+
+    def flip() -> None:
+        shown.blit(app.screen, (0, 0))
+        copies["whole"] += 1
+
+    def update(areas: list[pygame.Rect]) -> None:
+        for area in areas:
+            shown.blit(app.screen, area, area)
+        copies["areas"] += 1
+        copies["area"] += sum(area.width * area.height for area in areas)
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    monkeypatch.setattr(pygame.display, "update", update)
+    session = GameSession(small_rules(cards=4, hands=2), 5, seats(BOT, BOT, BOT, BOT))
+    scene = TableScene(app, session, demo=True)
+    app.replace(scene)
+    for frame in range(400):
+        app.frame(1 / 30)
+        if frame % 10 == 5:
+            app.frame(1 / 30)  # two frames drawn, one shown: both frames' changes count
+        if frame == 200:
+            app.open(routes.Pause(session))
+        if frame == 230:
+            app.pop()
+        app.present()
+        if session.thinking is not None:
+            time.sleep(0.001)
+        if frame % 17 == 0:
+            assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(app.screen, "RGB"), (
+                frame
+            )
+    width, height = app.screen.get_size()
+    assert copies["areas"] > 20 and copies["area"] < copies["areas"] * width * height / 4
+    assert copies["whole"] >= 3  # the first frame, under the overlay and after it
+    whole = copies["whole"]
+    app.handle(pygame.event.Event(pygame.WINDOWEXPOSED))  # the window was uncovered
+    app.frame(1 / 30)
+    app.present()
+    assert copies["whole"] == whole + 1
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])

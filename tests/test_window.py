@@ -3,6 +3,7 @@ and a second copy's request brings it forward. Headless (SDL's dummy driver)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -169,3 +170,20 @@ def test_the_real_window_is_switched_in_place(
         assert app.size == (1280, 720) and app.settings.window_size == (1280, 720)
     assert switches == [True, False] * 3
     assert DisplayWindow().window.id == window_id, "never re-created"
+
+
+@pytest.mark.parametrize(
+    ("driver", "given", "expected"),
+    [("x11", None, "0"), ("x11", "1", "1"), ("wayland", None, None), ("dummy", None, None)],
+)
+def test_the_native_framebuffer_is_asked_for_only_with_x11_and_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch, driver: str, given: str | None, expected: str | None
+) -> None:
+    from game.ui.window import prefer_native_framebuffer
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", given or "")  # restored afterwards
+    if given is None:
+        monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION")
+    prefer_native_framebuffer()
+    assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == expected

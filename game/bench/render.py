@@ -7,12 +7,19 @@ seats, so a search runs beside the table most of the time). For each run it prin
 
 * the gap between two flips (what the eye sees: 16.7 ms is 60 frames a second), over
   all frames and over those in which a computer player was deciding,
-* the frame's own work (update, draw and flip),
+* the frame's own work (update, draw and flip), in wall time and in this process's
+  processor time,
 * frames per second, the longest garbage collection, and
-* the first frame, on its own (pictures drawn for the first time).
+* the first frame, on its own (pictures drawn for the first time);
+
+and last what a whole-window flip costs with nothing drawn (the display's own cost).
 
 ``--workers thread`` runs the computer players in a thread of the window's
-process instead of the worker process, to compare.
+process instead of the worker process, to compare. The window is shown as the game
+shows it (:meth:`~game.ui.app.App.present`: only the areas that changed, through
+SDL's native framebuffer on Linux); ``--present whole`` flips the whole window every
+frame, as before, and ``SDL_FRAMEBUFFER_ACCELERATION=1`` in the environment brings
+back SDL's OpenGL texture.
 """
 
 from __future__ import annotations
@@ -43,6 +50,9 @@ class Timings:
     first: float = 0.0
     gaps: list[float] = field(default_factory=list)
     work: list[float] = field(default_factory=list)
+    work_cpu: list[float] = field(default_factory=list)
+    """The frame's own work in this process's processor time (which a busy machine
+    disturbs less than wall time)."""
     collections: list[float] = field(default_factory=list)
     seconds: float = 0.0
     thinking: list[bool] = field(default_factory=list)
@@ -57,7 +67,9 @@ def seats_for(run: str, players: int) -> list[Player]:
     return [Player(names[s], strong if s in (1, 2, 3) else weak) for s in range(players)]
 
 
-def measure(run: str, size: tuple[int, int], players: int, seconds: float, seed: int) -> Timings:
+def measure(
+    run: str, size: tuple[int, int], players: int, seconds: float, seed: int, whole: bool = False
+) -> Timings:
     import pygame
 
     from game.play.session import GameSession
@@ -76,17 +88,22 @@ def measure(run: str, size: tuple[int, int], players: int, seconds: float, seed:
     clock = pygame.time.Clock()
     start = time.perf_counter()
     app.frame(0.0)
-    pygame.display.flip()
+    app.present()
     last_flip = time.perf_counter()
     timings.first = (last_flip - start) * 1000
     end = last_flip + seconds
     while last_flip < end and app.running:
         dt = clock.tick(60) / 1000
         pygame.event.pump()
-        begin = time.perf_counter()
+        begin, begin_cpu = time.perf_counter(), time.process_time()
         app.frame(dt)
-        pygame.display.flip()
+        if whole:
+            app.present()  # keeps the app's account of what changed
+            pygame.display.flip()
+        else:
+            app.present()
         now = time.perf_counter()
+        timings.work_cpu.append((time.process_time() - begin_cpu) * 1000)
         timings.work.append((now - begin) * 1000)
         timings.gaps.append((now - last_flip) * 1000)
         timings.thinking.append(
@@ -100,6 +117,21 @@ def measure(run: str, size: tuple[int, int], players: int, seconds: float, seed:
     stop_timing()
     app.close_scenes()
     return timings
+
+
+def flip_alone(frames: int = 120) -> list[float]:
+    """Milliseconds of each whole-window flip with nothing drawn, at 60 frames a second:
+    what showing a frame costs the display, whatever the game draws."""
+    import pygame
+
+    clock, times = pygame.time.Clock(), []
+    for _ in range(frames):
+        clock.tick(60)
+        pygame.event.pump()
+        begin = time.perf_counter()
+        pygame.display.flip()
+        times.append((time.perf_counter() - begin) * 1000)
+    return times
 
 
 def _time_collections(into: list[float]) -> Callable[[], None]:
@@ -122,7 +154,11 @@ def report(run: str, timings: Timings) -> list[str]:
     share = sum(timings.thinking) / max(frames, 1)
     lines = [f"{run}: {frames} frames, {fps:.1f} frames/s, a player thinking in {share:.0%}"]
     thinking = [gap for gap, busy in zip(timings.gaps, timings.thinking, strict=True) if busy]
-    rows = [("gap between flips", timings.gaps), ("frame's own work", timings.work)]
+    rows = [
+        ("gap between flips", timings.gaps),
+        ("frame's own work", timings.work),
+        ("own work, cpu", timings.work_cpu),
+    ]
     if thinking:
         rows.insert(1, ("gap while thinking", thinking))
     for name, values in rows:
@@ -148,6 +184,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=cliargs.deal_seed, default=3)
     parser.add_argument("--runs", choices=(*RUNS, "both"), default="both")
     parser.add_argument("--workers", choices=("process", "thread"), default="process")
+    parser.add_argument(
+        "--present",
+        choices=("changed", "whole"),
+        default="changed",
+        help="show only what changed (as the game does) or flip the whole window",
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -155,19 +197,29 @@ def main(argv: list[str]) -> int:
     import pygame
 
     from game.play import thinker
+    from game.ui.window import prefer_native_framebuffer
 
     thinker.use_threads(args.workers == "thread")
     thinker.warm_up()  # as the game does while its title is shown
     time.sleep(1.0)
     pygame.display.init()
     pygame.font.init()
+    prefer_native_framebuffer()
     width, height = args.size
     print(
         f"The table at {width}x{height}, {args.players} seats, {args.seconds:g} s a run, "
-        f"computer players in a {args.workers}"
+        f"computer players in a {args.workers}, {args.present} window shown, "
+        f"SDL_FRAMEBUFFER_ACCELERATION={os.environ.get('SDL_FRAMEBUFFER_ACCELERATION')}"
     )
     for run in RUNS if args.runs == "both" else (args.runs,):
-        timings = measure(run, args.size, args.players, args.seconds, args.seed)
+        timings = measure(
+            run, args.size, args.players, args.seconds, args.seed, args.present == "whole"
+        )
         print("\n".join(report(run, timings)))
+    flips = flip_alone()
+    print(
+        f"a whole-window flip alone, nothing drawn: median {statistics.median(flips):.2f}  "
+        f"p90 {percentile(flips, 0.9):.2f}  p99 {percentile(flips, 0.99):.2f} ms"
+    )
     pygame.quit()
     return 0

@@ -12,16 +12,13 @@ import contextlib
 import gc
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
 from game.instance import ShowRequests
-from game.play import thinker
 from game.play.autosave import flush_all
-from game.play.library import Library
-from game.play.session import GameSession
-from game.play.takeback import take_backs_allowed
 from game.resources import data_dir
 from game.rules.errors import RecordError
 from game.rules.record import Level, Player
@@ -33,11 +30,25 @@ from game.ui.kit.routes import Route
 from game.ui.kit.scene import Scene
 from game.ui.window import MIN_SIZE, GameWindow
 
+if TYPE_CHECKING:
+    from game.play.session import GameSession
+
 FPS_BUSY = 60
 FPS_IDLE = 30
 FPS_FAST = 250  # leaves the computer players' thread time to think
 LOOK_EVERY = 0.5
 """Seconds between looks for a second copy's request to show the window."""
+SHOWN_AGAIN = frozenset(
+    (
+        pygame.VIDEOEXPOSE,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWSIZECHANGED,
+    )
+)
+"""Window events after which the whole window is shown anew, not only what changed."""
 
 
 class App:
@@ -62,6 +73,8 @@ class App:
         self.final_screenshot: str | None = None
         self.first_frame_only = False
         self.scenes: list[Scene] = []
+        self._damage: list[pygame.Rect] | None = None
+        """What the frames drawn since the last :meth:`present` changed (None: anywhere)."""
         self._closed = False
         self.running = True
         self.clock = pygame.time.Clock()
@@ -174,6 +187,8 @@ class App:
     ) -> None:
         """Start a new game at the table (replacing any saved game); ``again_of`` names
         the kept game whose deals it plays again."""
+        from game.play.session import GameSession
+
         session = GameSession(rules, seed, players, autosave=self.autosave_path)
         session.again_of = again_of
         self.prepare(session)
@@ -184,12 +199,17 @@ class App:
     def prepare(self, session: GameSession) -> None:
         """What a played game gets from the settings: take-backs, and its record kept
         once it is over."""
+        from game.play.library import Library
+        from game.play.takeback import take_backs_allowed
+
         settings = self.settings
         session.take_backs_allowed = take_backs_allowed(settings.take_backs, session.players)
         session.keep = Library.of_user(settings.kept_games).keep_session
 
     def continue_game(self) -> str | None:
         """Resume the saved game; returns a message for the player if it cannot be read."""
+        from game.play.session import GameSession
+
         flush_all()
         try:
             session = GameSession.resume(self.autosave_path)
@@ -201,6 +221,7 @@ class App:
 
     def start_demo(self, seed: int, players: int = 4) -> None:
         """Computer players in every seat: Oh Hell, or Up and Down the River for 8."""
+        from game.play.session import GameSession
         from game.play.setup import default_table
         from game.rules.presets import PRESETS
 
@@ -236,6 +257,7 @@ class App:
         if self.settings.fullscreen != self.window.fullscreen:
             self.store.update(fullscreen=self.window.fullscreen)
         self.screen = pygame.display.get_surface() or self.screen
+        self._damage = None
         self._resized()
 
     def _window_resized(self, width: int, height: int) -> None:
@@ -249,6 +271,7 @@ class App:
             if size != self.settings.window_size:
                 self.store.update(window_size=size)
         self.screen = pygame.display.get_surface() or self.screen
+        self._damage = None
         if self.size != self._layout_size:
             self._resized()
 
@@ -268,6 +291,8 @@ class App:
             self.show_requests.reply(self.window.bring_forward())
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in SHOWN_AGAIN:
+            self._damage = None
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -290,8 +315,33 @@ class App:
         for scene in list(self.scenes):
             scene.update(dt)
         first = max((i for i, scene in enumerate(self.scenes) if scene.opaque), default=0)
-        for scene in self.scenes[first:]:
+        drawn = self.scenes[first:]
+        for scene in drawn:
             scene.draw(self.screen)
+        damage = drawn[0].damage() if len(drawn) == 1 else None
+        if damage is None or self._damage is None:
+            self._damage = None
+        else:
+            self._damage += damage
+
+    def present(self) -> None:
+        """Show the frames drawn since the last call: only the areas they changed when
+        their scene says which (a software display then copies only those), otherwise
+        the whole window."""
+        damage, self._damage = self._damage, []
+        if damage is None:
+            pygame.display.flip()
+        elif damage:
+            pygame.display.update(damage)
+
+    @staticmethod
+    def _warm_up() -> None:
+        """After the first frame: start the players' worker (while the title is shown)
+        and load the table's modules, which the first picture did not need."""
+        from game.play import thinker
+
+        thinker.warm_up()
+        registry.preload()
 
     def run(self) -> int:
         first = True
@@ -305,12 +355,12 @@ class App:
                 self.handle(event)
             self.look_for_requests(dt)
             self.frame(dt)
-            pygame.display.flip()
+            self.present()
             if self.first_frame_only:
                 self.quit()
             elif first:
                 self.sounds.open()
-                thinker.warm_up()  # the players' worker starts while the title is shown
+                self._warm_up()
             first = False
         self.close_scenes()
         return 0

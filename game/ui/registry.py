@@ -4,9 +4,10 @@ Scenes name where to go with a :mod:`~game.ui.kit.routes` value and the app asks
 :func:`build` for the scene, so no scene imports another and adding a screen means
 one route and one case here (mypy checks that every route has one).
 
-Only the title screen and the table are imported with this module; the others (and
-pygame_gui, which their forms use) load when first opened, so the first picture after
-launch does not wait for them.
+Only the title screen is imported with this module; the others (and pygame_gui,
+which their forms use) load when first opened, so the first picture after launch does
+not wait for them. The table, the screen a player opens first, is loaded by
+:func:`preload` once the title is showing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,12 @@ from game.ui.kit import routes
 from game.ui.kit.never import unreachable
 from game.ui.kit.scene import Host, Scene
 from game.ui.menus.title import TitleScene
-from game.ui.table.scene import TableScene
+
+
+def preload() -> None:
+    """Import the table's modules now (after the title's first frame), so starting a
+    game does not wait for them."""
+    import game.ui.table.scene  # noqa: F401
 
 
 def build(host: Host, route: routes.Route) -> Scene:
@@ -36,6 +42,8 @@ def build(host: Host, route: routes.Route) -> Scene:
 
             return RulesScene(host, rules)
         case routes.Table(session=session, demo=demo):
+            from game.ui.table.scene import TableScene
+
             return TableScene(host, session, demo=demo)
         case routes.ScoreSheet(session=session, pick=pick):
             from game.ui.scoresheet.overlay import ScoreSheetOverlay

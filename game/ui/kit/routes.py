@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.play.session import GameSession
-from game.rules.ruleset import RuleSet
+if TYPE_CHECKING:  # annotations only: the title screen need not load the session
+    from game.play.session import GameSession
+    from game.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)

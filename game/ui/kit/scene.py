@@ -99,6 +99,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change any game state."""
 
+    def damage(self) -> list[pygame.Rect] | None:
+        """Where the last :meth:`draw` changed the surface: a list of areas (empty when
+        nothing changed), or None for anywhere, so the whole window is shown anew."""
+        return None
+
     def close(self) -> None:
         """The app dropped the scene: stop what it started (threads, timers, sounds)."""
 

@@ -312,7 +312,11 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
                 [shades[min(FELT_STEPS, round((dx + down) ** 0.5 * to_step))] for dx in across]
             )
         )
-    small = pygame.image.frombytes(b"".join(rows), (small_w, small_h), "RGB")
+    rgb = pygame.image.frombytes(b"".join(rows), (small_w, small_h), "RGB")
+    # Four bytes a pixel from here: scaling and laying the weave on 24-bit pictures
+    # took three times as long (the weave's blend may round a level differently).
+    small = pygame.Surface((small_w, small_h), 0, 32)
+    small.blit(rgb, (0, 0))
     cloth = pygame.transform.smoothscale(small, size)
     tile = _weave_tile()
     cloth.blits(

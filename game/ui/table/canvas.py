@@ -122,6 +122,8 @@ class Presenter:
         self.background: pygame.Surface | None = None
         self.full_frames = 0
         self.partial_frames = 0
+        self.damage: list[pygame.Rect] | None = None
+        """Where the last frame presented changed the target (None: everywhere)."""
 
     def invalidate(self) -> None:
         """Draw the whole of the next frame."""
@@ -151,20 +153,30 @@ class Presenter:
             for item in items:
                 _paint(target, item)
             self.full_frames += 1
-        elif dirty:
+            self.damage = None
+        else:
+            self.damage = [a for a in (d.clip(window) for d in dirty) if a.width and a.height]
+            self._repaint(target, background, items, self.damage)
+        self.previous = items
+
+    def _repaint(
+        self,
+        target: pygame.Surface,
+        background: pygame.Surface,
+        items: list[Item],
+        areas: list[pygame.Rect],
+    ) -> None:
+        """Paint the background and the pictures touching ``areas``, in those areas only."""
+        if areas:
             rects = [pygame.Rect(item[1], item[2], item[3], item[4]) for item in items]
             clip = target.get_clip()
-            for area in dirty:
-                area = area.clip(window)
-                if not area.width or not area.height:
-                    continue
+            for area in areas:
                 target.set_clip(area)
                 target.blit(background, area, area)
                 for index in sorted(area.collidelistall(rects)):
                     _paint(target, items[index])
             target.set_clip(clip)
             self.partial_frames += 1
-        self.previous = items
 
     def _dirty(self, items: list[Item]) -> list[pygame.Rect]:
         previous = self.previous

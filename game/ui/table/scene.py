@@ -460,3 +460,6 @@ class TableScene(Scene):
         on_top = self.on_top
         self.painter.finish(surface, self._trusted and on_top)
         self._trusted = on_top
+
+    def damage(self) -> list[pygame.Rect] | None:
+        return self.painter.presenter.damage

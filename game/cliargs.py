@@ -24,8 +24,9 @@ import re
 import tempfile
 from argparse import ArgumentTypeError
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from game.i18n import N_, _, available_languages, tr
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_SEED = 10**18
@@ -44,12 +45,47 @@ MAX_BUDGET = 100.0
 _SIZE = re.compile(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*")
 
 
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""The words argparse itself prints, translated with the game's catalog (argparse
+looks up its module-level ``_`` when it prints, which :class:`Parser` points at ours)."""
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, naming the command:
-    ``ohhell simulate: error: argument --games: ... (see ohhell simulate --help)``."""
+    ``ohhell simulate: error: argument --games: ... (see ohhell simulate --help)``.
+    Every parser takes ``--lang CODE`` (read before any parser by ``game.cli``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        argparse._ = tr  # type: ignore[attr-defined]  # argparse's own words, translated
+        super().__init__(*args, **kwargs)
+        self.add_argument(
+            "--lang",
+            metavar="CODE",
+            help=_("the language of the text: {codes}").format(
+                codes=", ".join(available_languages())
+            ),
+        )
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(
+            2,
+            _("{prog}: error: {message} (see {prog} --help)").format(
+                prog=self.prog, message=message
+            )
+            + "\n",
+        )
 
 
 def shortened(text: str, limit: int = 100) -> str:

@@ -132,7 +132,11 @@ def _rules(argv: list[str]) -> int:
     rules = preset.rules(players)
     wrap = textwrap.TextWrapper(width=78, initial_indent="  ", subsequent_indent="  ")
     print(
-        _("{name} ({id}), {low}-{high} players").format(
+        ngettext(
+            "{name} ({id}), {low}-{high} player",
+            "{name} ({id}), {low}-{high} players",
+            preset.max_players,
+        ).format(
             name=tr(preset.name), id=preset.id, low=preset.min_players, high=preset.max_players
         )
     )

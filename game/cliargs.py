@@ -127,7 +127,9 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
             value = None
         if value is None or not low <= value <= high:
             raise ArgumentTypeError(
-                f"must be a whole number from {low} to {high}, not {quoted(text)}"
+                _("must be a whole number from {low} to {high}, not {text}").format(
+                    low=low, high=high, text=quoted(text)
+                )
             )
         return value
 
@@ -153,7 +155,9 @@ def bounded_float(low: float, high: float) -> Callable[[str], float]:
         # written so that NaN fails the range test too
         if value is None or not low <= value <= high:
             raise ArgumentTypeError(
-                f"must be a number from {low:g} to {high:g}, not {quoted(text)}"
+                _("must be a number from {low} to {high}, not {text}").format(
+                    low=f"{low:g}", high=f"{high:g}", text=quoted(text)
+                )
             )
         return value
 
@@ -176,8 +180,16 @@ def window_size(text: str) -> tuple[int, int]:
         low <= value <= high for low, value, high in zip(MIN_SIZE, size, MAX_SIZE, strict=True)
     ):
         raise ArgumentTypeError(
-            f"must be WIDTHxHEIGHT, e.g. 1920x1080, with a width from {MIN_SIZE[0]} to "
-            f"{MAX_SIZE[0]} and a height from {MIN_SIZE[1]} to {MAX_SIZE[1]}, not {quoted(text)}"
+            _(
+                "must be WIDTHxHEIGHT, e.g. 1920x1080, with a width from {low_width} to "
+                "{high_width} and a height from {low_height} to {high_height}, not {text}"
+            ).format(
+                low_width=MIN_SIZE[0],
+                high_width=MAX_SIZE[0],
+                low_height=MIN_SIZE[1],
+                high_height=MAX_SIZE[1],
+                text=quoted(text),
+            )
         )
     return size
 
@@ -200,12 +212,18 @@ def output_file(*suffixes: str) -> Callable[[str], str]:
 
     def writable_file(path: str) -> str:
         if not path.strip():
-            raise ArgumentTypeError("must name a file")
+            raise ArgumentTypeError(_("must name a file"))
         if suffixes and not path.lower().endswith(suffixes):
-            raise ArgumentTypeError(f"{quoted(path)} must end in {' or '.join(suffixes)}")
+            raise ArgumentTypeError(
+                _("{path} must end in {suffixes}").format(
+                    path=quoted(path), suffixes=", ".join(suffixes)
+                )
+            )
         problem = _write_problem(path)
         if problem:
-            raise ArgumentTypeError(f"cannot write {quoted(path)}: {problem}")
+            raise ArgumentTypeError(
+                _("cannot write {path}: {problem}").format(path=quoted(path), problem=problem)
+            )
         return path
 
     return writable_file
@@ -215,11 +233,11 @@ def _write_problem(path: str) -> str | None:
     """Why ``path`` cannot be written, or None if it can."""
     folder = os.path.dirname(path) or "."
     if os.path.isdir(path):
-        return "it is a folder"
+        return _("it is a folder")
     if os.path.exists(path) and not os.path.isfile(path):
-        return "it is not a plain file"  # a device such as /dev/null: never replaced
+        return _("it is not a plain file")  # a device such as /dev/null: never replaced
     if not os.path.isdir(folder):
-        return f"there is no folder {quoted(folder)}"
+        return _("there is no folder {folder}").format(folder=quoted(folder))
     try:
         handle, scratch = tempfile.mkstemp(prefix=".ohhell-check-", dir=folder)
         os.close(handle)
@@ -241,16 +259,22 @@ def input_file(path: str) -> str:
     argparse.ArgumentTypeError: there is no file 'no-such-file.jsonl'
     """
     if not os.path.exists(path):
-        raise ArgumentTypeError(f"there is no file {quoted(path)}")
+        raise ArgumentTypeError(_("there is no file {path}").format(path=quoted(path)))
     if not os.path.isfile(path):
-        raise ArgumentTypeError(f"{quoted(path)} is not a file")
+        raise ArgumentTypeError(_("{path} is not a file").format(path=quoted(path)))
     if os.path.getsize(path) > MAX_INPUT_BYTES:
-        raise ArgumentTypeError(f"{quoted(path)} is larger than {MAX_INPUT_BYTES // 2**20} MiB")
+        raise ArgumentTypeError(
+            _("{path} is larger than {size} MiB").format(
+                path=quoted(path), size=MAX_INPUT_BYTES // 2**20
+            )
+        )
     try:
         with open(path, "rb"):
             pass
     except OSError as error:
-        raise ArgumentTypeError(f"cannot read {quoted(path)}: {error.strerror}") from None
+        raise ArgumentTypeError(
+            _("cannot read {path}: {reason}").format(path=quoted(path), reason=error.strerror)
+        ) from None
     return path
 
 

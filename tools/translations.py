@@ -7,7 +7,7 @@
     uv run python tools/translations.py check     # counts, and every problem; exit 1 if any
 
 Every string a player reads goes through ``game.i18n`` (``_``, ``ngettext``,
-``pgettext``, ``npgettext``, or ``N_`` where it is defined) with literal arguments,
+``pgettext``, ``npgettext``, or ``N_`` / ``C_`` where it is defined) with literal arguments,
 so extraction finds it. ``check`` is what ``tests/test_catalogs.py`` runs: the
 template matches the code, each catalog has every string of the template translated
 and no other, placeholders agree with the English, plural forms are the language's,
@@ -48,7 +48,7 @@ def extract() -> Catalog:
     found = extract_from_dir(
         str(ROOT / "game"),
         method_map=[("**.py", "python")],
-        keywords=DEFAULT_KEYWORDS,
+        keywords={**DEFAULT_KEYWORDS, "C_": ((1, "c"), 2)},
         comment_tags=(COMMENT_TAG,),
         strip_comment_tags=True,
     )
@@ -213,7 +213,9 @@ def update_all() -> None:
     template = read(POT)
     for language, path in po_files().items():
         catalog = read(path)
-        catalog.update(template, no_fuzzy_matching=True)
+        # A changed string keeps its old translation as a fuzzy guess for the translator
+        # (check counts it as untranslated until the fuzzy mark is removed).
+        catalog.update(template)
         catalog.obsolete.clear()
         with path.open("wb") as stream:
             write_po(stream, catalog, no_location=True, sort_output=True, width=76)

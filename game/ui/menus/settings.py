@@ -82,9 +82,14 @@ class SettingsScene(GuiScene):
             self.app.toggle_fullscreen()  # resizes every scene, rebuilding this one
 
     def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on: every open scene (the table under the pause
+        menu too) lays itself out again in the new words, no restart."""
         set_language(code)
         self.change(language=code)
-        self.rebuild()
+        for scene in list(self.app.scenes):
+            scene.resize(self.app.size)
+        if self not in self.app.scenes:
+            self.rebuild()
 
     def set_name(self, name: str) -> None:
         name = name.strip()[:24]

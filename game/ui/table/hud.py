@@ -54,6 +54,7 @@ class Hud:
         score.rect, menu.rect = layout.score_button, layout.menu_button
         self.buttons = [score, menu]
         self.last_trick.rect = layout.last_trick_button
+        self.last_trick.label = _("Last trick")  # in the language now in use
 
     # ------------------------------------------------------------ mouse
     def point(self, event: pygame.event.Event) -> None:
@@ -104,9 +105,10 @@ def hud_items(frame: Frame) -> list[tuple[str, str, Colour]]:
         return items
     count = rules.hand_count()
     if count is None:
-        hand = _("Hand {n} · to {target} points").format(
-            n=shown.hand_number, target=rules.target_score
-        )
+        target = rules.target_score or 0
+        hand = ngettext(
+            "Hand {n} · to {target} point", "Hand {n} · to {target} points", target
+        ).format(n=shown.hand_number, target=target)
     else:
         hand = _("Hand {n} of {total}").format(n=shown.hand_number, total=count)
     items.append(("hand", hand, theme.TEXT))

@@ -46,7 +46,9 @@ SCENES = [
     "gameover",
     "curtain",
 ]
-FRAMES = 45
+FRAMES = 15
+MIN_TEXTS = {"curtain": 1, "pause": 3}
+"""The fewest texts each scene draws itself (the recorder must see them all)."""
 
 
 def use_language(code: str) -> None:
@@ -107,6 +109,7 @@ def problems_in(app: App, name: str) -> list[str]:
             scene.draw(screen)
         texts = placed_texts(screen)
         problems = text_problems(texts)
+    assert len(texts) >= MIN_TEXTS.get(name, 5), f"the recorder saw only {len(texts)} texts"
     if isinstance(top, GuiScene) and top.manager is not None:
         problems += gui_problems(top.manager) + crossing_problems(texts, top.manager)
     return problems
@@ -199,3 +202,24 @@ def test_a_language_chosen_in_settings_reaches_every_open_scene(
         getattr(element, "text", "") for element in pause.manager.get_sprite_group().sprites()
     }
     assert pseudo("Resume") in labels
+
+
+def test_the_command_line_speaks_the_chosen_language(
+    pseudo_catalog: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Help, tables and the rules in plain words all come from the catalog."""
+    from game.cli import run
+    from game.i18n.pseudo import pseudo
+
+    assert run(["rules", "blob", "--players", "5", "--lang", pseudo_catalog]) == 0
+    out = capsys.readouterr().out
+    assert pseudo("Decisions where the sources leave a point open:") in out
+    assert pseudo("The rules for {count} players:").format(count=5) in out
+    assert pseudo("Blob") in out and "The rules for" not in out
+    assert run(["variants", "--lang", pseudo_catalog]) == 0
+    assert pseudo("players") in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        run(["rules", "--help", "--lang", pseudo_catalog])
+    help_text = capsys.readouterr().out
+    assert pseudo("usage: ").strip() in help_text
+    assert pseudo("a preset id (see ohhell variants)") in help_text

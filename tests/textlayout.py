@@ -29,6 +29,8 @@ from game.ui.kit import theme
 
 TOLERANCE = 1
 """Pixels a text may stray over its box's edge (anti-aliasing)."""
+GAP = 2
+"""Pixels a drawn text keeps clear of a pygame_gui control beside it."""
 
 
 @dataclass(frozen=True)
@@ -207,15 +209,16 @@ def gui_controls(manager: Any) -> list[Any]:
 
 
 def crossing_problems(placed: list[Placed], manager: Any) -> list[str]:
-    """Texts drawn by the scene that run into a pygame_gui control without being
-    inside it."""
+    """Texts drawn by the scene that run into a pygame_gui control (or come within
+    :data:`GAP` of it) without being inside it."""
     problems = []
     for element in gui_controls(manager):
         rect = element.rect
+        near = rect.inflate(2 * GAP, 2 * GAP)
         for item in placed:
-            overlap = item.rect.clip(rect)
+            overlap = item.rect.clip(near)
             inside = rect.contains(item.rect)
-            if overlap.width > TOLERANCE and overlap.height > TOLERANCE and not inside:
+            if overlap.width > 0 and overlap.height > TOLERANCE and not inside:
                 name = type(element).__name__
                 problems.append(
                     f"{item.content!r} {_show(item.rect)} runs into a {name} {_show(rect)}"

@@ -208,10 +208,15 @@ def fitted(
 ) -> pygame.Surface:
     """:func:`text` at ``size``, or smaller (down to ``smallest`` of it) when that is
     wider than ``width``: a label kept inside its box in a long language."""
+    return text(content, _fitting_size(content, size, width, weight, smallest), colour, weight)
+
+
+@lru_cache(maxsize=1024)
+def _fitting_size(content: str, size: int, width: int, weight: str, smallest: float) -> int:
     low = max(6, int(size * smallest))
     while size > low and font(size, weight).size(content[:MAX_LINE])[0] > width:
         size -= 1
-    return text(content, size, colour, weight)
+    return size
 
 
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:

@@ -264,7 +264,7 @@ class SettingsScene(GuiScene):
             y = rect.y + label.get_height() + self.px(2)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
         for rect, text in self.rows:
-            label = theme.text(text, self.px(16), theme.TEXT, "bold")
+            label = theme.fitted(text, self.px(16), rect.width, theme.TEXT, "bold")
             surface.blit(label, label.get_rect(midleft=rect.midleft))
         self._draw_preview(surface)
 

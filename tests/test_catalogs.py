@@ -128,9 +128,31 @@ def test_the_checker_counts_plural_forms_against_the_language() -> None:
     assert wrong == ["2 plural forms, not 3: '{count} trick'"]
     catalog = czech()
     catalog.mime_headers = [("Plural-Forms", "nplurals=2; plural=(n != 1);")]
-    assert problems_of(catalog)[0].startswith("Plural-Forms has 2 forms, cs has 3")
+    assert problems_of(catalog)[0].startswith("Plural-Forms does not group the counts as cs")
     catalog.mime_headers = [("Plural-Forms", "nplurals=3; plural=(n==1 ? 0 : n<5 ? 1 : 2);")]
-    assert problems_of(catalog)[0].startswith("Plural-Forms picks the wrong form for [0]")
+    assert problems_of(catalog)[0].startswith("Plural-Forms does not group the counts as cs")
+    catalog.mime_headers = [
+        ("Plural-Forms", "nplurals=3; plural=(n>=2 && n<=4 ? 2 : n==1 ? 1 : 0);")
+    ]
+    assert problems_of(catalog) == []  # the same groups, numbered otherwise
+
+
+@pytest.mark.parametrize(
+    ("language", "rule", "right"),
+    [
+        ("es", "nplurals=2; plural=(n != 1);", True),
+        ("es", "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);", True),
+        ("pt", "nplurals=2; plural=(n > 1);", True),
+        ("pt", "nplurals=2; plural=(n != 1);", True),
+        ("nl", "nplurals=2; plural=(n != 1);", True),
+        ("nl", "nplurals=1; plural=0;", False),
+        ("cs", "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;", True),
+    ],
+)
+def test_plural_rules_of_each_language(language: str, rule: str, right: bool) -> None:
+    catalog = Catalog(locale=language, fuzzy=False)
+    catalog.mime_headers = [("Plural-Forms", rule)]
+    assert (tool._plural_problems(language, catalog) == []) is right
 
 
 def test_placeholders_are_read_in_every_style() -> None:

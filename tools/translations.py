@@ -157,17 +157,37 @@ def _placeholder_problem(english: list[str], texts: list[str]) -> str | None:
     return None
 
 
+GETTEXT_PLURALS = {
+    "es": ("(n != 1)",),
+    "pt": ("(n != 1)", "(n > 1)"),
+    "nl": ("(n != 1)",),
+    "cs": ("(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2",),
+}
+"""The rules gettext's own tables give, accepted beside CLDR's (from Babel): Babel's
+Spanish and Portuguese add a form for millions, which no count here reaches."""
+COUNTS = range(1001)
+
+
 def _plural_problems(language: str, catalog: Catalog) -> list[str]:
-    """The catalog's Plural-Forms must be the language's (CLDR, from Babel)."""
-    forms, expression = get_plural(language)
-    header = catalog.mime_headers
-    declared = dict(header).get("Plural-Forms", "")
-    if catalog.num_plurals != forms:
-        return [f"Plural-Forms has {catalog.num_plurals} forms, {language} has {forms}: {declared}"]
-    theirs = gettext.c2py(catalog.plural_expr)
-    ours = gettext.c2py(expression)
-    wrong = [n for n in range(1001) if theirs(n) != ours(n)]
-    return [f"Plural-Forms picks the wrong form for {wrong[:5]}: {declared}"] if wrong else []
+    """The catalog's Plural-Forms must group the counts as the language does (CLDR's
+    rule from Babel, or gettext's where it differs): 1, 2-4 and 5+ in Czech."""
+    declared = dict(catalog.mime_headers).get("Plural-Forms", "")
+    try:
+        theirs = _groups(catalog.plural_expr)
+    except ValueError:
+        return [f"Plural-Forms cannot be read: {declared}"]
+    rules = (get_plural(language)[1], *GETTEXT_PLURALS.get(language.split("_")[0], ()))
+    if theirs in (_groups(rule) for rule in rules):
+        return []
+    return [f"Plural-Forms does not group the counts as {language} does: {declared}"]
+
+
+def _groups(expression: str) -> list[int]:
+    """For each count, the first count that takes the same form (so rules that number
+    their forms differently compare equal)."""
+    form = gettext.c2py(expression)
+    first: dict[int, int] = {}
+    return [first.setdefault(form(n), n) for n in COUNTS]
 
 
 def check(languages: Iterable[str] | None = None) -> tuple[list[Report], list[str]]:

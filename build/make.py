@@ -125,6 +125,27 @@ def first_frame_seconds(program: Path, runs: int = 5) -> float:
     return sorted(times)[len(times) // 2]
 
 
+def check_catalogs(folder: Path, program: Path) -> None:
+    """Every language's compiled catalog is in the folder build (its sources are not),
+    and the single-file program speaks each one."""
+    languages = sorted(
+        path.parent.parent.name for path in ROOT.glob("assets/locale/*/LC_MESSAGES/*.po")
+    )
+    bundled = sorted(
+        path.parent.parent.name for path in folder.rglob("locale/*/LC_MESSAGES/ohhell.mo")
+    )
+    sources = [path.name for path in folder.rglob("ohhell.po*")]
+    if bundled != languages or sources:
+        raise SystemExit(f"catalogs: bundled {bundled}, expected {languages}; sources {sources}")
+    for code in languages:
+        result = subprocess.run(
+            [str(program), "rules", "oh-hell", "--lang", code], capture_output=True, text=True
+        )
+        if result.returncode != 0:
+            raise SystemExit(f"ohhell rules --lang {code}: {result.stderr.strip()}")
+    print(f"catalogs bundled and spoken: {', '.join(languages) or 'none besides English'}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true", help="run the headless smoke test")
@@ -136,6 +157,7 @@ def main() -> int:
     folder = DIST / "ohhell"
     print(f"single file: {program} ({program.stat().st_size / 2**20:.1f} MiB)")
     print(f"folder:      {folder}/ ({folder_size(folder) / 2**20:.1f} MiB)")
+    check_catalogs(folder, program)
     if args.smoke:
         smoke(program)
     if args.startup:

@@ -13,17 +13,18 @@ import textwrap
 from collections.abc import Callable
 
 from game import cliargs
+from game.i18n import N_, _, available_languages, ngettext, set_language, system_language, tr
 from game.i18n.describe import describe
 from game.i18n.reasons import error_words
 from game.rules.errors import RulesError
 from game.rules.presets import PRESET_LIST, get_preset
 
 SUBCOMMANDS = {
-    "variants": "the presets: ids, players and hands",
-    "rules": "a preset's rules in plain words (ohhell rules ID)",
-    "simulate": "computer-only games, with records",
-    "tournament": "computer levels against each other",
-    "bench": "speed figures: engine, ai, render, memory, startup or history",
+    "variants": N_("the presets: ids, players and hands"),
+    "rules": N_("a preset's rules in plain words (ohhell rules ID)"),
+    "simulate": N_("computer-only games, with records"),
+    "tournament": N_("computer levels against each other"),
+    "bench": N_("speed figures: engine, ai, render, memory, startup or history"),
 }
 """Each subcommand with what it does, as ``ohhell --help`` lists them."""
 
@@ -31,30 +32,66 @@ SUBCOMMANDS = {
 def about() -> str:
     """The opening of ``ohhell --help``: what it does and the subcommands."""
     lines = [
-        "Oh Hell and its family of trick-taking games. Without a subcommand, ohhell",
-        "opens the game window (one per user: a second launch shows the first).",
+        _(
+            "Oh Hell and its family of trick-taking games. Without a subcommand, ohhell\n"
+            "opens the game window (one per user: a second launch shows the first)."
+        ),
         "",
-        "subcommands (ohhell SUBCOMMAND --help for their options):",
+        _("subcommands (ohhell SUBCOMMAND --help for their options):"),
     ]
-    lines += [f"  {name:<12}{summary}" for name, summary in SUBCOMMANDS.items()]
+    lines += [f"  {name:<12}{tr(summary)}" for name, summary in SUBCOMMANDS.items()]
     return "\n".join(lines)
+
+
+def take_language(argv: list[str]) -> tuple[list[str], str | None]:
+    """``argv`` without its ``--lang CODE`` (or ``--lang=CODE``), and the code.
+
+    >>> take_language(["rules", "oh-hell", "--lang", "cs"])
+    (['rules', 'oh-hell'], 'cs')
+    >>> take_language(["--lang=es", "--demo"])
+    (['--demo'], 'es')
+    """
+    rest: list[str] = []
+    code: str | None = None
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            rest += [word, *words]
+        elif word == "--lang":
+            code = next(words, "")
+        elif word.startswith("--lang="):
+            code = word.removeprefix("--lang=")
+        else:
+            rest.append(word)
+    return rest, code
 
 
 def run(argv: list[str]) -> int:
     """Run the command line; returns the exit status."""
+    argv, code = take_language(argv)
+    if code is not None and code not in available_languages():
+        print(
+            _("ohhell: there is no language {code}; choose from {codes}").format(
+                code=cliargs.quoted(code, 20), codes=", ".join(available_languages())
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    set_language(code or system_language())
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else None
     try:
-        return _COMMANDS[command](argv[1:]) if command else _play(argv)
+        return _COMMANDS[command](argv[1:]) if command else _play(argv, code)
     except RulesError as error:  # options the rules refuse, e.g. a variant's player range
         print(f"ohhell{' ' + command if command else ''}: {error_words(error)}", file=sys.stderr)
         return 2
 
 
-def _play(argv: list[str]) -> int:
+def _play(argv: list[str], code: str | None) -> int:
     # --help, --version and bad options are answered before pygame and the screens load
     from game.ui.options import parse_args
 
     args = parse_args(argv, about())
+    args.lang = code
     from game.ui.main import play
 
     status: int = play(args)
@@ -62,43 +99,63 @@ def _play(argv: list[str]) -> int:
 
 
 def _variants(argv: list[str]) -> int:
-    cliargs.Parser(prog="ohhell variants", description="List the presets.").parse_args(argv)
-    print(f"{'id':<24}{'name':<30}{'players':<9}hands")
+    cliargs.Parser(prog="ohhell variants", description=_("List the presets.")).parse_args(argv)
+    headings = (_("id"), _("name"), _("players"), _("hands"))
+    rows = []
     for preset in PRESET_LIST:
         counts = []
         for players in preset.player_range:
             rules = preset.rules(players)
-            counts.append(str(rules.hand_count() or "to " + str(rules.target_score)))
+            count = rules.hand_count()
+            target = _("to {points}").format(points=rules.target_score)
+            counts.append(str(count) if count else target)
         hands = counts[0] if len(set(counts)) == 1 else "/".join(counts)
         seats = f"{preset.min_players}-{preset.max_players}"
-        print(f"{preset.id:<24}{preset.name:<30}{seats:<9}{hands}")
+        rows.append((preset.id, tr(preset.name), seats, hands))
+    widths = [max(len(row[column]) for row in [headings, *rows]) + 2 for column in range(3)]
+    for row in [headings, *rows]:
+        print(
+            "".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True)) + row[3]
+        )
     return 0
 
 
 def _rules(argv: list[str]) -> int:
-    parser = cliargs.Parser(prog="ohhell rules", description="A preset's rules.")
-    parser.add_argument("id", help="a preset id (see ohhell variants)")
+    parser = cliargs.Parser(prog="ohhell rules", description=_("A preset's rules."))
+    parser.add_argument("id", help=_("a preset id (see ohhell variants)"))
     parser.add_argument(
-        "--players", type=cliargs.player_count, help="the number of players (default: 4)"
+        "--players", type=cliargs.player_count, help=_("the number of players (default: 4)")
     )
     args = parser.parse_args(argv)
     preset = get_preset(args.id)
     players = args.players if args.players is not None else max(preset.min_players, 4)
     rules = preset.rules(players)
     wrap = textwrap.TextWrapper(width=78, initial_indent="  ", subsequent_indent="  ")
-    print(f"{preset.name} ({preset.id}), {preset.min_players}-{preset.max_players} players")
+    print(
+        ngettext(
+            "{name} ({id}), {low}-{high} player",
+            "{name} ({id}), {low}-{high} players",
+            preset.max_players,
+        ).format(
+            name=tr(preset.name), id=preset.id, low=preset.min_players, high=preset.max_players
+        )
+    )
     print()
-    print(wrap.fill(preset.description))
+    print(wrap.fill(tr(preset.description)))
     print()
-    print(f"The rules for {players} players:")
+    print(
+        ngettext("The rules for {count} player:", "The rules for {count} players:", players).format(
+            count=players
+        )
+    )
     for heading, text in describe(rules):
         print(f"{heading}")
         print(wrap.fill(text))
     if preset.decisions:
         print()
-        print("Decisions where the sources leave a point open:")
+        print(_("Decisions where the sources leave a point open:"))
         for decision in preset.decisions:
-            print(wrap.fill("- " + decision))
+            print(wrap.fill("- " + tr(decision)))
     return 0
 
 
@@ -119,14 +176,22 @@ def _bench(argv: list[str]) -> int:
         "history": "game.bench.history",
     }
     if argv[:1] in (["-h"], ["--help"]):
-        print(f"usage: ohhell bench {{{','.join(targets)}}} [options]")
+        print(tr("usage: ") + f"ohhell bench {{{','.join(targets)}}} [options]")
         return 0
     if not argv or argv[0] not in targets:
-        given = f"no benchmark {cliargs.quoted(argv[0])}" if argv else "name a benchmark"
-        print(f"ohhell bench: {given}; choose from {', '.join(targets)}", file=sys.stderr)
+        given = (
+            _("no benchmark {name}").format(name=cliargs.quoted(argv[0]))
+            if argv
+            else _("name a benchmark")
+        )
+        choose = _("choose from {names}").format(names=", ".join(targets))
+        print(f"ohhell bench: {given}; {choose}", file=sys.stderr)
         return 2
     if importlib.util.find_spec(targets[argv[0]]) is None:
-        print(f"ohhell bench: {argv[0]} is not part of this copy of the game", file=sys.stderr)
+        print(
+            _("ohhell bench: {name} is not part of this copy of the game").format(name=argv[0]),
+            file=sys.stderr,
+        )
         return 2
     return _delegate(targets[argv[0]], argv[1:])
 

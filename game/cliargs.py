@@ -24,8 +24,9 @@ import re
 import tempfile
 from argparse import ArgumentTypeError
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from game.i18n import N_, _, available_languages, tr
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_SEED = 10**18
@@ -44,12 +45,47 @@ MAX_BUDGET = 100.0
 _SIZE = re.compile(r"\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*")
 
 
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""The words argparse itself prints, translated with the game's catalog (argparse
+looks up its module-level ``_`` when it prints, which :class:`Parser` points at ours)."""
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, naming the command:
-    ``ohhell simulate: error: argument --games: ... (see ohhell simulate --help)``."""
+    ``ohhell simulate: error: argument --games: ... (see ohhell simulate --help)``.
+    Every parser takes ``--lang CODE`` (read before any parser by ``game.cli``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        argparse._ = tr  # type: ignore[attr-defined]  # argparse's own words, translated
+        super().__init__(*args, **kwargs)
+        self.add_argument(
+            "--lang",
+            metavar="CODE",
+            help=_("the language of the text: {codes}").format(
+                codes=", ".join(available_languages())
+            ),
+        )
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(
+            2,
+            _("{prog}: error: {message} (see {prog} --help)").format(
+                prog=self.prog, message=message
+            )
+            + "\n",
+        )
 
 
 def shortened(text: str, limit: int = 100) -> str:
@@ -91,7 +127,9 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
             value = None
         if value is None or not low <= value <= high:
             raise ArgumentTypeError(
-                f"must be a whole number from {low} to {high}, not {quoted(text)}"
+                _("must be a whole number from {low} to {high}, not {text}").format(
+                    low=low, high=high, text=quoted(text)
+                )
             )
         return value
 
@@ -117,7 +155,9 @@ def bounded_float(low: float, high: float) -> Callable[[str], float]:
         # written so that NaN fails the range test too
         if value is None or not low <= value <= high:
             raise ArgumentTypeError(
-                f"must be a number from {low:g} to {high:g}, not {quoted(text)}"
+                _("must be a number from {low} to {high}, not {text}").format(
+                    low=f"{low:g}", high=f"{high:g}", text=quoted(text)
+                )
             )
         return value
 
@@ -140,8 +180,16 @@ def window_size(text: str) -> tuple[int, int]:
         low <= value <= high for low, value, high in zip(MIN_SIZE, size, MAX_SIZE, strict=True)
     ):
         raise ArgumentTypeError(
-            f"must be WIDTHxHEIGHT, e.g. 1920x1080, with a width from {MIN_SIZE[0]} to "
-            f"{MAX_SIZE[0]} and a height from {MIN_SIZE[1]} to {MAX_SIZE[1]}, not {quoted(text)}"
+            _(
+                "must be WIDTHxHEIGHT, e.g. 1920x1080, with a width from {low_width} to "
+                "{high_width} and a height from {low_height} to {high_height}, not {text}"
+            ).format(
+                low_width=MIN_SIZE[0],
+                high_width=MAX_SIZE[0],
+                low_height=MIN_SIZE[1],
+                high_height=MAX_SIZE[1],
+                text=quoted(text),
+            )
         )
     return size
 
@@ -164,12 +212,18 @@ def output_file(*suffixes: str) -> Callable[[str], str]:
 
     def writable_file(path: str) -> str:
         if not path.strip():
-            raise ArgumentTypeError("must name a file")
+            raise ArgumentTypeError(_("must name a file"))
         if suffixes and not path.lower().endswith(suffixes):
-            raise ArgumentTypeError(f"{quoted(path)} must end in {' or '.join(suffixes)}")
+            raise ArgumentTypeError(
+                _("{path} must end in {suffixes}").format(
+                    path=quoted(path), suffixes=", ".join(suffixes)
+                )
+            )
         problem = _write_problem(path)
         if problem:
-            raise ArgumentTypeError(f"cannot write {quoted(path)}: {problem}")
+            raise ArgumentTypeError(
+                _("cannot write {path}: {problem}").format(path=quoted(path), problem=problem)
+            )
         return path
 
     return writable_file
@@ -179,11 +233,11 @@ def _write_problem(path: str) -> str | None:
     """Why ``path`` cannot be written, or None if it can."""
     folder = os.path.dirname(path) or "."
     if os.path.isdir(path):
-        return "it is a folder"
+        return _("it is a folder")
     if os.path.exists(path) and not os.path.isfile(path):
-        return "it is not a plain file"  # a device such as /dev/null: never replaced
+        return _("it is not a plain file")  # a device such as /dev/null: never replaced
     if not os.path.isdir(folder):
-        return f"there is no folder {quoted(folder)}"
+        return _("there is no folder {folder}").format(folder=quoted(folder))
     try:
         handle, scratch = tempfile.mkstemp(prefix=".ohhell-check-", dir=folder)
         os.close(handle)
@@ -205,16 +259,22 @@ def input_file(path: str) -> str:
     argparse.ArgumentTypeError: there is no file 'no-such-file.jsonl'
     """
     if not os.path.exists(path):
-        raise ArgumentTypeError(f"there is no file {quoted(path)}")
+        raise ArgumentTypeError(_("there is no file {path}").format(path=quoted(path)))
     if not os.path.isfile(path):
-        raise ArgumentTypeError(f"{quoted(path)} is not a file")
+        raise ArgumentTypeError(_("{path} is not a file").format(path=quoted(path)))
     if os.path.getsize(path) > MAX_INPUT_BYTES:
-        raise ArgumentTypeError(f"{quoted(path)} is larger than {MAX_INPUT_BYTES // 2**20} MiB")
+        raise ArgumentTypeError(
+            _("{path} is larger than {size} MiB").format(
+                path=quoted(path), size=MAX_INPUT_BYTES // 2**20
+            )
+        )
     try:
         with open(path, "rb"):
             pass
     except OSError as error:
-        raise ArgumentTypeError(f"cannot read {quoted(path)}: {error.strerror}") from None
+        raise ArgumentTypeError(
+            _("cannot read {path}: {reason}").format(path=quoted(path), reason=error.strerror)
+        ) from None
     return path
 
 

@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from game.i18n import _
 from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match
 from game.rules.record import Player, PlayerKind, from_record
@@ -124,16 +125,20 @@ def check_record_text(text: str | bytes) -> dict[str, Any]:
     """The record in ``text`` as plain data, once its size and schema are checked;
     raises :class:`RecordError` saying where it is wrong."""
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError("record", f"the file is larger than {MAX_RECORD_BYTES // 2**20} MB")
+        raise RecordError(
+            "record",
+            _("the file is larger than {size} MB").format(size=MAX_RECORD_BYTES // 2**20),
+        )
     try:
         doc = _DECODER.decode(text)
     except msgspec.ValidationError as error:
-        where, _, message = _split_path(str(error))
+        where, _sep, message = _split_path(str(error))
         raise RecordError(where, message) from None
     except msgspec.DecodeError as error:
-        raise RecordError("record", f"this is not valid JSON ({error})") from None
+        reason = _("this is not valid JSON ({error})").format(error=error)
+        raise RecordError("record", reason) from None
     except RecursionError:
-        raise RecordError("record", "the file is nested too deeply") from None
+        raise RecordError("record", _("the file is nested too deeply")) from None
     plain: dict[str, Any] = msgspec.to_builtins(doc)
     return plain
 

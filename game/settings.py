@@ -59,7 +59,8 @@ class Settings:
     volume: float = 0.6
     fullscreen: bool = False
     confirm_play: bool = False
-    language: str = "en"
+    language: str = ""
+    """A language code; empty until chosen (the system's language is used then)."""
     player_name: str = "You"
     window_size: tuple[int, int] = (1280, 720)
     last_setup: dict[str, Any] | None = None
@@ -128,7 +129,7 @@ def setting_label(name: str) -> str:
 def _accept(name: str, value: Any) -> Any:
     """A value of the schema's type checked for meaning and made a :class:`Settings`
     value; raises ValueError."""
-    if name == "language" and value not in available_languages():
+    if name == "language" and value and value not in available_languages():
         raise ValueError(f"no bundled catalog for {value!r:.40}")
     if name == "player_name":
         if not TEXT.fullmatch(value):

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from game import cliargs
 from game.ai import LEVELS, make_agent, play_match
+from game.i18n import _
 from game.i18n.reasons import error_words
 from game.rules.match import Match
 from game.rules.presets import get_preset
@@ -78,13 +79,13 @@ def summary(matches: list[Match], seats: Sequence[str]) -> list[str]:
 
 def main(argv: list[str]) -> int:
     parser = cliargs.Parser(prog="ohhell simulate", description=__doc__)
-    parser.add_argument("--variant", required=True, help="a preset id (see ohhell variants)")
+    parser.add_argument("--variant", required=True, help=_("a preset id (see ohhell variants)"))
     parser.add_argument("--players", type=cliargs.player_count, default=4)
     parser.add_argument("--games", type=cliargs.game_count, default=10)
     parser.add_argument("--seed", type=cliargs.deal_seed, default=1)
-    parser.add_argument("--seats", help="computer level per seat, e.g. random,easy,hard,expert")
+    parser.add_argument("--seats", help=_("computer level per seat, e.g. random,easy,hard,expert"))
     parser.add_argument(
-        "--out", type=cliargs.output_file(), help="write the game records to this JSONL file"
+        "--out", type=cliargs.output_file(), help=_("write the game records to this JSONL file")
     )
     args = parser.parse_args(argv)
     try:

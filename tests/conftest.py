@@ -17,6 +17,7 @@ from game.ui.app import App
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # read when the display starts
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["LANGUAGE"] = "en"  # the system's language, where a test does not choose one
 
 
 @pytest.fixture

@@ -172,7 +172,7 @@ def test_layers_import_only_downwards() -> None:
     allowed = {
         "game.rules": ("game.rules",),
         "game.ai": ("game.rules", "game.ai"),
-        "game.i18n": ("game.rules", "game.i18n"),
+        "game.i18n": ("game.rules", "game.i18n", "game.resources"),
         "game.play": (
             "game.rules",
             "game.ai",

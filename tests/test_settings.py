@@ -64,7 +64,7 @@ def test_invalid_entries_are_reset_one_by_one(home: Path) -> None:
     store = SettingsStore()
     assert store.settings.sound is True
     assert store.settings.card_scale == 1.0  # out of range: back to the default
-    assert store.settings.language == "en"  # no such bundled catalog
+    assert store.settings.language == ""  # no such bundled catalog: not chosen yet
     assert store.settings.volume == 0.2  # the good setting is kept
     assert store.problem is not None
     assert "reset: Sound, Card size, settings this version does not know, Language." in (

@@ -29,6 +29,7 @@ from game import cliargs
 from game.ai.base import play_match
 from game.ai.levels import LEVELS, make_agent
 from game.ai.stats import Estimate, mean_ci
+from game.i18n import _
 from game.i18n.reasons import error_words
 from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match
@@ -375,29 +376,29 @@ def _spec_problem(spec: str) -> str | None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = cliargs.Parser(prog="ohhell tournament", description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="oh-hell", help="preset id (default oh-hell)")
+    parser.add_argument("--variant", default="oh-hell", help=_("preset id (default oh-hell)"))
     parser.add_argument("--players", type=cliargs.player_count, default=4)
     parser.add_argument(
         "--seats",
-        help="comma-separated level per seat; LEVEL@X scales that seat's search budget by X",
+        help=_("comma-separated level per seat; LEVEL@X scales that seat's search budget by X"),
     )
     parser.add_argument(
         "--records",
         nargs="+",
         metavar="FILE.jsonl",
         type=cliargs.input_file,
-        help="play nothing: report on the games of earlier --out files, pooled",
+        help=_("play nothing: report on the games of earlier --out files, pooled"),
     )
     parser.add_argument(
-        "--games", type=cliargs.game_count, default=10, help="deals (seeds) to play"
+        "--games", type=cliargs.game_count, default=10, help=_("deals (seeds) to play")
     )
     parser.add_argument("--seed", type=cliargs.deal_seed, default=1)
     parser.add_argument(
-        "--duplicate", action="store_true", help="replay each deal in every seat rotation"
+        "--duplicate", action="store_true", help=_("replay each deal in every seat rotation")
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument(
-        "--out", metavar="FILE.jsonl", type=cliargs.output_file(), help="write every game record"
+        "--out", metavar="FILE.jsonl", type=cliargs.output_file(), help=_("write every game record")
     )
     parser.add_argument(
         "--jobs", type=cliargs.job_count, default=min(cliargs.MAX_JOBS, os.cpu_count() or 1)
@@ -405,12 +406,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--hands",
         type=cliargs.bounded_int(1, MAX_HANDS),
-        help="play only the first HANDS hands of each game",
+        help=_("play only the first HANDS hands of each game"),
     )
     parser.add_argument(
-        "--budget", type=cliargs.budget_scale, default=1.0, help="search budget multiplier"
+        "--budget", type=cliargs.budget_scale, default=1.0, help=_("search budget multiplier")
     )
-    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    parser.add_argument("--progress", action="store_true", help=_("report progress on stderr"))
     return parser
 
 

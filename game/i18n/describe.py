@@ -39,9 +39,12 @@ def describe(rules: RuleSet) -> list[tuple[str, str]]:
 
 
 def _players(rules: RuleSet) -> str:
-    text = _(
+    text = ngettext(
+        "{players} player with a standard 52-card pack, aces high. Deal, bidding and play "
+        "go clockwise, starting with the player to the dealer's left, who also leads first.",
         "{players} players with a standard 52-card pack, aces high. Deal, bidding and play "
-        "go clockwise, starting with the player to the dealer's left, who also leads first."
+        "go clockwise, starting with the player to the dealer's left, who also leads first.",
+        rules.players,
     ).format(players=rules.players)
     if rules.stripped:
         text += " " + ngettext(
@@ -233,20 +236,28 @@ def _scoring(rules: RuleSet) -> str:
 
 def _end(rules: RuleSet) -> str:
     if rules.target_score is not None and rules.unbounded:
-        text = _(
+        text = ngettext(
+            "The game ends after the hand in which someone reaches {target} point. The "
+            "highest total wins; a tie at the top is shared.",
             "The game ends after the hand in which someone reaches {target} points. The "
-            "highest total wins; a tie at the top is shared."
+            "highest total wins; a tie at the top is shared.",
+            rules.target_score,
         ).format(target=rules.target_score)
     elif rules.target_score is not None:
-        text = _(
+        text = ngettext(
+            "The game ends after the hand in which someone reaches {target} point, or after "
+            "the last hand if nobody has. The highest total wins; a tie at the top is shared.",
             "The game ends after the hand in which someone reaches {target} points, or after "
-            "the last hand if nobody has. The highest total wins; a tie at the top is shared."
+            "the last hand if nobody has. The highest total wins; a tie at the top is shared.",
+            rules.target_score,
         ).format(target=rules.target_score)
     else:
         text = _("The game ends after the last hand. The highest total wins; a tie is shared.")
     if rules.hard_score_bonus:
-        text += " " + _(
-            "The winner scores a further {bonus} points (every player tied at the top does)."
+        text += " " + ngettext(
+            "The winner scores a further {bonus} point (every player tied at the top does).",
+            "The winner scores a further {bonus} points (every player tied at the top does).",
+            rules.hard_score_bonus,
         ).format(bonus=rules.hard_score_bonus)
     if rules.settlement is Settlement.DIFFERENCES:
         text += " " + _(

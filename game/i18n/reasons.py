@@ -13,28 +13,11 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from game.i18n import _, tr
-from game.rules.cards import Card, Suit
+from game.i18n import _, ngettext, tr
+from game.i18n.cards import card_name, must_follow_words, must_trump_words
 from game.rules.errors import IllegalAction, RecordError, RulesError
 from game.rules.presets import PRESETS
 from game.rules.reasons import Conflict, NoTrumpReason, Refusal, Refused, RuleProblem
-
-
-def suit_plural(suit: Suit) -> str:
-    """The suit's name as a plural noun in a sentence (hearts)."""
-    return (_("clubs"), _("diamonds"), _("hearts"), _("spades"))[suit]
-
-
-def card_words(card: Card) -> str:
-    """The card's full name (the queen of hearts)."""
-    ranks = {
-        11: _("jack"),
-        12: _("queen"),
-        13: _("king"),
-        14: _("ace"),
-    }
-    rank = ranks.get(int(card.rank), str(int(card.rank)))
-    return _("the {rank} of {suit}").format(rank=rank, suit=suit_plural(card.suit))
 
 
 def refusal_words(refused: Refused) -> str:
@@ -62,9 +45,12 @@ def refusal_words(refused: Refused) -> str:
         case Refusal.NEGATIVE_BID:
             return _("A bid cannot be negative.")
         case Refusal.BID_TOO_HIGH:
-            return _("You cannot bid more than the {tricks} tricks in this hand.").format(
-                tricks=refused.tricks
-            )
+            tricks = refused.tricks or 0
+            return ngettext(
+                "You cannot bid more than the {tricks} trick in this hand.",
+                "You cannot bid more than the {tricks} tricks in this hand.",
+                tricks,
+            ).format(tricks=tricks)
         case Refusal.HOOK:
             return _(
                 "The dealer may not bid {bid}: the bids would add up to {tricks}, the tricks "
@@ -76,16 +62,14 @@ def refusal_words(refused: Refused) -> str:
             return _("It is not your turn to play.")
         case Refusal.NOT_HELD:
             card = refused.card
-            return _("You do not hold {card}.").format(card=card_words(card) if card else "")
+            # TRANSLATORS: {card} is a card's name as translated in the "card" context.
+            return _("You do not hold {card}.").format(card=card_name(card) if card else "")
         case Refusal.MUST_FOLLOW:
-            led = suit_plural(refused.led) if refused.led is not None else ""
-            return _("You must follow suit: {suit} were led.").format(suit=led)
+            if refused.led is None:
+                return _("You must follow suit.")
+            return must_follow_words(refused.led)
         case Refusal.MUST_TRUMP:
-            led = suit_plural(refused.led) if refused.led is not None else ""
-            trump = suit_plural(refused.trump) if refused.trump is not None else _("trumps")
-            return _("You have no {led}, so La Podrida says you must play {trump}.").format(
-                led=led, trump=trump
-            )
+            return must_trump_words(refused.led, refused.trump)
     return _never(why)
 
 
@@ -107,9 +91,11 @@ def rules_words(problem: RuleProblem) -> str:
     high = problem.high
     match conflict:
         case Conflict.PLAYERS:
-            return _("Oh Hell is played by {low} to {high} players, not {players}.").format(
-                low=problem.low, high=high, players=problem.value
-            )
+            return ngettext(
+                "Oh Hell is played by {low} to {high} player, not {players}.",
+                "Oh Hell is played by {low} to {high} players, not {players}.",
+                high or 0,
+            ).format(low=problem.low, high=high, players=problem.value)
         case Conflict.WRONG_TYPE:
             return _("The rule '{name}' cannot be {value}.").format(
                 name=problem.name, value=problem.value
@@ -122,15 +108,27 @@ def rules_words(problem: RuleProblem) -> str:
         case Conflict.LARGEST_TOO_SMALL:
             return _("The largest hand must be at least one card.")
         case Conflict.LARGEST_TOO_BIG:
-            return _("The largest hand can be at most {high} cards.").format(high=high)
+            return ngettext(
+                "The largest hand can be at most {high} card.",
+                "The largest hand can be at most {high} cards.",
+                high or 0,
+            ).format(high=high)
         case Conflict.HANDS_TOO_FEW:
             return _("The number of hands must be at least one.")
         case Conflict.HANDS_TOO_MANY:
-            return _("A game can have at most {high} hands.").format(high=high)
+            return ngettext(
+                "A game can have at most {high} hand.",
+                "A game can have at most {high} hands.",
+                high or 0,
+            ).format(high=high)
         case Conflict.TARGET_TOO_SMALL:
             return _("The target score must be at least one point.")
         case Conflict.TARGET_TOO_BIG:
-            return _("The target score can be at most {high} points.").format(high=high)
+            return ngettext(
+                "The target score can be at most {high} point.",
+                "The target score can be at most {high} points.",
+                high or 0,
+            ).format(high=high)
         case Conflict.NO_END:
             return _(
                 "A constant hand size needs a number of hands or a target score to end the game."
@@ -169,11 +167,19 @@ def _more_rules_words(problem: RuleProblem) -> str:
         case Conflict.NEGATIVE_BONUS:
             return _("Bonuses cannot be negative.")
         case Conflict.BONUS_TOO_BIG:
-            return _("Bonuses can be at most {high} points.").format(high=high)
+            return ngettext(
+                "Bonuses can be at most {high} point.",
+                "Bonuses can be at most {high} points.",
+                high or 0,
+            ).format(high=high)
         case Conflict.STAKE_TOO_SMALL:
             return _("Stakes need a stake of at least one unit.")
         case Conflict.STAKE_TOO_BIG:
-            return _("The stake can be at most {high} units.").format(high=high)
+            return ngettext(
+                "The stake can be at most {high} unit.",
+                "The stake can be at most {high} units.",
+                high or 0,
+            ).format(high=high)
         case _:
             return _deal_words(problem)
 
@@ -189,26 +195,44 @@ def _deal_words(problem: RuleProblem) -> str:
     }
     match conflict:
         case Conflict.PACK_TOO_SMALL:
+            size = problem.size or 0
             if problem.stripped:
-                text = _(
+                # TRANSLATORS: the plural form follows {size}; word the rest so the other
+                # numbers need no agreement if your language would need it.
+                text = ngettext(
+                    "{size} card each for {players} players needs {needed} cards, but the "
+                    "stripped pack has {pack}. At most {high} cards each.",
                     "{size} cards each for {players} players needs {needed} cards, but the "
-                    "stripped pack has {pack}. At most {high} cards each."
+                    "stripped pack has {pack}. At most {high} cards each.",
+                    size,
                 )
             else:
-                text = _(
+                # TRANSLATORS: the plural form follows {size}.
+                text = ngettext(
+                    "{size} card each for {players} players needs {needed} cards, but the "
+                    "pack has {pack}. At most {high} cards each.",
                     "{size} cards each for {players} players needs {needed} cards, but the "
-                    "pack has {pack}. At most {high} cards each."
+                    "pack has {pack}. At most {high} cards each.",
+                    size,
                 )
             return text.format(**numbers)
         case Conflict.NO_CARD_TO_TURN:
-            return _(
+            # TRANSLATORS: the plural form follows {size}.
+            return ngettext(
+                "{size} card each for {players} players uses every card, and none is left to "
+                "turn for trumps. Deal at most {high} each, or play such hands at no trump.",
                 "{size} cards each for {players} players uses every card, and none is left to "
-                "turn for trumps. Deal at most {high} each, or play such hands at no trump."
+                "turn for trumps. Deal at most {high} each, or play such hands at no trump.",
+                problem.size or 0,
             ).format(**numbers)
         case Conflict.NO_HAND:
             return _("No hand can be dealt with these rules.")
         case Conflict.PRESET_PLAYERS:
-            return _("{name} is for {low} to {high} players, not {players}.").format(
+            return ngettext(
+                "{name} is for {low} to {high} player, not {players}.",
+                "{name} is for {low} to {high} players, not {players}.",
+                problem.high or 0,
+            ).format(
                 name=_preset_name(problem.name),
                 low=problem.low,
                 high=problem.high,

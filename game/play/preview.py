@@ -38,3 +38,17 @@ def played_session(
     if match.phase is not Phase.HAND_SCORED:
         match.advance_until_decision()
     return GameSession(match.rules, seed, players, match=match)
+
+
+def played_until_bid(
+    variant: str, players: Sequence[Player], seed: int, seat: int = 0
+) -> GameSession:
+    """A session of preset ``variant`` at the moment ``seat`` bids in the first hand
+    (the others before it bidding as medium computer players)."""
+    for actions in range(len(players)):
+        session = played_session(variant, players, seed, actions)
+        view = session.view(seat)
+        if view.phase is Phase.BIDDING and session.human_to_act() == seat:
+            return session
+        session.close()
+    raise ValueError(f"seat {seat} does not bid in the first hand")

@@ -92,6 +92,7 @@ _RANDOM_DEALER = N_(
 PRESET_LIST: tuple[Preset, ...] = (
     Preset(
         id="oh-well",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("Oh! Well"),
         min_players=3,
         max_players=7,
@@ -119,6 +120,7 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="nomination-whist",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("Nomination Whist"),
         min_players=3,
         max_players=7,
@@ -140,6 +142,7 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="up-and-down-the-river",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("Up and Down the River"),
         min_players=4,
         max_players=8,
@@ -166,6 +169,7 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="oh-pshaw",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("Oh Pshaw"),
         min_players=3,
         max_players=7,
@@ -189,6 +193,7 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="british-oh-hell",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("British Oh Hell"),
         min_players=3,
         max_players=7,
@@ -215,6 +220,7 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="oh-hell",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("Oh Hell"),
         min_players=3,
         max_players=7,
@@ -230,6 +236,7 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="blob",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("Blob"),
         min_players=3,
         max_players=7,
@@ -245,6 +252,7 @@ PRESET_LIST: tuple[Preset, ...] = (
     ),
     Preset(
         id="oh-hell-classic",
+        # TRANSLATORS: a game's name: the one players of your language use, if any
         name=N_("Oh Hell (classic American)"),
         min_players=3,
         max_players=7,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, set_language
+from game.i18n import _, set_language, system_language
 from game.instance import RAISED, AlreadyRunning, InstanceLock, ShowRequests, wait_for_reply
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -39,7 +39,7 @@ def main(argv: list[str]) -> int:
 def play(args: argparse.Namespace) -> int:
     """Play as the options (:func:`~game.ui.options.parse_args`) say; the exit status."""
     store = SettingsStore()
-    set_language(store.settings.language)
+    choose_language(store, getattr(args, "lang", None))
     if args.screenshot and not args.demo:
         from game.ui import screenshot
 
@@ -56,6 +56,17 @@ def play(args: argparse.Namespace) -> int:
         return _play(store, args, requests if lock.held else None)
     finally:
         lock.release()
+
+
+def choose_language(store: SettingsStore, asked: str | None) -> str:
+    """The language of the window: ``--lang`` (kept as the setting), else the one
+    chosen in Settings, else on first start the system's (kept too); English when
+    the system's has no catalog."""
+    code = asked or store.settings.language or system_language()
+    if code != store.settings.language:
+        store.update(language=code)
+    set_language(code)
+    return code
 
 
 def already_running(error: AlreadyRunning, requests: ShowRequests, tell: Tell | None = None) -> int:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
+from game.i18n import language
 from game.resources import asset
 from game.ui.kit import theme
 from game.ui.kit.scene import Scene
@@ -142,6 +143,11 @@ def set_selected(button: Any, selected: bool) -> None:
         button.disable()
 
 
+def kill(element: Any) -> None:
+    """Remove an element from its manager."""
+    element.kill()
+
+
 def unfocus(element: Any) -> None:
     element.unfocus()
 
@@ -151,6 +157,22 @@ def object_id(style: str | None) -> ObjectID | None:
     from pygame_gui.core import ObjectID
 
     return ObjectID(class_id=f"@{style}") if style else None
+
+
+def style_font(style: str | None) -> tuple[int, bool]:
+    """The size (at 1280x720) and boldness of a button style's letters."""
+    found = _base_theme().get(f"@{style}" if style else "button", {}).get("font", {})
+    return int(found.get("size", 17)), found.get("bold", "0") == "1"
+
+
+def tight_id(style: str | None) -> ObjectID:
+    """The theme class of ``style`` in smaller letters, for words that do not fit."""
+    from pygame_gui.core import ObjectID
+
+    bold = style_font(style)[1] or style is None
+    return ObjectID(
+        class_id=f"@{style}" if style else None, object_id="#tight_bold" if bold else "#tight"
+    )
 
 
 @dataclass
@@ -212,7 +234,7 @@ class GuiScene(Scene):
     def rebuild(self) -> None:
         """Throw away every element and lay the scene out again."""
         self.manager = make_manager(self.size, self.scale) if self.uses_manager else None
-        self._language = self.app.settings.language
+        self._language = language()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.build()
@@ -226,7 +248,7 @@ class GuiScene(Scene):
         return self.manager is not None if self.uses_manager else self.size != (0, 0)
 
     def enter(self) -> None:
-        if self.laid_out and self._language != self.app.settings.language:
+        if self.laid_out and self._language != language():
             self.rebuild()
 
     def px(self, value: float) -> int:
@@ -267,6 +289,17 @@ class GuiScene(Scene):
             object_id=object_id(style),
             tool_tip_text=tooltip,
         )
+        face = widget.font
+        if face is not None and face.get_rect(label).width > rect.width - self.px(8):
+            kill(widget)  # too long in this language: the same button in smaller letters
+            widget = UIButton(
+                rect,
+                label,
+                self.manager,
+                container=container,
+                object_id=tight_id(style),
+                tool_tip_text=tooltip,
+            )
 
         def clicked() -> None:
             if sound:
@@ -301,11 +334,13 @@ class GuiScene(Scene):
         style: str = "segment",
         weights: Sequence[float] | None = None,
     ) -> Choice[T]:
-        """A segmented control across ``rect``: one button per option."""
+        """A segmented control across ``rect``: one button per option, each as wide as
+        its words need and the room left shared out evenly (unless ``weights`` say)."""
         gap = self.px(6) if gap is None else gap
         count = len(options)
-        shares = list(weights) if weights else [1.0] * count
         total = rect.width - gap * (count - 1)
+        labels = [text for _, text in options]
+        shares = list(weights) if weights else self._shares(labels, total, style)
         rects = []
         x = rect.x
         for index in range(count):
@@ -318,6 +353,20 @@ class GuiScene(Scene):
         return self.choice_at(
             rects, options, value, on_change, container=container, tooltips=tooltips, style=style
         )
+
+    def _shares(self, labels: Sequence[str], total: int, style: str) -> list[float]:
+        """Widths for buttons showing ``labels`` in ``total`` pixels: what each label
+        needs, plus an even share of the rest."""
+        size, bold = style_font(style)
+        face = theme.font(self.px(size), "bold" if bold else "regular")
+        needs = [face.size(label)[0] + self.px(14) for label in labels]
+        spare = total - sum(needs)
+        if spare <= 0:
+            return [float(need) for need in needs]
+        even = total / len(labels)
+        if all(need <= even for need in needs):
+            return [1.0] * len(labels)
+        return [need + spare / len(labels) for need in needs]
 
     def choice_at(
         self,

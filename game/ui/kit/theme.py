@@ -198,6 +198,27 @@ def _text(content: str, size: int, colour: tuple[int, ...], weight: str) -> pyga
     return font(size, weight).render(content, True, colour)
 
 
+def fitted(
+    content: str,
+    size: int,
+    width: int,
+    colour: tuple[int, ...] = TEXT,
+    weight: str = "regular",
+    smallest: float = 0.7,
+) -> pygame.Surface:
+    """:func:`text` at ``size``, or smaller (down to ``smallest`` of it) when that is
+    wider than ``width``: a label kept inside its box in a long language."""
+    return text(content, _fitting_size(content, size, width, weight, smallest), colour, weight)
+
+
+@lru_cache(maxsize=1024)
+def _fitting_size(content: str, size: int, width: int, weight: str, smallest: float) -> int:
+    low = max(6, int(size * smallest))
+    while size > low and font(size, weight).size(content[:MAX_LINE])[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
     """Split ``content`` (at most :data:`MAX_WRAPPED` characters of it) into lines no
     wider than ``width`` pixels; a word longer than a line is cut."""

@@ -78,7 +78,8 @@ class Button:
             theme.panel(surface, shadow, (0, 0, 0, 70), radius, None)
         theme.panel(surface, rect, fill, radius, (255, 255, 255, 60))
         size = self.text_size or max(12, int(self.rect.height * 0.42))
-        label = theme.text(self.label, size, ink, "bold")
+        room = self.rect.width - max(4, self.rect.height // 4)
+        label = theme.fitted(self.label, size, room, ink, "bold")
         surface.blit(label, label.get_rect(center=rect.center))
         if not self.enabled and self.strike:
             pygame.draw.line(

@@ -21,6 +21,7 @@ from game.rules.presets import PRESET_LIST, PRESETS, Preset, preset_for
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, TrumpMethod
 from game.ui.kit import theme
 from game.ui.kit.gui import Choice, GuiScene, set_enabled
+from game.ui.menus.summary import first_to, player_range
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import Host
@@ -99,9 +100,12 @@ class RulesScene(GuiScene):
         """Why ``count`` players cannot be chosen for this preset (None if they can)."""
         if self.preset is None or count in self.preset.player_range:
             return None
-        return _("{variant} is played by {low} to {high} players.").format(
-            variant=tr(self.preset.name), low=self.preset.min_players, high=self.preset.max_players
-        )
+        high = self.preset.max_players
+        return ngettext(
+            "{variant} is played by {low} to {high} player.",
+            "{variant} is played by {low} to {high} players.",
+            high,
+        ).format(variant=tr(self.preset.name), low=self.preset.min_players, high=high)
 
     def hover_note(self) -> tuple[pygame.Rect, str] | None:
         """The disabled player count under the pointer and why it is disabled."""
@@ -188,9 +192,7 @@ class RulesScene(GuiScene):
                 label = theme.text(words, self.px(13), theme.GOLD, "bold")
                 surface.blit(label, self.rect(42, y, 0, 0).topleft)
             if self.preset is not None:
-                note = _("{low} to {high} players").format(
-                    low=self.preset.min_players, high=self.preset.max_players
-                )
+                note = player_range(self.preset.min_players, self.preset.max_players)
                 label = theme.text(note, self.px(14), theme.TEXT_DIM, "italic")
                 surface.blit(label, self.rect(42, 494, 0, 0).topleft)
         theme.panel(surface, self.panel, theme.PANEL, self.px(16), (*theme.GOLD, 50))
@@ -292,7 +294,7 @@ class RulesScene(GuiScene):
         if count is not None:
             parts.append(ngettext("{count} hand", "{count} hands", count).format(count=count))
         if rules.target_score is not None:
-            parts.append(_("first to {target} points").format(target=rules.target_score))
+            parts.append(first_to(rules.target_score))
         return "  \u00b7  ".join(parts)
 
     def _hand_strip(self, width: int) -> pygame.Surface:

@@ -82,9 +82,14 @@ class SettingsScene(GuiScene):
             self.app.toggle_fullscreen()  # resizes every scene, rebuilding this one
 
     def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on: every open scene (the table under the pause
+        menu too) lays itself out again in the new words, no restart."""
         set_language(code)
         self.change(language=code)
-        self.rebuild()
+        for scene in list(self.app.scenes):
+            scene.resize(self.app.size)
+        if self not in self.app.scenes:
+            self.rebuild()
 
     def set_name(self, name: str) -> None:
         name = name.strip()[:24]
@@ -285,7 +290,7 @@ class SettingsScene(GuiScene):
             y = rect.y + label.get_height() + self.px(2)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
         for rect, text in self.rows:
-            label = theme.text(text, self.px(16), theme.TEXT, "bold")
+            label = theme.fitted(text, self.px(16), rect.width, theme.TEXT, "bold")
             surface.blit(label, label.get_rect(midleft=rect.midleft))
         self._draw_preview(surface)
 

@@ -26,6 +26,20 @@ def variant_name(rules: RuleSet) -> str:
     return tr(preset.name) if preset else _("Custom rules")
 
 
+def player_range(low: int, high: int) -> str:
+    """``3 to 7 players``."""
+    return ngettext("{low} to {high} player", "{low} to {high} players", high).format(
+        low=low, high=high
+    )
+
+
+def first_to(target: int) -> str:
+    """``first to 100 points``."""
+    return ngettext("first to {target} point", "first to {target} points", target).format(
+        target=target
+    )
+
+
 def hand_of(rules: RuleSet, number: int) -> str:
     """``hand 3 of 19`` (or ``hand 3`` when only a target score ends the game)."""
     count = rules.hand_count()
@@ -37,7 +51,7 @@ def hand_of(rules: RuleSet, number: int) -> str:
 def game_length(rules: RuleSet) -> str:
     """How long the game runs: ``19 hands``, or ``first to 100 points``."""
     if rules.target_score is not None:
-        return _("first to {target} points").format(target=rules.target_score)
+        return first_to(rules.target_score)
     count = rules.hand_count() or 0
     return ngettext("{count} hand", "{count} hands", count).format(count=count)
 
@@ -53,7 +67,9 @@ def line_up(players: Sequence[Player]) -> str:
             count=computers
         )
     if computers == 0:
-        return _("{people} people at this screen").format(people=humans)
+        return ngettext(
+            "{people} person at this screen", "{people} people at this screen", humans
+        ).format(people=humans)
     return ngettext(
         "{people} people and {count} computer", "{people} people and {count} computers", computers
     ).format(people=humans, count=computers)
@@ -119,7 +135,9 @@ def quick_tooltip(rules: RuleSet, players: Sequence[Player]) -> str:
     )
     humans = sum(1 for player in players if player.kind == "human")
     if humans > 1:
-        text += " " + _("The screen is passed between the {people} people playing.").format(
-            people=humans
-        )
+        text += " " + ngettext(
+            "The screen is passed between the {people} person playing.",
+            "The screen is passed between the {people} people playing.",
+            humans,
+        ).format(people=humans)
     return text

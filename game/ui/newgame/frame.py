@@ -17,6 +17,7 @@ from game.rules.ruleset import RuleSet
 from game.ui.kit import theme
 from game.ui.kit.gui import GuiScene, draw_wrapped
 from game.ui.kit.widgets import draw_badge
+from game.ui.menus.summary import player_range
 
 WARNING_TEXT = (246, 160, 146)
 
@@ -48,7 +49,7 @@ def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
         name = _("{name}, customised").format(name=name)
     name_width = width - (gui.px(110) if setup.changes else 0)
     y += draw_wrapped(surface, name, (x, y), name_width, gui.px(20), theme.HIGHLIGHT, "bold")
-    players = _("{low} to {high} players").format(low=preset.min_players, high=preset.max_players)
+    players = player_range(preset.min_players, preset.max_players)
     if setup.changes:
         note = ngettext("{count} rule changed", "{count} rules changed", setup.changes)
         players = f"{players}  \u00b7  {note.format(count=setup.changes)}"

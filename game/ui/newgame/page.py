@@ -66,7 +66,7 @@ def draw_label(
     colour = theme.BAD if bad else theme.TEXT
     size = gui.px(16)
     lines = theme.wrap(text, size, rect.width, "bold")
-    step = round(size * 1.2)
+    step = round(size * 1.3)  # room for the accents of a capital under a line
     y = rect.centery - step * len(lines) // 2
     for line in lines:
         surface.blit(theme.text(line, size, colour, "bold"), (rect.x, y))

@@ -158,7 +158,8 @@ class PlayersPage:
         """The count's label, a numbered disc in the seat's colour per seat, and a hint."""
         gui = self.gui
         colour = theme.BAD if "players" in self.setup.culprits else theme.TEXT
-        label = theme.text(_("Players at the table"), gui.px(16), colour, "bold")
+        room = gui.px(CONTROL_X - LABEL_X - 10)
+        label = theme.fitted(_("Players at the table"), gui.px(16), room, colour, "bold")
         surface.blit(label, label.get_rect(midleft=gui.rect(LABEL_X, COUNT_Y, 0, 36).midleft))
         for index in range(self.setup.count):
             self._draw_disc(surface, index)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, tr
+from game.i18n import _, ngettext, tr
 from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.ui.cards.art import suit_colour, suit_symbol
@@ -107,7 +107,7 @@ class SheetPainter(SheetLayout):
         labels = [_("Hand"), _("Cards"), _("Trump"), _("Dealer")]
         x = self.left
         for width, label in zip(self.info_widths, labels, strict=True):
-            text = theme.text(label, px(12), theme.INK, "bold")
+            text = theme.fitted(label, px(12), width - px(4), theme.INK, "bold")
             surface.blit(
                 text, text.get_rect(midbottom=(x + width // 2, self.subheader.bottom - px(2)))
             )
@@ -379,7 +379,11 @@ class SheetPainter(SheetLayout):
                 notes.append(_("Final totals include the winner's bonus."))
         target = view.rules.target_score
         if target is not None:
-            notes.append(_("First to {target} points.").format(target=target))
+            notes.append(
+                ngettext("First to {target} point.", "First to {target} points.", target).format(
+                    target=target
+                )
+            )
         if notes:
             text = theme.text("  ".join(notes), px(12), PENCIL, "italic")
             surface.blit(text, text.get_rect(midleft=(x, y)))

@@ -9,7 +9,7 @@ the end of the game), which it collects with :meth:`Director.take`.
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.i18n.reasons import no_trump_words
 from game.rules.events import (
     BidMade,
@@ -150,9 +150,11 @@ def bids_revealed(event: BidsRevealed, seen: Scenery, stage: Stage) -> Step:
 def total_announced(event: TotalAnnounced, seen: Scenery, stage: Stage) -> Step:
     shown = stage.shown
     step = Step(1.2)
-    text = _("Bids total {total} for {tricks} tricks: {verdict}").format(
-        total=event.total, tricks=event.tricks, verdict=verdict_word(event.verdict)
-    )
+    text = ngettext(
+        "Bids total {total} for {tricks} trick: {verdict}",
+        "Bids total {total} for {tricks} tricks: {verdict}",
+        event.tricks,
+    ).format(total=event.total, tricks=event.tricks, verdict=verdict_word(event.verdict))
 
     def announce() -> None:
         shown.verdict = event.verdict

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from game.i18n import _
+from game.i18n.cards import trumps_are_words
 from game.rules.cards import Card
 from game.rules.events import (
     CardPlayed,
@@ -26,7 +27,7 @@ from game.ui.kit import theme
 from game.ui.table.animation import Flight, Step, ease_in_out, ease_out_back
 from game.ui.table.stage import Point, Scenery, Stage
 from game.ui.table.state import deal_order, sort_hand, tilt
-from game.ui.table.text import called_you, suit_name
+from game.ui.table.text import called_you
 
 
 # ------------------------------------------------------------ dealer
@@ -167,7 +168,7 @@ def trump_turned(event: TrumpTurned, seen: Scenery, stage: Stage) -> Step:
         shown.trump_card, shown.trump, shown.trump_shown = event.card, event.suit, True
 
     step.cue(0.5, turned)
-    text = _("{suit} are trumps").format(suit=suit_name(event.suit))
+    text = trumps_are_words(event.suit)
     step.cue(0.5, lambda: stage.toast(layout, text, 1.6, theme.GOLD))
     return step
 

@@ -61,6 +61,7 @@ class Hud:
         width = round(score.rect.width * 0.62)
         self.undo.rect = pygame.Rect(score.rect.x - gap - width, score.rect.y, width, score.rect.h)
         self.last_trick.rect = layout.last_trick_button
+        self.last_trick.label = _("Last trick")  # in the language now in use
 
     # ------------------------------------------------------------ mouse
     def point(self, event: pygame.event.Event) -> None:
@@ -116,9 +117,10 @@ def hud_items(frame: Frame) -> list[tuple[str, str, Colour]]:
         return items
     count = rules.hand_count()
     if count is None:
-        hand = _("Hand {n} · to {target} points").format(
-            n=shown.hand_number, target=rules.target_score
-        )
+        target = rules.target_score or 0
+        hand = ngettext(
+            "Hand {n} · to {target} point", "Hand {n} · to {target} points", target
+        ).format(n=shown.hand_number, target=target)
     else:
         hand = _("Hand {n} of {total}").format(n=shown.hand_number, total=count)
     items.append(("hand", hand, theme.TEXT))

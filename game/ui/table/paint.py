@@ -30,7 +30,7 @@ from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
 from game.ui.table.plates import PlatePainter
 from game.ui.table.state import sort_hand, tilt
-from game.ui.table.text import suit_name
+from game.ui.table.text import dealer_letter, suit_name
 
 Flights = Sequence[tuple[Flight, float]]
 DIM_ALPHA = 64
@@ -246,9 +246,10 @@ class TablePainter:
             surface.blit(art.blank(), slot)
         left = slot.right + layout.px(12)
         top = slot.y + layout.px(2)
-        surface.blit(theme.text(_("Trumps"), layout.font(12), theme.TEXT_DIM), (left, top))
+        heading = theme.text(_("Trumps"), layout.font(12), theme.TEXT_DIM)
+        surface.blit(heading, (left, top))
         size = layout.font(17)
-        y = top + layout.px(20) + size // 2
+        y = top + max(layout.px(20), heading.get_height() + layout.px(4)) + size // 2
         if shown.trump_shown and shown.trump is not None:
             ink = sprites.suit_ink(shown.trump, frame.four_colour)
             suit_symbol(surface, shown.trump, (left + size // 2, y + 1), size * 1.05, ink)
@@ -297,7 +298,7 @@ class TablePainter:
     ) -> None:
         (x, y), width = flight.at(t)
         if flight.kind == "chip":
-            chip = sprites.dealer_chip(layout.px(11))
+            chip = sprites.dealer_chip(layout.px(11), dealer_letter())
             surface.blit(chip, chip.get_rect(center=(round(x), round(y))))
             return
         w, h = round(width), round(width * 1.4)

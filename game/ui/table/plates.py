@@ -14,7 +14,7 @@ from game.ui.table.backdrop import PLATE_BORDER, PLATE_FILL
 from game.ui.table.canvas import Groups
 from game.ui.table.frame import Frame
 from game.ui.table.layout import TableLayout
-from game.ui.table.text import initial, kind_label
+from game.ui.table.text import dealer_letter, initial, kind_label
 
 
 class PlatePainter:
@@ -73,7 +73,7 @@ class PlatePainter:
         if thinking:
             _thinking_dots(surface, frame, left, line2 + layout.px(8))
         if frame.shown.dealer == seat:
-            chip = sprites.dealer_chip(layout.px(11))
+            chip = sprites.dealer_chip(layout.px(11), dealer_letter())
             surface.blit(chip, chip.get_rect(center=spot.chip))
 
 

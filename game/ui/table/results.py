@@ -313,9 +313,11 @@ class GameOverOverlay(_Overlay):
         notes = []
         if rules.hard_score_bonus:
             notes.append(
-                _("Hard score: the winner's bonus of {n} points is included.").format(
-                    n=rules.hard_score_bonus
-                )
+                ngettext(
+                    "Hard score: the winner's bonus of {n} point is included.",
+                    "Hard score: the winner's bonus of {n} points is included.",
+                    rules.hard_score_bonus,
+                ).format(n=rules.hard_score_bonus)
             )
         if rules.settlement is Settlement.DIFFERENCES:
             notes.append(

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, tr
+from game.i18n import _, language, tr
 from game.i18n.reasons import error_words
 from game.play.session import GameSession
 from game.play.setup import new_seed
@@ -92,8 +92,7 @@ class TableScene(Scene):
         self._layout_key: tuple[object, ...] | None = None
         self._trusted = False
         self._take_backs = session.take_backs
-        preset = preset_for(session.rules)
-        self.title = tr(preset.name) if preset else _("Custom game")
+        self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._relayout()
         self.hud.follow(self.frame())
@@ -132,10 +131,12 @@ class TableScene(Scene):
 
     def _relayout(self) -> None:
         settings = self.app.settings
-        key = (self.app.size, self.viewer, settings.card_scale)
+        key = (self.app.size, self.viewer, settings.card_scale, language())
         if key == self._layout_key:
             return
         self._layout_key = key
+        preset = preset_for(self.session.rules)
+        self.title = tr(preset.name) if preset else _("Custom game")
         players = self.session.rules.players
         self.layout = table_layout(self.app.size, players, self.viewer, settings.card_scale)
         self.hud.relayout(self.layout)

@@ -111,8 +111,8 @@ def ring(radius: int, colour: Colour, width: int) -> pygame.Surface:
 
 
 @theme.picture_cache(maxsize=16, screens=1.0)
-def dealer_chip(radius: int) -> pygame.Surface:
-    """The dealer button: a gold chip with a D."""
+def dealer_chip(radius: int, letter: str = "D") -> pygame.Surface:
+    """The dealer button: a gold chip with a D (``letter``, in the player's language)."""
     ss = 4
     side = radius * 2 + 6
     big = pygame.Surface((side * ss, side * ss), pygame.SRCALPHA)
@@ -123,7 +123,7 @@ def dealer_chip(radius: int) -> pygame.Surface:
     pygame.draw.circle(big, (*theme.GOLD, 255), (c, c), round(radius * 0.86 * ss))
     pygame.draw.circle(big, (255, 240, 200, 255), (c, c), round(radius * 0.86 * ss), ss)
     out = pygame.transform.smoothscale(big, (side, side))
-    label = theme.text("D", max(9, round(radius * 1.15)), theme.TEXT_DARK, "bold")
+    label = theme.text(letter, max(9, round(radius * 1.15)), theme.TEXT_DARK, "bold")
     out.blit(label, label.get_rect(center=(side // 2, side // 2)))
     return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.play.setup import level_name
 from game.rules.cards import Suit
 from game.rules.events import Verdict
@@ -11,6 +11,12 @@ from game.rules.record import Player
 
 def suit_name(suit: Suit) -> str:
     return (_("Clubs"), _("Diamonds"), _("Hearts"), _("Spades"))[suit]
+
+
+def dealer_letter() -> str:
+    """The letter on the dealer's chip."""
+    # TRANSLATORS: one letter on the dealer's chip, the first of your word for dealer.
+    return pgettext("dealer chip", "D")
 
 
 def called_you(name: str) -> bool:

@@ -1,0 +1,225 @@
+"""Text fits in every language (issue 19, item 4): every scene, in English, in the
+pseudo-language (every string ~40% longer, accented) and in each bundled catalog, at
+960x540 and 1280x720: no text leaves its box and no two texts overlap
+(``tests/textlayout.py`` records them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.i18n import available_languages, install, set_language
+from game.i18n.pseudo import CODE as PSEUDO
+from game.i18n.pseudo import PseudoTranslations
+from game.play.preview import played_session, played_until_bid
+from game.rules.record import Player
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.kit.gui import GuiScene
+from game.ui.kit.scene import Scene
+from game.ui.newgame.scene import PAGES, NewGameScene
+from game.ui.screenshot import KINDS, NAMES, build_scene
+from tests.textlayout import (
+    Layer,
+    crossing_problems,
+    gui_problems,
+    placed_texts,
+    recording,
+    text_problems,
+)
+
+LANGUAGES = ["en", PSEUDO, *available_languages()[1:]]
+SIZES = [(960, 540), (1280, 720)]
+SCENES = [
+    "title",
+    *(f"newgame-{page}" for page in PAGES),
+    "settings",
+    "rules",
+    "bidding",
+    "table",
+    "scoresheet",
+    "pause",
+    "result",
+    "gameover",
+    "curtain",
+]
+FRAMES = 15
+MIN_TEXTS = {"curtain": 1, "pause": 3}
+"""The fewest texts each scene draws itself (the recorder must see them all)."""
+
+
+def use_language(code: str) -> None:
+    if code == PSEUDO:
+        install(PseudoTranslations(), PSEUDO)
+    else:
+        assert set_language(code)
+
+
+def scene_stack(app: App, name: str) -> list[Scene]:
+    """The scenes that show ``name`` (the new-game form at one of its pages)."""
+    players = [Player(NAMES[seat], KINDS[seat]) for seat in range(4)]
+    if name == "bidding":
+        return build_scene(app, "table", played_until_bid("oh-hell", players, 3))
+    if name.startswith("newgame-"):
+        scene = NewGameScene(app)
+        return [scene]
+    actions = {"gameover": 10**6, "table": 9}.get(name, 14)
+    session = played_session("oh-hell", players, 3, actions, name == "result")
+    return build_scene(app, name, session)
+
+
+@pytest.fixture
+def app_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[[tuple[int, int]], App]]:
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    pygame.display.init()
+    pygame.font.init()
+    apps: list[App] = []
+
+    def make(size: tuple[int, int]) -> App:
+        store = SettingsStore(path=tmp_path / "settings.json")
+        store.update(animation_speed=4.0, sound=False)
+        app = App(pygame.display.set_mode(size), store)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close_scenes()
+    set_language("en")
+
+
+def problems_in(app: App, name: str) -> list[str]:
+    """Draw the scene's stack into a recording layer; the top scene's problems."""
+    with recording():
+        for scene in scene_stack(app, name):
+            app.push(scene)
+        top = app.scenes[-1]
+        if isinstance(top, NewGameScene):
+            top.show_page(name.removeprefix("newgame-"))
+        for _ in range(FRAMES):
+            app.frame(1 / 30)
+        screen = Layer(app.size, pygame.SRCALPHA)
+        for scene in app.scenes:
+            screen.placed.clear()
+            scene.draw(screen)
+        texts = placed_texts(screen)
+        problems = text_problems(texts)
+    assert len(texts) >= MIN_TEXTS.get(name, 5), f"the recorder saw only {len(texts)} texts"
+    if isinstance(top, GuiScene) and top.manager is not None:
+        problems += gui_problems(top.manager) + crossing_problems(texts, top.manager)
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", SCENES)
+def test_every_text_fits_its_box(
+    name: str, language: str, size: tuple[int, int], app_at: Callable[[tuple[int, int]], App]
+) -> None:
+    use_language(language)
+    assert problems_in(app_at(size), name) == []
+
+
+def test_the_recorder_sees_a_text_that_leaves_its_box_and_texts_that_overlap() -> None:
+    from game.ui.kit import theme
+
+    pygame.font.init()
+    with recording():
+        layer = Layer((200, 100), pygame.SRCALPHA)
+        theme.panel(layer, pygame.Rect(10, 10, 60, 30))
+        layer.blit(theme.text("far too long for this box", 16), (12, 12))
+        sheet = Layer((400, 300), pygame.SRCALPHA)
+        sheet.blit(layer, (100, 50))
+        sheet.blit(theme.text("over", 16), (200, 58))
+        problems = text_problems(placed_texts(sheet))
+    assert len(problems) == 2
+    assert problems[0].startswith("'far too long for this box' (")
+    assert "leaves its box (110,60 60x30)" in problems[0]
+    assert problems[1].startswith("'far too long for this box' and 'over' overlap")
+
+
+@pytest.fixture
+def pseudo_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The template compiled with every string in the pseudo-language, bundled as
+    Czech (three plural forms)."""
+    import gettext
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    import game.i18n
+    from game.i18n.pseudo import pseudo
+
+    with (Path(__file__).parent.parent / "assets" / "locale" / "ohhell.pot").open("rb") as pot:
+        catalog = read_po(pot, locale="cs")
+    for message in catalog:
+        if isinstance(message.id, tuple):
+            one, many = (pseudo(text) for text in message.id)
+            message.string = (one, many, many)
+        elif isinstance(message.id, str) and message.id:
+            message.string = pseudo(message.id)
+    folder = tmp_path / "locale" / "cs" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "ohhell.mo").open("wb") as stream:
+        write_mo(stream, catalog)
+    monkeypatch.setattr(game.i18n, "locale_dir", lambda: tmp_path / "locale")
+    gettext._translations.clear()  # type: ignore[attr-defined]  # gettext's own cache
+    yield "cs"
+    set_language("en")
+
+
+def test_a_language_chosen_in_settings_reaches_every_open_scene(
+    pseudo_catalog: str, app_at: Callable[[tuple[int, int]], App]
+) -> None:
+    from game.i18n import _
+    from game.i18n.pseudo import pseudo
+    from game.ui.menus.settings import SettingsScene
+
+    set_language("en")
+    app = app_at((1280, 720))
+    with recording():
+        for scene in scene_stack(app, "pause"):
+            app.push(scene)
+        settings = SettingsScene(app)
+        app.push(settings)
+        app.frame(1 / 30)
+        settings.set_language(pseudo_catalog)
+        app.frame(1 / 30)
+        screen = Layer(app.size, pygame.SRCALPHA)
+        table, pause = app.scenes[0], app.scenes[1]
+        table.draw(screen)
+        drawn = {item.content for item in placed_texts(screen)}
+    assert app.settings.language == "cs"
+    assert _("Menu (Esc)") == pseudo("Menu (Esc)")
+    assert pseudo("Menu (Esc)") in drawn and "Menu (Esc)" not in drawn
+    assert isinstance(pause, GuiScene) and pause.manager is not None
+    labels = {
+        getattr(element, "text", "") for element in pause.manager.get_sprite_group().sprites()
+    }
+    assert pseudo("Resume") in labels
+
+
+def test_the_command_line_speaks_the_chosen_language(
+    pseudo_catalog: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Help, tables and the rules in plain words all come from the catalog."""
+    from game.cli import run
+    from game.i18n.pseudo import pseudo
+
+    assert run(["rules", "blob", "--players", "5", "--lang", pseudo_catalog]) == 0
+    out = capsys.readouterr().out
+    assert pseudo("Decisions where the sources leave a point open:") in out
+    assert pseudo("The rules for {count} players:").format(count=5) in out
+    assert pseudo("Blob") in out and "The rules for" not in out
+    assert run(["variants", "--lang", pseudo_catalog]) == 0
+    assert pseudo("players") in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        run(["rules", "--help", "--lang", pseudo_catalog])
+    help_text = capsys.readouterr().out
+    assert pseudo("usage: ").strip() in help_text
+    assert pseudo("a preset id (see ohhell variants)") in help_text

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from game.i18n import _, available_languages, clip
+from game.i18n import _, available_languages, clip, set_language
 from game.resources import config_dir, data_dir, default_settings_file
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from game.saves import PlayerDoc, RulesDoc, Word
@@ -270,6 +270,18 @@ class SettingsStore:
         self.settings = replace(self.settings, **accepted)
         self.save()
         return self.settings
+
+    def speak(self, code: str) -> None:
+        """Use language ``code`` from now on and keep it as the setting. A player still
+        called by the word You (the name the game gives, in the language it was given)
+        is called by this language's word for it."""
+        before = _("You")
+        set_language(code)
+        changes: dict[str, Any] = {"language": code}
+        if self.settings.player_name in ("You", before):
+            changes["player_name"] = _("You")
+        if any(getattr(self.settings, name) != value for name, value in changes.items()):
+            self.update(**changes)
 
     def save(self) -> bool:
         """Write the settings; returns False (keeping them in memory and remembering

@@ -73,3 +73,25 @@ def test_invalid_entries_are_reset_one_by_one(home: Path) -> None:
     assert "card_scale" not in store.problem  # the player's words, not the file's
     assert json.loads(path.read_text())["volume"] == 0.2
     assert SettingsStore().problem is None
+
+
+def test_the_default_name_follows_the_language_and_a_chosen_name_stays() -> None:
+    from game.i18n import _, set_language
+
+    store = SettingsStore()
+    assert store.settings.player_name == "You"
+    try:
+        store.speak("nl")
+        dutch_you = _("You")
+        assert dutch_you != "You"
+        assert store.settings.player_name == dutch_you
+        assert SettingsStore().settings.language == "nl"
+        store.speak("cs")
+        assert store.settings.player_name == _("You") != dutch_you
+        store.speak("en")
+        assert store.settings.player_name == "You"
+        store.update(player_name="Anna")
+        store.speak("es")
+        assert store.settings.player_name == "Anna"
+    finally:
+        set_language("en")

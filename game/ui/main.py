@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, set_language, system_language
+from game.i18n import _, system_language
 from game.instance import RAISED, AlreadyRunning, InstanceLock, ShowRequests, wait_for_reply
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -63,9 +63,7 @@ def choose_language(store: SettingsStore, asked: str | None) -> str:
     chosen in Settings, else on first start the system's (kept too); English when
     the system's has no catalog."""
     code = asked or store.settings.language or system_language()
-    if code != store.settings.language:
-        store.update(language=code)
-    set_language(code)
+    store.speak(code)
     return code
 
 

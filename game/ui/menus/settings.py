@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
-from game.i18n import _, available_languages, set_language
+from game.i18n import _, available_languages
 from game.rules.cards import Card
 from game.ui.cards.art import card_art
 from game.ui.kit import theme
@@ -84,8 +84,7 @@ class SettingsScene(GuiScene):
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on: every open scene (the table under the pause
         menu too) lays itself out again in the new words, no restart."""
-        set_language(code)
-        self.change(language=code)
+        self.app.store.speak(code)
         for scene in list(self.app.scenes):
             scene.resize(self.app.size)
         if self not in self.app.scenes:

@@ -25,8 +25,9 @@ import operator
 import random
 import weakref
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from game.rules.actions import Action, Bid, Play, plays_of
+from game.rules.actions import Action, Bid, Play, legal_plays
 from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
 from game.rules.errors import IllegalAction
 from game.rules.events import (
@@ -35,27 +36,38 @@ from game.rules.events import (
     BidSubmitted,
     CardPlayed,
     DealerChosen,
-    DealerPasses,
     Event,
     GameOver,
-    HandDealt,
     HandScored,
-    NoTrump,
     TotalAnnounced,
     TrickWon,
-    TrumpTurned,
     Verdict,
 )
 from game.rules.phase import Phase
-from game.rules.reasons import NoTrumpReason, Refusal, Refused
+from game.rules.plan import TRUMPS_TURNED, Plan, plan_of
+from game.rules.reasons import Refusal, Refused
 from game.rules.results import HandResult
-from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE, FirstDealer, RuleSet, TrumpMethod
-from game.rules.scoring import final_totals, hand_points, settle, winners_of
-from game.rules.tricks import Trick, legal_mask, trick_winner
+from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE, FirstDealer, RuleSet
+from game.rules.scoring import final_totals, settle, winners_of
+from game.rules.tricks import Trick, legal_mask
 from game.rules.view import SeatView
 
 _PLAYING, _BIDDING = Phase.PLAYING, Phase.BIDDING
 _MASK_OF = operator.attrgetter("mask")
+_HandData = tuple[
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    Card | None,
+    tuple[int, ...],
+    list[TrickWon],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]
+"""A scored hand before its :class:`HandResult` is built: number, dealer, size, the
+dealt masks, the trump card, bids, tricks won, tricks taken, points, totals."""
 
 # Events are immutable values, so the two that every action makes are shared
 # instances, like ``Play.of`` and ``Bid.of``: the hot path allocates no event.
@@ -69,7 +81,7 @@ _BID_ROWS: dict[tuple[int, int, int | None], tuple[Bid, ...]] = {}
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(PACK))))
 
 
-def _fast_shuffle(rng: random.Random, pack: list[Card]) -> None:
+def _fast_shuffle(rng: random.Random, pack: list[Any]) -> None:
     """``rng.shuffle(pack)`` for a whole pack, drawing exactly the same numbers from
     ``rng`` (so every deal stays the same), with the loop inlined: a fifth of a random
     game went into the library's per-card calls."""
@@ -140,22 +152,37 @@ class Match:
         self._bids: list[int | None] = [None] * players
         self._taken = [0] * players
         self._trick: list[Card] = []
-        self._tricks: list[Trick] = []
+        self._won: list[TrickWon] = []
+        """The tricks of this hand so far, as their events (:attr:`tricks` reads them)."""
         self._played = 0
+        self._trick_base = 0
+        """The cards played before the trick in progress."""
         self._legal = -1
-        self._legal_plays: tuple[Play, ...] | None = None
+        """The mask of the cards the seat to act may play; -1 until asked."""
+        self._legal_list: tuple[Action, ...] | None = None
+        """The legal actions of the seat to act (bids or plays), once asked."""
         self._views: dict[int | None, weakref.ref[SeatView]] = {}
         self._scores = [0] * players
-        self.results: list[HandResult] = []
+        self._results: list[HandResult] = []
+        self._unrecorded: list[_HandData] = []
+        """Hands scored whose :class:`HandResult` is not built yet (:attr:`results`)."""
+        self._plan: Plan = plan_of(rules)
         self.actions: list[Action] = []
         self.winners: tuple[int, ...] = ()
         self.settlement: tuple[float, ...] | None = None
 
     def __getstate__(self) -> dict[str, object]:
-        """The match without its lazy views (copies and pickles start with none)."""
+        """The match without its lazy views, caches or plan (copies and pickles start
+        with none), its results built."""
+        self._record_results()
         state = self.__dict__.copy()
-        state["_views"] = {}
+        state.update(_views={}, _legal_list=None)
+        del state["_plan"]
         return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._plan = plan_of(self.rules)
 
     # ------------------------------------------------------------ reading
     @property
@@ -194,7 +221,15 @@ class Match:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this hand."""
-        return tuple(self._tricks)
+        return tuple(Trick(won.leader, won.cards, won.seat) for won in self._won)
+
+    @property
+    def results(self) -> list[HandResult]:
+        """Every finished hand, in order (built when first read: only the score
+        sheet, records and views need them)."""
+        if self._unrecorded:
+            self._record_results()
+        return self._results
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -259,24 +294,22 @@ class Match:
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every action allowed now (only ``seat``'s when given), in a stable order:
         bids by seat then number, plays by card index."""
-        if self.phase is _PLAYING:
+        phase = self.phase
+        if phase is _PLAYING or phase is _BIDDING:
             actor = self._to_act
-            if actor is None or (seat is not None and seat != actor):
+            if actor is not None:
+                if seat is not None and seat != actor:
+                    return []
+                legal = self._legal_list
+                if legal is None:
+                    if phase is _PLAYING:
+                        legal = legal_plays(actor, self._legal_play_mask())
+                    else:
+                        legal = _bid_row(actor, self.hand_size, self.forbidden_bid(actor))
+                    self._legal_list = legal
+                return legal
+            if phase is _PLAYING:
                 return []
-            plays = self._legal_plays
-            if plays is None:
-                legal = self._legal
-                if legal < 0:
-                    trick = self._trick
-                    legal = self._legal = legal_mask(
-                        self._hands[actor],
-                        trick[0].suit if trick else None,
-                        self.trump,
-                        self.rules.must_trump,
-                    )
-                plays = self._legal_plays = plays_of(actor, legal)
-            return plays
-        if self.phase is _BIDDING:
             actions: list[Action] = []
             for actor in self.awaiting:
                 if seat is None or seat == actor:
@@ -293,7 +326,7 @@ class Match:
                 and type(action.seat) is int
                 and action.seat == self._to_act
                 and type(action.card) is Card
-                and bool(action.card.mask & self._legal_play_mask())
+                and bool(action.card.mask & self._legal_mask_now())
             )
         if type(action) is Bid:
             return (
@@ -352,12 +385,17 @@ class Match:
             return Refused(Refusal.MUST_FOLLOW, seat, card=card, led=led)
         return Refused(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=self.trump)
 
+    def _legal_mask_now(self) -> int:
+        """The cards the seat to act may play, from :func:`legal_mask` (the rule)."""
+        led = self._trick[0].suit if self._trick else None
+        hand = self._hands[self._to_act or 0]
+        return legal_mask(hand, led, self.trump, self.rules.must_trump)
+
     def _legal_play_mask(self) -> int:
-        """The cards the seat to act may play (cached until the next play)."""
+        """The cards the seat to act may play (kept until the next play: :meth:`apply`
+        works it out for the next seat as it plays)."""
         if self._legal < 0:
-            led = self._trick[0].suit if self._trick else None
-            hand = self._hands[self._to_act or 0]
-            self._legal = legal_mask(hand, led, self.trump, self.rules.must_trump)
+            self._legal = self._legal_mask_now()
         return self._legal
 
     # ------------------------------------------------------------- acting
@@ -367,9 +405,10 @@ class Match:
         Raises :class:`IllegalAction` (saying why) and changes nothing if the
         action is not one of :meth:`legal_actions`.
         """
-        if type(action) is Play:
+        kind = type(action)
+        if kind is Play:
             # is_legal's test for a play, inlined: this is the engine's hottest line.
-            seat, card = action.seat, action.card
+            seat, card = action.seat, action.card  # type: ignore[union-attr]
             if (
                 self.phase is _PLAYING
                 and type(seat) is int
@@ -377,26 +416,47 @@ class Match:
                 and type(card) is Card
                 and card.mask & (self._legal if self._legal >= 0 else self._legal_play_mask())
             ):
-                views = self._views
-                if views:  # _freeze_views, inlined
-                    for ref in views.values():
-                        view = ref()
-                        if view is not None:
-                            view._freeze()
-                    views.clear()
+                if self._views:
+                    self._freeze_views()
                 self.actions.append(action)
                 # The play itself, inlined (it is most of the engine's work).
-                self._legal = -1
-                self._legal_plays = None
+                self._legal_list = None
                 mask = card.mask
-                self._hands[seat] ^= mask
+                hands = self._hands
+                hands[seat] ^= mask
                 self._played |= mask
                 trick = self._trick
                 trick.append(card)
                 if len(trick) < self.players:
-                    self._to_act = (seat + 1) % self.players
+                    after = self._to_act = (seat + 1) % self.players
+                    # legal_mask for the next seat, its first case (following suit) inlined.
+                    hand = hands[after]
+                    led = trick[0].suit
+                    self._legal = hand & SUIT_MASKS[led] or legal_mask(
+                        hand, led, self.trump, self.rules.must_trump
+                    )
                     return [_CARDS_PLAYED[seat][card.index]]
                 return self._trick_done(seat, card)
+        elif kind is Bid and self._to_act is not None:
+            # is_legal's test for a bid in turn, inlined (the hook is asked of the dealer).
+            seat, tricks = action.seat, action.tricks  # type: ignore[union-attr]
+            if (
+                self.phase is _BIDDING
+                and type(seat) is int
+                and seat == self._to_act
+                and type(tricks) is int
+                and 0 <= tricks <= self.hand_size
+                and (seat != self.dealer or tricks != self.forbidden_bid(seat))
+            ):
+                if self._views:
+                    self._freeze_views()
+                self.actions.append(action)
+                self._bids[seat] = tricks
+                self._legal_list = None
+                if seat != self.dealer:
+                    self._to_act = (seat + 1) % self.players
+                    return [_BIDS_MADE[seat][tricks]]
+                return self._bidding_done([_BIDS_MADE[seat][tricks]])
         elif self.is_legal(action):
             assert isinstance(action, Bid)
             if self._views:
@@ -422,7 +482,7 @@ class Match:
             self.dealer = self.eldest
             self.hand_number += 1
             self.phase = Phase.DEALING
-            return [DealerPasses(self.dealer, self.hand_number)]
+            return [self._plan.dealer_passes(self.dealer, self.hand_number)]
         if self.phase is Phase.GAME_OVER:
             raise IllegalAction(Refused(Refusal.GAME_OVER))
         raise IllegalAction(Refused(Refusal.WAITING, self.awaiting[0] if self.awaiting else None))
@@ -469,40 +529,32 @@ class Match:
         return pack
 
     def _deal(self) -> list[Event]:
-        rules, players = self.rules, self.players
-        size = rules.hand_size(self.hand_number)
-        pack = self._shuffled()[: rules.pack_size]
+        players, number, dealer, plan = self.players, self.hand_number, self.dealer, self._plan
+        hand = plan.hand(number)
+        size = hand.size
+        dealt = size * players
+        pack = self._shuffled()
+        hands = self._hands
         for offset in range(players):
-            seat = (self.dealer + 1 + offset) % players
+            seat = (dealer + 1 + offset) % players
             # The cards are distinct bits, so their sum is their union.
-            mask = sum(map(_MASK_OF, pack[offset : size * players : players]))
-            self._hands[seat] = self._dealt[seat] = mask
+            hands[seat] = sum(map(_MASK_OF, pack[offset:dealt:players]))
+        self._dealt = hands.copy()
         self.hand_size = size
         self._bids = [None] * players
         self._taken = [0] * players
-        self._trick, self._tricks, self._played = [], [], 0
-        events: list[Event] = [HandDealt(self.hand_number, self.dealer, size, rules.stripped)]
-        events.append(self._fix_trump(pack, size * players))
-        self.phase = Phase.BIDDING
-        self._to_act = None if rules.simultaneous_bidding else self.eldest
-        return events
-
-    def _fix_trump(self, pack: list[Card], dealt: int) -> Event:
-        rules, number = self.rules, self.hand_number
-        self.trump_card = self.trump = None
-        if rules.trump is TrumpMethod.NONE:
-            return NoTrump(NoTrumpReason.NO_TRUMPS)
-        if rules.no_trump_last_hand and rules.is_last_hand(number):
-            return NoTrump(NoTrumpReason.LAST_HAND)
-        if rules.trump is TrumpMethod.DEALERS_LAST_CARD:
-            self.trump_card = pack[dealt - 1]
-        elif rules.turns_card(number):
-            self.trump_card = pack[dealt]
+        self._trick, self._won, self._played, self._trick_base = [], [], 0, 0
+        self._legal, self._legal_list = -1, None
+        if hand.turned is None:
+            self.trump_card = self.trump = None
+            trump_event: Event = hand.no_trump  # type: ignore[assignment]
         else:
-            return NoTrump(NoTrumpReason.PACK_EXHAUSTED)
-        self.trump = self.trump_card.suit
-        dealers = rules.trump is TrumpMethod.DEALERS_LAST_CARD
-        return TrumpTurned(self.trump_card, self.trump, dealers)
+            card = self.trump_card = pack[hand.turned]
+            self.trump = card.suit
+            trump_event = TRUMPS_TURNED[plan.dealers_card][card.index]
+        self.phase = Phase.BIDDING
+        self._to_act = None if self.rules.simultaneous_bidding else (dealer + 1) % players
+        return [plan.hand_dealt(number, dealer, size), trump_event]
 
     def _bid(self, seat: int, tricks: int) -> list[Event]:
         self._bids[seat] = tricks
@@ -518,64 +570,102 @@ class Match:
             if seat != self.dealer:
                 self._to_act = (seat + 1) % self.players
                 return events
+        return self._bidding_done(events)
+
+    def _bidding_done(self, events: list[Event]) -> list[Event]:
+        """Every bid is in: announce the total if the rules say so, and start the play."""
         if self.rules.announce_total:
             total = sum(bid for bid in self._bids if bid is not None)
             verdict = Verdict.of(total, self.hand_size)
             events.append(TotalAnnounced(total, self.hand_size, verdict))
         self.phase = Phase.PLAYING
-        self.leader = self._to_act = self.eldest
-        self._legal = -1
-        self._legal_plays = None
+        leader = self.leader = self._to_act = self.eldest
+        self._legal = self._hands[leader]  # a lead: any card (legal_mask's first case)
+        self._legal_list = None
         return events
 
     def _trick_done(self, seat: int, card: Card) -> list[Event]:
         """The events of the play that completed the trick, and the trick's end."""
-        trick, players = self._trick, self.players
-        events: list[Event] = [_CARDS_PLAYED[seat][card.index]]
-        winner = (self.leader + trick_winner(trick, self.trump)) % players
+        trick, leader, won, trump = self._trick, self.leader, self._won, self.trump
+        # winning_position on the trick's mask: its highest trump, else its highest
+        # card of the suit led (tests/test_engine_fast_paths.py holds them equal).
+        cards = self._played ^ self._trick_base
+        best = cards & SUIT_MASKS[trump] if trump is not None else 0
+        if not best:
+            best = cards & SUIT_MASKS[trick[0].suit]
+        winner = (leader + trick.index(PACK[best.bit_length() - 1])) % self.players
         self._taken[winner] += 1
-        done = Trick(self.leader, tuple(trick), winner)
-        self._tricks.append(done)
-        events.append(TrickWon(winner, done.cards, done.leader, len(self._tricks)))
+        trick_won = TrickWon(winner, tuple(trick), leader, len(won) + 1)
+        won.append(trick_won)
         self._trick = []
+        self._trick_base = self._played
         self.leader = self._to_act = winner
-        if len(self._tricks) == self.hand_size:
-            events.extend(self._score_hand())
-        return events
+        self._legal = self._hands[winner]  # a lead: any card (legal_mask's first case)
+        if len(won) == self.hand_size:
+            return [_CARDS_PLAYED[seat][card.index], trick_won, *self._score_hand()]
+        return [_CARDS_PLAYED[seat][card.index], trick_won]
 
     def _score_hand(self) -> list[Event]:
-        rules, size = self.rules, self.hand_size
+        number, size, plan = self.hand_number, self.hand_size, self._plan
         bids = tuple(bid if bid is not None else 0 for bid in self._bids)
-        taken = self._taken
-        points = tuple(hand_points(rules, bid, taken[seat], size) for seat, bid in enumerate(bids))
-        self._scores = [score + gained for score, gained in zip(self._scores, points, strict=True)]
-        result = HandResult(
-            number=self.hand_number,
-            dealer=self.dealer,
-            size=size,
-            dealt=tuple(self.dealt_hand(seat) for seat in range(self.players)),
-            trump_card=self.trump_card,
-            trump=self.trump,
-            bids=bids,
-            tricks=tuple(self._tricks),
-            taken=tuple(self._taken),
-            points=points,
-            totals=tuple(self._scores),
+        taken = tuple(self._taken)
+        table = plan.points(size)
+        points = tuple([table[bid][took] for bid, took in zip(bids, taken, strict=True)])
+        scores = self._scores = list(map(operator.add, self._scores, points))
+        totals = tuple(scores)
+        self._unrecorded.append(
+            (
+                number,
+                self.dealer,
+                size,
+                tuple(self._dealt),
+                self.trump_card,
+                bids,
+                self._won,
+                taken,
+                points,
+                totals,
+            )
         )
-        self.results.append(result)
         self._to_act = None
-        events: list[Event] = [HandScored(result.number, bids, result.taken, points, result.totals)]
-        if self._game_ends():
+        events: list[Event] = [HandScored(number, bids, taken, points, totals)]
+        target = self.rules.target_score
+        if plan.hand(number).last or (target is not None and max(scores) >= target):
             events.append(self._finish())
         else:
             self.phase = Phase.HAND_SCORED
         return events
 
-    def _game_ends(self) -> bool:
-        target = self.rules.target_score
-        if target is not None and max(self._scores) >= target:
-            return True
-        return self.rules.is_last_hand(self.hand_number)
+    def _record_results(self) -> None:
+        """Build the :class:`HandResult` of every hand scored since the last time."""
+        for (
+            number,
+            dealer,
+            size,
+            dealt,
+            trump_card,
+            bids,
+            won,
+            taken,
+            points,
+            totals,
+        ) in self._unrecorded:
+            self._results.append(
+                HandResult(
+                    number=number,
+                    dealer=dealer,
+                    size=size,
+                    dealt=tuple(tuple(cards_in(mask)) for mask in dealt),
+                    trump_card=trump_card,
+                    trump=trump_card.suit if trump_card is not None else None,
+                    bids=bids,
+                    tricks=tuple(Trick(trick.leader, trick.cards, trick.seat) for trick in won),
+                    taken=taken,
+                    points=points,
+                    totals=totals,
+                )
+            )
+        self._unrecorded.clear()
 
     def _finish(self) -> GameOver:
         self.phase = Phase.GAME_OVER

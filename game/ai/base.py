@@ -31,6 +31,9 @@ class Agent(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
+_WIDTHS = tuple(count.bit_length() for count in range(64))
+
+
 class RandomAgent:
     """Any legal action, uniformly: the floor, for tests and benchmarks."""
 
@@ -47,7 +50,7 @@ class RandomAgent:
         if not count:
             raise IndexError("Cannot choose from an empty sequence")
         bits = self.rng.getrandbits
-        width = count.bit_length()
+        width = _WIDTHS[count] if count < 64 else count.bit_length()
         pick = bits(width)
         while pick >= count:
             pick = bits(width)

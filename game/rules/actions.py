@@ -102,7 +102,9 @@ class _SuitRows(dict[int, tuple[Play, ...]]):
         return plays
 
 
-_ROWS = tuple(tuple(_SuitRows(seat, suit) for suit in range(4)) for seat in range(MAX_PLAYERS))
+SUIT_PLAYS = tuple(tuple(_SuitRows(seat, suit) for suit in range(4)) for seat in range(MAX_PLAYERS))
+"""``SUIT_PLAYS[seat][suit][pattern]``: :func:`plays_of` for the cards of one suit
+given as a 13-bit pattern (bit 0 the two), remembered once asked for."""
 
 
 def legal_plays(seat: int, mask: int) -> tuple[Play, ...]:
@@ -114,7 +116,7 @@ def legal_plays(seat: int, mask: int) -> tuple[Play, ...]:
     >>> legal_plays(2, cards) == plays_of(2, cards)
     True
     """
-    clubs, diamonds, hearts, spades = _ROWS[seat]
+    clubs, diamonds, hearts, spades = SUIT_PLAYS[seat]
     return (
         clubs[mask & 0x1FFF]
         + diamonds[mask >> 13 & 0x1FFF]

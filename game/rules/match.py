@@ -27,7 +27,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules.actions import Action, Bid, Play, legal_plays
+from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays
 from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
 from game.rules.errors import IllegalAction
 from game.rules.events import (
@@ -263,9 +263,14 @@ class Match:
             view = ref()
             if view is not None:
                 return view
-        # Every player reads its legal actions, so they are given at once (for a play,
-        # the very tuple the match keeps): reading them costs no lookup through the match.
-        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
+        # Every player reads its legal actions, so they are given at once (the very
+        # tuple the match keeps): reading them costs no lookup through the match.
+        if seat is None:
+            legal: tuple[Action, ...] = ()
+        elif seat == self._to_act and self._legal_list is not None:
+            legal = self._legal_list
+        else:
+            legal = tuple(self.legal_actions(seat))
         view = SeatView._lazy(self, seat, legal)
         views[seat] = weakref.ref(view)
         return view
@@ -294,20 +299,19 @@ class Match:
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every action allowed now (only ``seat``'s when given), in a stable order:
         bids by seat then number, plays by card index."""
+        legal = self._legal_list  # the one seat to act's actions, once known
+        if legal is not None:
+            return legal if seat is None or seat == self._to_act else []
         phase = self.phase
         if phase is _PLAYING or phase is _BIDDING:
             actor = self._to_act
             if actor is not None:
-                if seat is not None and seat != actor:
-                    return []
-                legal = self._legal_list
-                if legal is None:
-                    if phase is _PLAYING:
-                        legal = legal_plays(actor, self._legal_play_mask())
-                    else:
-                        legal = _bid_row(actor, self.hand_size, self.forbidden_bid(actor))
-                    self._legal_list = legal
-                return legal
+                if phase is _PLAYING:
+                    legal = legal_plays(actor, self._legal_play_mask())
+                else:
+                    legal = _bid_row(actor, self.hand_size, self.forbidden_bid(actor))
+                self._legal_list = legal
+                return legal if seat is None or seat == actor else []
             if phase is _PLAYING:
                 return []
             actions: list[Action] = []
@@ -420,7 +424,6 @@ class Match:
                     self._freeze_views()
                 self.actions.append(action)
                 # The play itself, inlined (it is most of the engine's work).
-                self._legal_list = None
                 mask = card.mask
                 hands = self._hands
                 hands[seat] ^= mask
@@ -429,12 +432,18 @@ class Match:
                 trick.append(card)
                 if len(trick) < self.players:
                     after = self._to_act = (seat + 1) % self.players
-                    # legal_mask for the next seat, its first case (following suit) inlined.
+                    # The next seat's legal plays: legal_mask's first case (following
+                    # suit) inlined, its plays looked up in that suit's table.
                     hand = hands[after]
                     led = trick[0].suit
-                    self._legal = hand & SUIT_MASKS[led] or legal_mask(
-                        hand, led, self.trump, self.rules.must_trump
-                    )
+                    follow = hand & SUIT_MASKS[led]
+                    if follow:
+                        self._legal = follow
+                        self._legal_list = SUIT_PLAYS[after][led][follow >> 13 * led]
+                    else:
+                        legal = legal_mask(hand, led, self.trump, self.rules.must_trump)
+                        self._legal = legal
+                        self._legal_list = legal_plays(after, legal)
                     return [_CARDS_PLAYED[seat][card.index]]
                 return self._trick_done(seat, card)
         elif kind is Bid and self._to_act is not None:
@@ -452,9 +461,11 @@ class Match:
                     self._freeze_views()
                 self.actions.append(action)
                 self._bids[seat] = tricks
-                self._legal_list = None
-                if seat != self.dealer:
-                    self._to_act = (seat + 1) % self.players
+                dealer = self.dealer
+                if seat != dealer:
+                    after = self._to_act = (seat + 1) % self.players
+                    barred = self.forbidden_bid(after) if after == dealer else None
+                    self._legal_list = _bid_row(after, self.hand_size, barred)
                     return [_BIDS_MADE[seat][tricks]]
                 return self._bidding_done([_BIDS_MADE[seat][tricks]])
         elif self.is_legal(action):
@@ -569,6 +580,7 @@ class Match:
             events = [_BIDS_MADE[seat][tricks]]
             if seat != self.dealer:
                 self._to_act = (seat + 1) % self.players
+                self._legal_list = None
                 return events
         return self._bidding_done(events)
 
@@ -580,8 +592,8 @@ class Match:
             events.append(TotalAnnounced(total, self.hand_size, verdict))
         self.phase = Phase.PLAYING
         leader = self.leader = self._to_act = self.eldest
-        self._legal = self._hands[leader]  # a lead: any card (legal_mask's first case)
-        self._legal_list = None
+        legal = self._legal = self._hands[leader]  # a lead: any card (legal_mask's first case)
+        self._legal_list = legal_plays(leader, legal)
         return events
 
     def _trick_done(self, seat: int, card: Card) -> list[Event]:
@@ -600,9 +612,11 @@ class Match:
         self._trick = []
         self._trick_base = self._played
         self.leader = self._to_act = winner
-        self._legal = self._hands[winner]  # a lead: any card (legal_mask's first case)
         if len(won) == self.hand_size:
+            self._legal, self._legal_list = -1, None
             return [_CARDS_PLAYED[seat][card.index], trick_won, *self._score_hand()]
+        legal = self._legal = self._hands[winner]  # a lead: any card (legal_mask's first case)
+        self._legal_list = legal_plays(winner, legal)
         return [_CARDS_PLAYED[seat][card.index], trick_won]
 
     def _score_hand(self) -> list[Event]:

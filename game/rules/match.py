@@ -54,6 +54,7 @@ from game.rules.view import SeatView
 
 _PLAYING, _BIDDING = Phase.PLAYING, Phase.BIDDING
 _MASK_OF = operator.attrgetter("mask")
+_WEAK_REF = weakref.ref
 _HandData = tuple[
     int,
     int,
@@ -272,7 +273,7 @@ class Match:
         else:
             legal = tuple(self.legal_actions(seat))
         view = SeatView._lazy(self, seat, legal)
-        views[seat] = weakref.ref(view)
+        views[seat] = _WEAK_REF(view)
         return view
 
     def _view_field(self, name: str, seat: int | None) -> object:
@@ -420,8 +421,13 @@ class Match:
                 and type(card) is Card
                 and card.mask & (self._legal if self._legal >= 0 else self._legal_play_mask())
             ):
-                if self._views:
-                    self._freeze_views()
+                views = self._views
+                if views:  # _freeze_views, inlined
+                    for ref in views.values():
+                        view = ref()
+                        if view is not None:
+                            view._freeze()
+                    views.clear()
                 self.actions.append(action)
                 # The play itself, inlined (it is most of the engine's work).
                 mask = card.mask

@@ -363,7 +363,7 @@ def test_the_plan_answers_what_the_rules_answer(rules: RuleSet) -> None:
         else:
             assert hand.no_trump is None
             assert hand.turned == (dealt if rules.turns_card(number) else dealt - 1)
-        table = plan.points(size)
+        table = hand.points
         for bid in range(size + 1):
             assert table[bid] == tuple(
                 hand_points(rules, bid, took, size) for took in range(size + 1)

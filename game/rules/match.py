@@ -25,7 +25,7 @@ import operator
 import random
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays
 from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
@@ -158,11 +158,13 @@ class Match:
         self._played = 0
         self._trick_base = 0
         """The cards played before the trick in progress."""
-        self._legal = -1
-        """The mask of the cards the seat to act may play; -1 until asked."""
+        self._legal = 0
+        """The mask of the cards the seat to act may play (0 outside the play): the
+        match works it out whenever the seat to play changes."""
         self._legal_list: tuple[Action, ...] | None = None
         """The legal actions of the seat to act (bids or plays), once asked."""
         self._views: dict[int | None, weakref.ref[SeatView]] = {}
+        self._next_seat = tuple((seat + 1) % players for seat in range(players))
         self._scores = [0] * players
         self._results: list[HandResult] = []
         self._unrecorded: list[_HandData] = []
@@ -308,7 +310,7 @@ class Match:
             actor = self._to_act
             if actor is not None:
                 if phase is _PLAYING:
-                    legal = legal_plays(actor, self._legal_play_mask())
+                    legal = legal_plays(actor, self._legal)
                 else:
                     legal = _bid_row(actor, self.hand_size, self.forbidden_bid(actor))
                 self._legal_list = legal
@@ -396,13 +398,6 @@ class Match:
         hand = self._hands[self._to_act or 0]
         return legal_mask(hand, led, self.trump, self.rules.must_trump)
 
-    def _legal_play_mask(self) -> int:
-        """The cards the seat to act may play (kept until the next play: :meth:`apply`
-        works it out for the next seat as it plays)."""
-        if self._legal < 0:
-            self._legal = self._legal_mask_now()
-        return self._legal
-
     # ------------------------------------------------------------- acting
     def apply(self, action: Action) -> list[Event]:
         """Carry out a player's action and return its events.
@@ -419,7 +414,7 @@ class Match:
                 and type(seat) is int
                 and seat == self._to_act
                 and type(card) is Card
-                and card.mask & (self._legal if self._legal >= 0 else self._legal_play_mask())
+                and card.mask & self._legal
             ):
                 views = self._views
                 if views:  # _freeze_views, inlined
@@ -437,7 +432,7 @@ class Match:
                 trick = self._trick
                 trick.append(card)
                 if len(trick) < self.players:
-                    after = self._to_act = (seat + 1) % self.players
+                    after = self._to_act = self._next_seat[seat]
                     # The next seat's legal plays: legal_mask's first case (following
                     # suit) inlined, its plays looked up in that suit's table.
                     hand = hands[after]
@@ -469,7 +464,7 @@ class Match:
                 self._bids[seat] = tricks
                 dealer = self.dealer
                 if seat != dealer:
-                    after = self._to_act = (seat + 1) % self.players
+                    after = self._to_act = self._next_seat[seat]
                     barred = self.forbidden_bid(after) if after == dealer else None
                     self._legal_list = _bid_row(after, self.hand_size, barred)
                     return [_BIDS_MADE[seat][tricks]]
@@ -561,7 +556,7 @@ class Match:
         self._bids = [None] * players
         self._taken = [0] * players
         self._trick, self._won, self._played, self._trick_base = [], [], 0, 0
-        self._legal, self._legal_list = -1, None
+        self._legal, self._legal_list = 0, None
         if hand.turned is None:
             self.trump_card = self.trump = None
             trump_event: Event = hand.no_trump  # type: ignore[assignment]
@@ -619,18 +614,19 @@ class Match:
         self._trick_base = self._played
         self.leader = self._to_act = winner
         if len(won) == self.hand_size:
-            self._legal, self._legal_list = -1, None
+            self._legal, self._legal_list = 0, None
             return [_CARDS_PLAYED[seat][card.index], trick_won, *self._score_hand()]
         legal = self._legal = self._hands[winner]  # a lead: any card (legal_mask's first case)
         self._legal_list = legal_plays(winner, legal)
         return [_CARDS_PLAYED[seat][card.index], trick_won]
 
     def _score_hand(self) -> list[Event]:
-        number, size, plan = self.hand_number, self.hand_size, self._plan
-        bids = tuple(bid if bid is not None else 0 for bid in self._bids)
+        number, size = self.hand_number, self.hand_size
+        hand = self._plan.hand(number)
+        bids = cast(tuple[int, ...], tuple(self._bids))  # every seat has bid by now
         taken = tuple(self._taken)
-        table = plan.points(size)
-        points = tuple([table[bid][took] for bid, took in zip(bids, taken, strict=True)])
+        rows = map(hand.points.__getitem__, bids)  # hand.points[bid][taken]: hand_points
+        points = tuple(map(operator.getitem, rows, taken))
         scores = self._scores = list(map(operator.add, self._scores, points))
         totals = tuple(scores)
         self._unrecorded.append(
@@ -650,7 +646,7 @@ class Match:
         self._to_act = None
         events: list[Event] = [HandScored(number, bids, taken, points, totals)]
         target = self.rules.target_score
-        if plan.hand(number).last or (target is not None and max(scores) >= target):
+        if hand.last or (target is not None and max(scores) >= target):
             events.append(self._finish())
         else:
             self.phase = Phase.HAND_SCORED

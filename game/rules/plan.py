@@ -12,7 +12,7 @@ rule is written twice.
 >>> hand = plan.hand(19)
 >>> hand.size, hand.last, hand.turned, hand.no_trump
 (10, True, 40, None)
->>> plan.points(2)[1]
+>>> plan.hand(9).points[1]
 (0, 11, 2)
 """
 
@@ -40,11 +40,16 @@ TRUMPS_TURNED = (
 class HandPlan:
     """One hand of the game: its size, its trumps and whether it is the last."""
 
-    __slots__ = ("last", "no_trump", "size", "turned")
+    __slots__ = ("last", "no_trump", "points", "size", "turned")
 
     def __init__(self, rules: RuleSet, number: int) -> None:
         self.size = size = rules.hand_size(number)
         self.last = rules.is_last_hand(number)
+        tricks = range(size + 1)
+        self.points = tuple(
+            tuple(hand_points(rules, bid, took, size) for took in tricks) for bid in tricks
+        )
+        """``points[bid][taken]``: :func:`hand_points` for this hand."""
         dealt = size * rules.players
         self.turned: int | None = None
         """The position in the shuffled pack of the card turned for trumps, if any."""
@@ -65,14 +70,13 @@ class HandPlan:
 class Plan:
     """A rule set's answers for the match, computed when first asked."""
 
-    __slots__ = ("_dealt", "_hands", "_passes", "_points", "dealers_card", "rules", "unbounded")
+    __slots__ = ("_dealt", "_hands", "_passes", "dealers_card", "rules", "unbounded")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.unbounded = rules.unbounded
         self.dealers_card = rules.trump is TrumpMethod.DEALERS_LAST_CARD
         self._hands: dict[int, HandPlan] = {}
-        self._points: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._dealt: dict[tuple[int, int], HandDealt] = {}
         self._passes: dict[tuple[int, int], DealerPasses] = {}
 
@@ -83,17 +87,6 @@ class Plan:
         if hand is None:
             hand = self._hands[key] = HandPlan(self.rules, number)
         return hand
-
-    def points(self, size: int) -> tuple[tuple[int, ...], ...]:
-        """``points(size)[bid][taken]``: :func:`hand_points` for a hand of ``size``."""
-        table = self._points.get(size)
-        if table is None:
-            rules, tricks = self.rules, range(size + 1)
-            table = tuple(
-                tuple(hand_points(rules, bid, took, size) for took in tricks) for bid in tricks
-            )
-            self._points[size] = table
-        return table
 
     def hand_dealt(self, number: int, dealer: int, size: int) -> HandDealt:
         """The event of hand ``number``'s deal."""

@@ -87,9 +87,15 @@ def plays_of(seat: int, mask: int) -> tuple[Play, ...]:
     return tuple(plays)
 
 
+_ROW_LIMIT = 2048
+"""The most patterns one seat's row of a suit keeps (of 8,192; the first met, mostly
+the short suits): random 4-player games fill a row after about 5,000 games, and the
+16 full rows of a 4-player table take about 5 MB."""
+
+
 class _SuitRows(dict[int, tuple[Play, ...]]):
     """One seat's plays of one suit, by the suit's 13-bit pattern of cards, each
-    built by :func:`plays_of` when first asked for (at most 8,192 of them)."""
+    built by :func:`plays_of` when first asked for and kept (up to a bound)."""
 
     __slots__ = ("seat", "shift")
 
@@ -98,7 +104,9 @@ class _SuitRows(dict[int, tuple[Play, ...]]):
         self.seat, self.shift = seat, 13 * suit
 
     def __missing__(self, pattern: int) -> tuple[Play, ...]:
-        plays = self[pattern] = plays_of(self.seat, pattern << self.shift)
+        plays = plays_of(self.seat, pattern << self.shift)
+        if len(self) < _ROW_LIMIT:
+            self[pattern] = plays
         return plays
 
 

@@ -52,7 +52,11 @@ from game.rules.scoring import final_totals, settle, winners_of
 from game.rules.tricks import Trick, legal_mask
 from game.rules.view import SeatView
 
-_PLAYING, _BIDDING = Phase.PLAYING, Phase.BIDDING
+# The phases as module constants: in Python 3.11 reading an attribute of an Enum class
+# (``Phase.PLAYING``) costs about 0.4 us (``EnumType`` defines ``__getattr__``).
+_CHOOSING_DEALER, _DEALING = Phase.CHOOSING_DEALER, Phase.DEALING
+_BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
+_HAND_SCORED, _GAME_OVER = Phase.HAND_SCORED, Phase.GAME_OVER
 _MASK_OF = operator.attrgetter("mask")
 _WEAK_REF = weakref.ref
 _HandData = tuple[
@@ -140,7 +144,7 @@ class Match:
         self.seed = seed
         self.players = players
         self._rng = random.Random(seed)
-        self.phase = Phase.CHOOSING_DEALER
+        self.phase = _CHOOSING_DEALER
         self.dealer = 0
         self.hand_number = 0
         self.hand_size = 0
@@ -198,7 +202,7 @@ class Match:
         """The seats that may act now (several during simultaneous bidding)."""
         if self._to_act is not None:
             return (self._to_act,)
-        if self.phase is Phase.BIDDING:
+        if self.phase is _BIDDING:
             return tuple(seat for seat, bid in enumerate(self._bids) if bid is None)
         return ()
 
@@ -245,7 +249,7 @@ class Match:
 
     @property
     def bids_revealed(self) -> bool:
-        return not (self.rules.simultaneous_bidding and self.phase is Phase.BIDDING)
+        return not (self.rules.simultaneous_bidding and self.phase is _BIDDING)
 
     def dealt_hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt this hand."""
@@ -292,7 +296,7 @@ class Match:
 
     def forbidden_bid(self, seat: int) -> int | None:
         """The bid the hook forbids ``seat`` now, if any."""
-        if not self.rules.hook or seat != self.dealer or self.phase is not Phase.BIDDING:
+        if not self.rules.hook or seat != self.dealer or self.phase is not _BIDDING:
             return None
         rest = sum(bid for bid in self._bids if bid is not None)
         barred = self.hand_size - rest
@@ -329,7 +333,7 @@ class Match:
         (a float or bool seat or bid, a card that is not a :class:`Card`) never are."""
         if type(action) is Play:
             return (
-                self.phase is Phase.PLAYING
+                self.phase is _PLAYING
                 and type(action.seat) is int
                 and action.seat == self._to_act
                 and type(action.card) is Card
@@ -337,7 +341,7 @@ class Match:
             )
         if type(action) is Bid:
             return (
-                self.phase is Phase.BIDDING
+                self.phase is _BIDDING
                 and type(action.seat) is int
                 and type(action.tricks) is int
                 and action.seat in self.awaiting
@@ -351,7 +355,7 @@ class Match:
         None when it is legal."""
         if self.is_legal(action):
             return None
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _GAME_OVER:
             return Refused(Refusal.GAME_OVER)
         if self.phase.automatic:
             return Refused(Refusal.NOT_DEALT)
@@ -365,7 +369,7 @@ class Match:
 
     def _refuse_bid(self, bid: Bid) -> Refused:
         seat, tricks = bid.seat, self.hand_size
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not _BIDDING:
             return Refused(Refusal.BIDDING_OVER, seat)
         if seat not in range(self.players):
             return Refused(Refusal.NO_SUCH_SEAT, seat)
@@ -381,7 +385,7 @@ class Match:
 
     def _refuse_play(self, play: Play) -> Refused:
         seat, card = play.seat, play.card
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             return Refused(Refusal.NOT_PLAYING, seat, card=card)
         if seat != self._to_act:
             return Refused(Refusal.NOT_YOUR_PLAY, seat, card=card)
@@ -483,19 +487,19 @@ class Match:
         """Carry out the automatic step of this phase and return its events."""
         if self._views and self.phase.automatic:
             self._freeze_views()
-        if self.phase is Phase.CHOOSING_DEALER:
+        if self.phase is _CHOOSING_DEALER:
             events: list[Event] = [self._choose_dealer()]
             self.hand_number = 1
-            self.phase = Phase.DEALING
+            self.phase = _DEALING
             return events
-        if self.phase is Phase.DEALING:
+        if self.phase is _DEALING:
             return self._deal()
-        if self.phase is Phase.HAND_SCORED:
+        if self.phase is _HAND_SCORED:
             self.dealer = self.eldest
             self.hand_number += 1
-            self.phase = Phase.DEALING
+            self.phase = _DEALING
             return [self._plan.dealer_passes(self.dealer, self.hand_number)]
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _GAME_OVER:
             raise IllegalAction(Refused(Refusal.GAME_OVER))
         raise IllegalAction(Refused(Refusal.WAITING, self.awaiting[0] if self.awaiting else None))
 
@@ -564,7 +568,7 @@ class Match:
             card = self.trump_card = pack[hand.turned]
             self.trump = card.suit
             trump_event = TRUMPS_TURNED[plan.dealers_card][card.index]
-        self.phase = Phase.BIDDING
+        self.phase = _BIDDING
         self._to_act = None if self.rules.simultaneous_bidding else (dealer + 1) % players
         return [plan.hand_dealt(number, dealer, size), trump_event]
 
@@ -591,7 +595,7 @@ class Match:
             total = sum(bid for bid in self._bids if bid is not None)
             verdict = Verdict.of(total, self.hand_size)
             events.append(TotalAnnounced(total, self.hand_size, verdict))
-        self.phase = Phase.PLAYING
+        self.phase = _PLAYING
         leader = self.leader = self._to_act = self.eldest
         legal = self._legal = self._hands[leader]  # a lead: any card (legal_mask's first case)
         self._legal_list = legal_plays(leader, legal)
@@ -649,7 +653,7 @@ class Match:
         if hand.last or (target is not None and max(scores) >= target):
             events.append(self._finish())
         else:
-            self.phase = Phase.HAND_SCORED
+            self.phase = _HAND_SCORED
         return events
 
     def _record_results(self) -> None:
@@ -684,7 +688,7 @@ class Match:
         self._unrecorded.clear()
 
     def _finish(self) -> GameOver:
-        self.phase = Phase.GAME_OVER
+        self.phase = _GAME_OVER
         self._scores = list(final_totals(self.rules, self._scores))
         self.winners = winners_of(self._scores)
         self.settlement = settle(self.rules, self._scores)

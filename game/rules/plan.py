@@ -37,18 +37,24 @@ TRUMPS_TURNED = (
 """``TRUMPS_TURNED[dealers][index]``: the event of a card turned for trumps."""
 
 
+PointsTable = tuple[tuple[int, ...], ...]
+
+
+def points_table(rules: RuleSet, size: int) -> PointsTable:
+    """``points_table(rules, size)[bid][taken]``: :func:`hand_points` for every bid and take."""
+    tricks = range(size + 1)
+    return tuple(tuple(hand_points(rules, bid, took, size) for took in tricks) for bid in tricks)
+
+
 class HandPlan:
     """One hand of the game: its size, its trumps and whether it is the last."""
 
     __slots__ = ("last", "no_trump", "points", "size", "turned")
 
-    def __init__(self, rules: RuleSet, number: int) -> None:
+    def __init__(self, rules: RuleSet, number: int, points: PointsTable) -> None:
         self.size = size = rules.hand_size(number)
         self.last = rules.is_last_hand(number)
-        tricks = range(size + 1)
-        self.points = tuple(
-            tuple(hand_points(rules, bid, took, size) for took in tricks) for bid in tricks
-        )
+        self.points = points
         """``points[bid][taken]``: :func:`hand_points` for this hand."""
         dealt = size * rules.players
         self.turned: int | None = None
@@ -70,13 +76,14 @@ class HandPlan:
 class Plan:
     """A rule set's answers for the match, computed when first asked."""
 
-    __slots__ = ("_dealt", "_hands", "_passes", "dealers_card", "rules", "unbounded")
+    __slots__ = ("_dealt", "_hands", "_passes", "_points", "dealers_card", "rules", "unbounded")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.unbounded = rules.unbounded
         self.dealers_card = rules.trump is TrumpMethod.DEALERS_LAST_CARD
         self._hands: dict[int, HandPlan] = {}
+        self._points: dict[int, PointsTable] = {}
         self._dealt: dict[tuple[int, int], HandDealt] = {}
         self._passes: dict[tuple[int, int], DealerPasses] = {}
 
@@ -85,7 +92,12 @@ class Plan:
         key = 0 if self.unbounded else number
         hand = self._hands.get(key)
         if hand is None:
-            hand = self._hands[key] = HandPlan(self.rules, number)
+            rules = self.rules
+            size = rules.hand_size(number)
+            points = self._points.get(size)
+            if points is None:
+                points = self._points[size] = points_table(rules, size)
+            hand = self._hands[key] = HandPlan(rules, number, points)
         return hand
 
     def hand_dealt(self, number: int, dealer: int, size: int) -> HandDealt:

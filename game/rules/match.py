@@ -53,7 +53,7 @@ from game.rules.tricks import Trick, legal_mask
 from game.rules.view import SeatView
 
 # The phases as module constants: in Python 3.11 reading an attribute of an Enum class
-# (``Phase.PLAYING``) costs about 0.4 us (``EnumType`` defines ``__getattr__``).
+# (``Phase.PLAYING``) costs about 0.1 us, ten times a local (``EnumType`` defines ``__getattr__``).
 _CHOOSING_DEALER, _DEALING = Phase.CHOOSING_DEALER, Phase.DEALING
 _BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
 _HAND_SCORED, _GAME_OVER = Phase.HAND_SCORED, Phase.GAME_OVER

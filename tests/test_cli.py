@@ -103,6 +103,21 @@ def test_bench_engine_says_when_openspiel_is_absent(
     assert "OpenSpiel oh_hell" not in out
 
 
+def test_bench_engine_parts_splits_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["bench", "engine", "--parts", "--games", "1", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    figures = {}
+    for line in out.splitlines()[1:]:
+        name, _, rest = line.rpartition("  ")
+        figures[name.strip()] = float(rest.replace(",", "").removesuffix(" us a game"))
+    assert len(figures) == 7 and all(micros > 0 for micros in figures.values())
+    assert (
+        figures["advance alone (the deals), timed inside the replay"]
+        < figures["apply and advance alone (replayed log)"]
+    )
+    assert "Peak memory" not in out and "kernel" not in out
+
+
 # ------------------------------------------------------------------ --help
 PLAY_OPTIONS = (
     "--version", "--windowed", "--demo", "--fast", "--exit-at-end", "--first-frame",

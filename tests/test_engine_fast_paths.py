@@ -9,6 +9,10 @@
   :meth:`Match.is_legal` accepts and changes nothing when it refuses.
 * The inlined shuffle draws the same numbers as ``random.shuffle``; ``plays_of``
   lists what ``PlaySet`` lists; :class:`RandomAgent` picks what ``rng.choice`` picks.
+* The match's faster copies of rules: the legal actions it works out ahead (the
+  follow-suit case inlined, plays from per-suit tables), a trick's winner found on
+  its mask, the rule set's plan (hand sizes, trumps, points) and the hand results
+  built when first read, each against the rules' own functions.
 """
 
 from __future__ import annotations
@@ -22,12 +26,28 @@ from collections.abc import Iterator
 import pytest
 
 from game.ai.base import RandomAgent, play_match
-from game.rules import PRESET_LIST, PRESETS, Match, Phase, Preset, RuleSet, SeatView
+from game.rules import (
+    PRESET_LIST,
+    PRESETS,
+    HandResult,
+    HandSequence,
+    Match,
+    Phase,
+    Preset,
+    RuleSet,
+    SeatView,
+    TrumpMethod,
+    ZeroBid,
+)
 from game.rules import match as match_module
-from game.rules.actions import Bid, Play, PlaySet, plays_of
-from game.rules.cards import PACK, Card
+from game.rules.actions import SUIT_PLAYS, Bid, Play, PlaySet, legal_plays, plays_of
+from game.rules.cards import PACK, SUIT_MASKS, Card, mask_of
 from game.rules.errors import IllegalAction
+from game.rules.events import DealerPasses, Event, HandDealt, HandScored, TrickWon
 from game.rules.phase import AUTOMATIC
+from game.rules.plan import plan_of
+from game.rules.scoring import hand_points
+from game.rules.tricks import legal_mask, trick_winner
 from game.rules.view import FIELD_NAMES
 
 CASES = [(preset, players) for preset in PRESET_LIST for players in preset.player_range]
@@ -250,3 +270,140 @@ def test_plays_of_lists_what_playset_lists() -> None:
 def test_automatic_is_a_plain_flag() -> None:
     assert {phase for phase in Phase if phase.automatic} == AUTOMATIC
     assert pickle.loads(pickle.dumps(Phase.DEALING)).automatic
+
+
+# ------------------------------------------------ faster copies against the rules
+def events_of_random_game(rules: RuleSet, seed: int) -> Iterator[tuple[Match, list[Event]]]:
+    """The match and the events of every step of a random game."""
+    rng = random.Random(seed)
+    match = Match(rules, seed)
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            yield match, match.advance()
+            continue
+        legal = match.legal_actions()
+        yield match, match.apply(legal[rng.randrange(len(legal))])
+
+
+def reference_legal(match: Match, seat: int) -> list[Play | Bid]:
+    """``seat``'s legal actions worked out from the rules' functions, from scratch."""
+    if seat not in match.awaiting:
+        return []
+    if match.phase is Phase.PLAYING:
+        led = match.trick[0].suit if match.trick else None
+        hand = mask_of(match.hand(seat))
+        return list(plays_of(seat, legal_mask(hand, led, match.trump, match.rules.must_trump)))
+    barred = match.forbidden_bid(seat)
+    return [Bid.of(seat, n) for n in range(match.hand_size + 1) if n != barred]
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=IDS)
+def test_legal_actions_worked_out_ahead_are_the_rules(preset: Preset, players: int) -> None:
+    """The match works out the next seat's legal actions as it applies an action (the
+    follow-suit case of legal_mask inlined, plays from per-suit tables); they must be
+    what the rules' functions give, for the whole table and for each seat."""
+    rules = dataclasses.replace(preset.rules(players), max_hands=4)
+    for match in states(rules, seed=players * 3, limit=400):
+        if match.phase.automatic or match.phase is Phase.GAME_OVER:
+            assert match.legal_actions() == []
+            continue
+        every = [action for seat in range(players) for action in reference_legal(match, seat)]
+        assert list(match.legal_actions()) == every
+        for seat in range(players):
+            assert list(match.legal_actions(seat)) == reference_legal(match, seat)
+            assert list(match.view(seat).legal) == reference_legal(match, seat)
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=IDS)
+def test_trick_winners_are_trick_winner(preset: Preset, players: int) -> None:
+    """The match finds a trick's winner on the trick's mask; trick_winner is the rule."""
+    rules = dataclasses.replace(preset.rules(players), max_hands=5)
+    tricks = 0
+    for match, events in events_of_random_game(rules, seed=players):
+        for event in events:
+            if isinstance(event, TrickWon):
+                position = trick_winner(event.cards, match.trump)
+                assert event.seat == (event.leader + position) % players
+                tricks += 1
+    assert tricks > 0
+
+
+def test_legal_plays_are_plays_of() -> None:
+    rng = random.Random(2)
+    for _ in range(2000):
+        mask = rng.getrandbits(52) & rng.getrandbits(52) & rng.getrandbits(52)
+        if rng.random() < 0.3:
+            mask &= SUIT_MASKS[rng.randrange(4)]
+        seat = rng.randrange(8)
+        assert legal_plays(seat, mask) == plays_of(seat, mask)
+        for suit in range(4):
+            pattern = mask >> 13 * suit & 0x1FFF
+            assert SUIT_PLAYS[seat][suit][pattern] == plays_of(seat, mask & SUIT_MASKS[suit])
+    assert legal_plays(0, 0) == ()
+
+
+RULE_SETS = [preset.rules(players) for preset, players in CASES] + [
+    RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=5, target_score=100),
+    RuleSet(players=5, trump=TrumpMethod.DEALERS_LAST_CARD, zero_bid=ZeroBid.FIVE_PLUS_TRICKS),
+]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_plan_answers_what_the_rules_answer(rules: RuleSet) -> None:
+    plan = plan_of(rules)
+    assert plan_of(rules) is plan
+    numbers = range(1, (rules.hand_count() or 40) + 1)
+    for number in numbers:
+        hand = plan.hand(number)
+        size = rules.hand_size(number)
+        assert (hand.size, hand.last) == (size, rules.is_last_hand(number))
+        dealt = size * rules.players
+        if hand.turned is None:
+            assert hand.no_trump is not None and not rules.turns_card(number)
+        else:
+            assert hand.no_trump is None
+            assert hand.turned == (dealt if rules.turns_card(number) else dealt - 1)
+        table = hand.points
+        for bid in range(size + 1):
+            assert table[bid] == tuple(
+                hand_points(rules, bid, took, size) for took in range(size + 1)
+            )
+        assert plan.hand_dealt(number, 1, size) == HandDealt(number, 1, size, rules.stripped)
+        assert plan.dealer_passes(2, number) == DealerPasses(2, number)
+
+
+def test_results_built_when_read_are_the_hands_as_they_ended() -> None:
+    """A hand's HandResult is built when first read; it must show the hand as it was
+    when scored, whenever it is read (at once, later, or after a copy)."""
+    rules = PRESETS["oh-hell"].rules(4)
+    rng = random.Random(5)
+    expected: list[HandResult] = []
+    copies: list[Match] = []
+    for match, events in events_of_random_game(rules, seed=9):
+        scored = [event for event in events if isinstance(event, HandScored)]
+        if not scored:
+            continue
+        (event,) = scored
+        expected.append(
+            HandResult(
+                number=match.hand_number,
+                dealer=match.dealer,
+                size=match.hand_size,
+                dealt=tuple(match.dealt_hand(seat) for seat in range(4)),
+                trump_card=match.trump_card,
+                trump=match.trump,
+                bids=event.bids,
+                tricks=match.tricks,
+                taken=event.taken,
+                points=event.points,
+                totals=event.totals,
+            )
+        )
+        if rng.random() < 0.3:
+            assert match.results == expected
+        if rng.random() < 0.2:
+            copies.append(copy.deepcopy(match))
+    assert match.results == expected and len(expected) == 19
+    for twin in copies:
+        assert twin.results == expected[: len(twin.results)]
+        assert pickle.loads(pickle.dumps(twin)).results == twin.results

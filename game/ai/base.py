@@ -18,7 +18,7 @@ from typing import Protocol
 
 from game.rules.actions import Action
 from game.rules.match import Match
-from game.rules.phase import AUTOMATIC, Phase
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
@@ -29,6 +29,9 @@ class Agent(Protocol):
     level: str
 
     def choose(self, view: SeatView) -> Action: ...
+
+
+_WIDTHS = tuple(count.bit_length() for count in range(64))
 
 
 class RandomAgent:
@@ -47,7 +50,7 @@ class RandomAgent:
         if not count:
             raise IndexError("Cannot choose from an empty sequence")
         bits = self.rng.getrandbits
-        width = count.bit_length()
+        width = _WIDTHS[count] if count < 64 else count.bit_length()
         pick = bits(width)
         while pick >= count:
             pick = bits(width)
@@ -59,9 +62,9 @@ def play_match(rules: RuleSet, seed: int, agents: Sequence[Agent]) -> Match:
     if len(agents) != rules.players:
         raise ValueError(f"{len(agents)} agents for a table of {rules.players}")
     match = Match(rules, seed)
-    over, automatic = Phase.GAME_OVER, AUTOMATIC
+    over = Phase.GAME_OVER
     while (phase := match.phase) is not over:
-        if phase in automatic:
+        if phase.automatic:  # a plain attribute (``in AUTOMATIC`` would hash the enum in Python)
             match.advance()
             continue
         seat = match.awaiting[0]

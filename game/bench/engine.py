@@ -33,6 +33,8 @@ from collections.abc import Callable
 from typing import Any
 
 from game import cliargs
+from game.rules.actions import Action
+from game.rules.events import HandScored, TrickWon
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.playout import deal_masks, random_playout
@@ -182,6 +184,97 @@ def _print_games(games: int, repeat: int) -> None:
         )
 
 
+def _recorded_games(rules: RuleSet, games: int) -> list[tuple[int, list[Action]]]:
+    """The seeds and action logs of ``games`` random games of the checked loop."""
+    recorded = []
+    for seed in range(1, games + 1):
+        rng, match = random.Random(seed), Match(rules, seed)
+        while match.phase is not Phase.GAME_OVER:
+            if match.phase.automatic:
+                match.advance()
+                continue
+            legal = match.legal_actions()
+            match.apply(legal[int(rng.random() * len(legal))])
+        recorded.append((seed, match.actions))
+    return recorded
+
+
+def _replay(rules: RuleSet, seed: int, actions: list[Action]) -> float:
+    """Replay a game by ``apply`` and ``advance`` alone; the seconds its advances took."""
+    match, log, advancing = Match(rules, seed), iter(actions), 0.0
+    clock = time.perf_counter
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            start = clock()
+            match.advance()
+            advancing += clock() - start
+            continue
+        match.apply(next(log))
+    return advancing
+
+
+def _driver(seed: int, steps: int, hoisted: bool) -> None:
+    """The checked loop's own work on a stand-in for the match: its phase tests (reading
+    ``Phase.GAME_OVER`` each step unless ``hoisted``), ``rng.random()`` and the index."""
+    rng, legal, over = random.Random(seed), (0, 1, 2), Phase.GAME_OVER
+    phase = Phase.PLAYING
+    for _ in range(steps):
+        if phase is not (over if hoisted else Phase.GAME_OVER) and not phase.automatic:
+            legal[int(rng.random() * len(legal))]
+
+
+def _print_parts(games: int, repeat: int) -> None:
+    """Where a whole checked game's time goes: each part timed alone, fastest of the runs."""
+    rules = PRESETS["oh-hell"].rules(4)
+    recorded = _recorded_games(rules, games)
+    steps = sum(len(actions) for _, actions in recorded) // games + 38
+    parts: dict[str, Callable[[], float]] = {
+        "whole checked loop": lambda: _timed(lambda: _checked_games(rules, 1, games)),
+        "apply and advance alone (replayed log)": lambda: _timed(
+            lambda: [_replay(rules, seed, actions) for seed, actions in recorded]
+        ),
+        "advance alone (the deals), timed inside the replay": lambda: sum(
+            _replay(rules, seed, actions) for seed, actions in recorded
+        ),
+        "Match(rules, seed)": lambda: _timed(lambda: [Match(rules, s) for s, _ in recorded]),
+        "the events TrickWon x109, HandScored x19": lambda: _timed(lambda: _events(games)),
+        "the driver on a stand-in (loop, rng, index)": lambda: _timed(
+            lambda: _drive(games, steps, hoisted=False)
+        ),
+        "the same, Phase.GAME_OVER read once": lambda: _timed(
+            lambda: _drive(games, steps, hoisted=True)
+        ),
+    }
+    runs: dict[str, list[float]] = {name: [] for name in parts}
+    for _ in range(repeat):  # the parts interleaved, run by run
+        for name, part in parts.items():
+            runs[name].append(part())
+    print(f"Where a whole random oh-hell game's time goes ({games} games, best of {repeat} runs)")
+    for name, seconds in runs.items():
+        print(f"{name:<52} {min(seconds) / games * 1e6:>9,.0f} us a game")
+
+
+def _drive(games: int, steps: int, hoisted: bool) -> None:
+    for seed in range(games):
+        _driver(seed, steps, hoisted)
+
+
+def _timed(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
+def _events(games: int) -> None:
+    """Build a game's frozen events of trick and hand ends, ``games`` times over."""
+    four = (0, 0, 0, 0)
+    for _ in range(games):
+        for number in range(109):
+            TrickWon(1, (), 0, number)
+        for number in range(19):
+            HandScored(number, four, four, four, four)
+
+
 def _peak_memory(rules: RuleSet) -> tuple[float, int]:
     """Peak traced memory (KiB) while playing one whole match, and its hands."""
     tracemalloc.start()
@@ -208,8 +301,16 @@ def main(argv: list[str]) -> int:
         default=20,
         help="whole games per path and timed run (1 to 100000)",
     )
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="print only where a whole checked game's time goes, part by part",
+    )
     args = parser.parse_args(argv)
     n, repeat = args.hands, args.repeat
+    if args.parts:
+        _print_parts(args.games, max(repeat, 5))
+        return 0
     mixed = PRESETS["oh-hell"].rules(4)
     mixed_sizes = list(mixed.hand_sizes) * max(1, n // len(mixed.hand_sizes))
     rows = [

@@ -25,8 +25,9 @@ import operator
 import random
 import weakref
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 
-from game.rules.actions import Action, Bid, Play, plays_of
+from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays
 from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
 from game.rules.errors import IllegalAction
 from game.rules.events import (
@@ -35,27 +36,43 @@ from game.rules.events import (
     BidSubmitted,
     CardPlayed,
     DealerChosen,
-    DealerPasses,
     Event,
     GameOver,
-    HandDealt,
     HandScored,
-    NoTrump,
     TotalAnnounced,
     TrickWon,
-    TrumpTurned,
     Verdict,
 )
 from game.rules.phase import Phase
-from game.rules.reasons import NoTrumpReason, Refusal, Refused
+from game.rules.plan import TRUMPS_TURNED, Plan, plan_of
+from game.rules.reasons import Refusal, Refused
 from game.rules.results import HandResult
-from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE, FirstDealer, RuleSet, TrumpMethod
-from game.rules.scoring import final_totals, hand_points, settle, winners_of
-from game.rules.tricks import Trick, legal_mask, trick_winner
+from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE, FirstDealer, RuleSet
+from game.rules.scoring import final_totals, settle, winners_of
+from game.rules.tricks import Trick, legal_mask
 from game.rules.view import SeatView
 
-_PLAYING, _BIDDING = Phase.PLAYING, Phase.BIDDING
+# The phases as module constants: in Python 3.11 reading an attribute of an Enum class
+# (``Phase.PLAYING``) costs about 0.1 us, ten times a local (``EnumType`` defines ``__getattr__``).
+_CHOOSING_DEALER, _DEALING = Phase.CHOOSING_DEALER, Phase.DEALING
+_BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
+_HAND_SCORED, _GAME_OVER = Phase.HAND_SCORED, Phase.GAME_OVER
 _MASK_OF = operator.attrgetter("mask")
+_WEAK_REF = weakref.ref
+_HandData = tuple[
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    Card | None,
+    tuple[int, ...],
+    list[TrickWon],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]
+"""A scored hand before its :class:`HandResult` is built: number, dealer, size, the
+dealt masks, the trump card, bids, tricks won, tricks taken, points, totals."""
 
 # Events are immutable values, so the two that every action makes are shared
 # instances, like ``Play.of`` and ``Bid.of``: the hot path allocates no event.
@@ -69,7 +86,7 @@ _BID_ROWS: dict[tuple[int, int, int | None], tuple[Bid, ...]] = {}
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(PACK))))
 
 
-def _fast_shuffle(rng: random.Random, pack: list[Card]) -> None:
+def _fast_shuffle(rng: random.Random, pack: list[Any]) -> None:
     """``rng.shuffle(pack)`` for a whole pack, drawing exactly the same numbers from
     ``rng`` (so every deal stays the same), with the loop inlined: a fifth of a random
     game went into the library's per-card calls."""
@@ -127,7 +144,7 @@ class Match:
         self.seed = seed
         self.players = players
         self._rng = random.Random(seed)
-        self.phase = Phase.CHOOSING_DEALER
+        self.phase = _CHOOSING_DEALER
         self.dealer = 0
         self.hand_number = 0
         self.hand_size = 0
@@ -140,22 +157,39 @@ class Match:
         self._bids: list[int | None] = [None] * players
         self._taken = [0] * players
         self._trick: list[Card] = []
-        self._tricks: list[Trick] = []
+        self._won: list[TrickWon] = []
+        """The tricks of this hand so far, as their events (:attr:`tricks` reads them)."""
         self._played = 0
-        self._legal = -1
-        self._legal_plays: tuple[Play, ...] | None = None
+        self._trick_base = 0
+        """The cards played before the trick in progress."""
+        self._legal = 0
+        """The mask of the cards the seat to act may play (0 outside the play): the
+        match works it out whenever the seat to play changes."""
+        self._legal_list: tuple[Action, ...] | None = None
+        """The legal actions of the seat to act (bids or plays), once asked."""
         self._views: dict[int | None, weakref.ref[SeatView]] = {}
+        self._next_seat = tuple((seat + 1) % players for seat in range(players))
         self._scores = [0] * players
-        self.results: list[HandResult] = []
+        self._results: list[HandResult] = []
+        self._unrecorded: list[_HandData] = []
+        """Hands scored whose :class:`HandResult` is not built yet (:attr:`results`)."""
+        self._plan: Plan = plan_of(rules)
         self.actions: list[Action] = []
         self.winners: tuple[int, ...] = ()
         self.settlement: tuple[float, ...] | None = None
 
     def __getstate__(self) -> dict[str, object]:
-        """The match without its lazy views (copies and pickles start with none)."""
+        """The match without its lazy views, caches or plan (copies and pickles start
+        with none), its results built."""
+        self._record_results()
         state = self.__dict__.copy()
-        state["_views"] = {}
+        state.update(_views={}, _legal_list=None)
+        del state["_plan"]
         return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._plan = plan_of(self.rules)
 
     # ------------------------------------------------------------ reading
     @property
@@ -168,7 +202,7 @@ class Match:
         """The seats that may act now (several during simultaneous bidding)."""
         if self._to_act is not None:
             return (self._to_act,)
-        if self.phase is Phase.BIDDING:
+        if self.phase is _BIDDING:
             return tuple(seat for seat, bid in enumerate(self._bids) if bid is None)
         return ()
 
@@ -194,7 +228,15 @@ class Match:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this hand."""
-        return tuple(self._tricks)
+        return tuple(Trick(won.leader, won.cards, won.seat) for won in self._won)
+
+    @property
+    def results(self) -> list[HandResult]:
+        """Every finished hand, in order (built when first read: only the score
+        sheet, records and views need them)."""
+        if self._unrecorded:
+            self._record_results()
+        return self._results
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -207,7 +249,7 @@ class Match:
 
     @property
     def bids_revealed(self) -> bool:
-        return not (self.rules.simultaneous_bidding and self.phase is Phase.BIDDING)
+        return not (self.rules.simultaneous_bidding and self.phase is _BIDDING)
 
     def dealt_hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt this hand."""
@@ -228,11 +270,16 @@ class Match:
             view = ref()
             if view is not None:
                 return view
-        # Every player reads its legal actions, so they are given at once (for a play,
-        # the very tuple the match keeps): reading them costs no lookup through the match.
-        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
+        # Every player reads its legal actions, so they are given at once (the very
+        # tuple the match keeps): reading them costs no lookup through the match.
+        if seat is None:
+            legal: tuple[Action, ...] = ()
+        elif seat == self._to_act and self._legal_list is not None:
+            legal = self._legal_list
+        else:
+            legal = tuple(self.legal_actions(seat))
         view = SeatView._lazy(self, seat, legal)
-        views[seat] = weakref.ref(view)
+        views[seat] = _WEAK_REF(view)
         return view
 
     def _view_field(self, name: str, seat: int | None) -> object:
@@ -249,7 +296,7 @@ class Match:
 
     def forbidden_bid(self, seat: int) -> int | None:
         """The bid the hook forbids ``seat`` now, if any."""
-        if not self.rules.hook or seat != self.dealer or self.phase is not Phase.BIDDING:
+        if not self.rules.hook or seat != self.dealer or self.phase is not _BIDDING:
             return None
         rest = sum(bid for bid in self._bids if bid is not None)
         barred = self.hand_size - rest
@@ -259,24 +306,21 @@ class Match:
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every action allowed now (only ``seat``'s when given), in a stable order:
         bids by seat then number, plays by card index."""
-        if self.phase is _PLAYING:
+        legal = self._legal_list  # the one seat to act's actions, once known
+        if legal is not None:
+            return legal if seat is None or seat == self._to_act else []
+        phase = self.phase
+        if phase is _PLAYING or phase is _BIDDING:
             actor = self._to_act
-            if actor is None or (seat is not None and seat != actor):
+            if actor is not None:
+                if phase is _PLAYING:
+                    legal = legal_plays(actor, self._legal)
+                else:
+                    legal = _bid_row(actor, self.hand_size, self.forbidden_bid(actor))
+                self._legal_list = legal
+                return legal if seat is None or seat == actor else []
+            if phase is _PLAYING:
                 return []
-            plays = self._legal_plays
-            if plays is None:
-                legal = self._legal
-                if legal < 0:
-                    trick = self._trick
-                    legal = self._legal = legal_mask(
-                        self._hands[actor],
-                        trick[0].suit if trick else None,
-                        self.trump,
-                        self.rules.must_trump,
-                    )
-                plays = self._legal_plays = plays_of(actor, legal)
-            return plays
-        if self.phase is _BIDDING:
             actions: list[Action] = []
             for actor in self.awaiting:
                 if seat is None or seat == actor:
@@ -289,15 +333,15 @@ class Match:
         (a float or bool seat or bid, a card that is not a :class:`Card`) never are."""
         if type(action) is Play:
             return (
-                self.phase is Phase.PLAYING
+                self.phase is _PLAYING
                 and type(action.seat) is int
                 and action.seat == self._to_act
                 and type(action.card) is Card
-                and bool(action.card.mask & self._legal_play_mask())
+                and bool(action.card.mask & self._legal_mask_now())
             )
         if type(action) is Bid:
             return (
-                self.phase is Phase.BIDDING
+                self.phase is _BIDDING
                 and type(action.seat) is int
                 and type(action.tricks) is int
                 and action.seat in self.awaiting
@@ -311,7 +355,7 @@ class Match:
         None when it is legal."""
         if self.is_legal(action):
             return None
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _GAME_OVER:
             return Refused(Refusal.GAME_OVER)
         if self.phase.automatic:
             return Refused(Refusal.NOT_DEALT)
@@ -325,7 +369,7 @@ class Match:
 
     def _refuse_bid(self, bid: Bid) -> Refused:
         seat, tricks = bid.seat, self.hand_size
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not _BIDDING:
             return Refused(Refusal.BIDDING_OVER, seat)
         if seat not in range(self.players):
             return Refused(Refusal.NO_SUCH_SEAT, seat)
@@ -341,7 +385,7 @@ class Match:
 
     def _refuse_play(self, play: Play) -> Refused:
         seat, card = play.seat, play.card
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             return Refused(Refusal.NOT_PLAYING, seat, card=card)
         if seat != self._to_act:
             return Refused(Refusal.NOT_YOUR_PLAY, seat, card=card)
@@ -352,13 +396,11 @@ class Match:
             return Refused(Refusal.MUST_FOLLOW, seat, card=card, led=led)
         return Refused(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=self.trump)
 
-    def _legal_play_mask(self) -> int:
-        """The cards the seat to act may play (cached until the next play)."""
-        if self._legal < 0:
-            led = self._trick[0].suit if self._trick else None
-            hand = self._hands[self._to_act or 0]
-            self._legal = legal_mask(hand, led, self.trump, self.rules.must_trump)
-        return self._legal
+    def _legal_mask_now(self) -> int:
+        """The cards the seat to act may play, from :func:`legal_mask` (the rule)."""
+        led = self._trick[0].suit if self._trick else None
+        hand = self._hands[self._to_act or 0]
+        return legal_mask(hand, led, self.trump, self.rules.must_trump)
 
     # ------------------------------------------------------------- acting
     def apply(self, action: Action) -> list[Event]:
@@ -367,15 +409,16 @@ class Match:
         Raises :class:`IllegalAction` (saying why) and changes nothing if the
         action is not one of :meth:`legal_actions`.
         """
-        if type(action) is Play:
+        kind = type(action)
+        if kind is Play:
             # is_legal's test for a play, inlined: this is the engine's hottest line.
-            seat, card = action.seat, action.card
+            seat, card = action.seat, action.card  # type: ignore[union-attr]
             if (
                 self.phase is _PLAYING
                 and type(seat) is int
                 and seat == self._to_act
                 and type(card) is Card
-                and card.mask & (self._legal if self._legal >= 0 else self._legal_play_mask())
+                and card.mask & self._legal
             ):
                 views = self._views
                 if views:  # _freeze_views, inlined
@@ -386,17 +429,50 @@ class Match:
                     views.clear()
                 self.actions.append(action)
                 # The play itself, inlined (it is most of the engine's work).
-                self._legal = -1
-                self._legal_plays = None
                 mask = card.mask
-                self._hands[seat] ^= mask
+                hands = self._hands
+                hands[seat] ^= mask
                 self._played |= mask
                 trick = self._trick
                 trick.append(card)
                 if len(trick) < self.players:
-                    self._to_act = (seat + 1) % self.players
+                    after = self._to_act = self._next_seat[seat]
+                    # The next seat's legal plays: legal_mask's first case (following
+                    # suit) inlined, its plays looked up in that suit's table.
+                    hand = hands[after]
+                    led = trick[0].index // 13  # the suit as a plain int: faster to index with
+                    follow = hand & SUIT_MASKS[led]
+                    if follow:
+                        self._legal = follow
+                        self._legal_list = SUIT_PLAYS[after][led][follow >> 13 * led]
+                    else:
+                        legal = legal_mask(hand, led, self.trump, self.rules.must_trump)
+                        self._legal = legal
+                        self._legal_list = legal_plays(after, legal)
                     return [_CARDS_PLAYED[seat][card.index]]
                 return self._trick_done(seat, card)
+        elif kind is Bid and self._to_act is not None:
+            # is_legal's test for a bid in turn, inlined (the hook is asked of the dealer).
+            seat, tricks = action.seat, action.tricks  # type: ignore[union-attr]
+            if (
+                self.phase is _BIDDING
+                and type(seat) is int
+                and seat == self._to_act
+                and type(tricks) is int
+                and 0 <= tricks <= self.hand_size
+                and (seat != self.dealer or tricks != self.forbidden_bid(seat))
+            ):
+                if self._views:
+                    self._freeze_views()
+                self.actions.append(action)
+                self._bids[seat] = tricks
+                dealer = self.dealer
+                if seat != dealer:
+                    after = self._to_act = self._next_seat[seat]
+                    barred = self.forbidden_bid(after) if after == dealer else None
+                    self._legal_list = _bid_row(after, self.hand_size, barred)
+                    return [_BIDS_MADE[seat][tricks]]
+                return self._bidding_done([_BIDS_MADE[seat][tricks]])
         elif self.is_legal(action):
             assert isinstance(action, Bid)
             if self._views:
@@ -411,19 +487,19 @@ class Match:
         """Carry out the automatic step of this phase and return its events."""
         if self._views and self.phase.automatic:
             self._freeze_views()
-        if self.phase is Phase.CHOOSING_DEALER:
+        if self.phase is _CHOOSING_DEALER:
             events: list[Event] = [self._choose_dealer()]
             self.hand_number = 1
-            self.phase = Phase.DEALING
+            self.phase = _DEALING
             return events
-        if self.phase is Phase.DEALING:
+        if self.phase is _DEALING:
             return self._deal()
-        if self.phase is Phase.HAND_SCORED:
+        if self.phase is _HAND_SCORED:
             self.dealer = self.eldest
             self.hand_number += 1
-            self.phase = Phase.DEALING
-            return [DealerPasses(self.dealer, self.hand_number)]
-        if self.phase is Phase.GAME_OVER:
+            self.phase = _DEALING
+            return [self._plan.dealer_passes(self.dealer, self.hand_number)]
+        if self.phase is _GAME_OVER:
             raise IllegalAction(Refused(Refusal.GAME_OVER))
         raise IllegalAction(Refused(Refusal.WAITING, self.awaiting[0] if self.awaiting else None))
 
@@ -469,40 +545,32 @@ class Match:
         return pack
 
     def _deal(self) -> list[Event]:
-        rules, players = self.rules, self.players
-        size = rules.hand_size(self.hand_number)
-        pack = self._shuffled()[: rules.pack_size]
+        players, number, dealer, plan = self.players, self.hand_number, self.dealer, self._plan
+        hand = plan.hand(number)
+        size = hand.size
+        dealt = size * players
+        pack = self._shuffled()
+        hands = self._hands
         for offset in range(players):
-            seat = (self.dealer + 1 + offset) % players
+            seat = (dealer + 1 + offset) % players
             # The cards are distinct bits, so their sum is their union.
-            mask = sum(map(_MASK_OF, pack[offset : size * players : players]))
-            self._hands[seat] = self._dealt[seat] = mask
+            hands[seat] = sum(map(_MASK_OF, pack[offset:dealt:players]))
+        self._dealt = hands.copy()
         self.hand_size = size
         self._bids = [None] * players
         self._taken = [0] * players
-        self._trick, self._tricks, self._played = [], [], 0
-        events: list[Event] = [HandDealt(self.hand_number, self.dealer, size, rules.stripped)]
-        events.append(self._fix_trump(pack, size * players))
-        self.phase = Phase.BIDDING
-        self._to_act = None if rules.simultaneous_bidding else self.eldest
-        return events
-
-    def _fix_trump(self, pack: list[Card], dealt: int) -> Event:
-        rules, number = self.rules, self.hand_number
-        self.trump_card = self.trump = None
-        if rules.trump is TrumpMethod.NONE:
-            return NoTrump(NoTrumpReason.NO_TRUMPS)
-        if rules.no_trump_last_hand and rules.is_last_hand(number):
-            return NoTrump(NoTrumpReason.LAST_HAND)
-        if rules.trump is TrumpMethod.DEALERS_LAST_CARD:
-            self.trump_card = pack[dealt - 1]
-        elif rules.turns_card(number):
-            self.trump_card = pack[dealt]
+        self._trick, self._won, self._played, self._trick_base = [], [], 0, 0
+        self._legal, self._legal_list = 0, None
+        if hand.turned is None:
+            self.trump_card = self.trump = None
+            trump_event: Event = hand.no_trump  # type: ignore[assignment]
         else:
-            return NoTrump(NoTrumpReason.PACK_EXHAUSTED)
-        self.trump = self.trump_card.suit
-        dealers = rules.trump is TrumpMethod.DEALERS_LAST_CARD
-        return TrumpTurned(self.trump_card, self.trump, dealers)
+            card = self.trump_card = pack[hand.turned]
+            self.trump = card.suit
+            trump_event = TRUMPS_TURNED[plan.dealers_card][card.index]
+        self.phase = _BIDDING
+        self._to_act = None if self.rules.simultaneous_bidding else (dealer + 1) % players
+        return [plan.hand_dealt(number, dealer, size), trump_event]
 
     def _bid(self, seat: int, tricks: int) -> list[Event]:
         self._bids[seat] = tricks
@@ -517,68 +585,110 @@ class Match:
             events = [_BIDS_MADE[seat][tricks]]
             if seat != self.dealer:
                 self._to_act = (seat + 1) % self.players
+                self._legal_list = None
                 return events
+        return self._bidding_done(events)
+
+    def _bidding_done(self, events: list[Event]) -> list[Event]:
+        """Every bid is in: announce the total if the rules say so, and start the play."""
         if self.rules.announce_total:
             total = sum(bid for bid in self._bids if bid is not None)
             verdict = Verdict.of(total, self.hand_size)
             events.append(TotalAnnounced(total, self.hand_size, verdict))
-        self.phase = Phase.PLAYING
-        self.leader = self._to_act = self.eldest
-        self._legal = -1
-        self._legal_plays = None
+        self.phase = _PLAYING
+        leader = self.leader = self._to_act = self.eldest
+        legal = self._legal = self._hands[leader]  # a lead: any card (legal_mask's first case)
+        self._legal_list = legal_plays(leader, legal)
         return events
 
     def _trick_done(self, seat: int, card: Card) -> list[Event]:
         """The events of the play that completed the trick, and the trick's end."""
-        trick, players = self._trick, self.players
-        events: list[Event] = [_CARDS_PLAYED[seat][card.index]]
-        winner = (self.leader + trick_winner(trick, self.trump)) % players
+        trick, leader, won, trump = self._trick, self.leader, self._won, self.trump
+        # winning_position on the trick's mask: its highest trump, else its highest
+        # card of the suit led (tests/test_engine_fast_paths.py holds them equal).
+        cards = self._played ^ self._trick_base
+        best = cards & SUIT_MASKS[trump] if trump is not None else 0
+        if not best:
+            best = cards & SUIT_MASKS[trick[0].suit]
+        winner = (leader + trick.index(PACK[best.bit_length() - 1])) % self.players
         self._taken[winner] += 1
-        done = Trick(self.leader, tuple(trick), winner)
-        self._tricks.append(done)
-        events.append(TrickWon(winner, done.cards, done.leader, len(self._tricks)))
+        trick_won = TrickWon(winner, tuple(trick), leader, len(won) + 1)
+        won.append(trick_won)
         self._trick = []
+        self._trick_base = self._played
         self.leader = self._to_act = winner
-        if len(self._tricks) == self.hand_size:
-            events.extend(self._score_hand())
-        return events
+        if len(won) == self.hand_size:
+            self._legal, self._legal_list = 0, None
+            return [_CARDS_PLAYED[seat][card.index], trick_won, *self._score_hand()]
+        legal = self._legal = self._hands[winner]  # a lead: any card (legal_mask's first case)
+        self._legal_list = legal_plays(winner, legal)
+        return [_CARDS_PLAYED[seat][card.index], trick_won]
 
     def _score_hand(self) -> list[Event]:
-        rules, size = self.rules, self.hand_size
-        bids = tuple(bid if bid is not None else 0 for bid in self._bids)
-        taken = self._taken
-        points = tuple(hand_points(rules, bid, taken[seat], size) for seat, bid in enumerate(bids))
-        self._scores = [score + gained for score, gained in zip(self._scores, points, strict=True)]
-        result = HandResult(
-            number=self.hand_number,
-            dealer=self.dealer,
-            size=size,
-            dealt=tuple(self.dealt_hand(seat) for seat in range(self.players)),
-            trump_card=self.trump_card,
-            trump=self.trump,
-            bids=bids,
-            tricks=tuple(self._tricks),
-            taken=tuple(self._taken),
-            points=points,
-            totals=tuple(self._scores),
+        number, size = self.hand_number, self.hand_size
+        hand = self._plan.hand(number)
+        bids = cast(tuple[int, ...], tuple(self._bids))  # every seat has bid by now
+        taken = tuple(self._taken)
+        rows = map(hand.points.__getitem__, bids)  # hand.points[bid][taken]: hand_points
+        points = tuple(map(operator.getitem, rows, taken))
+        scores = self._scores = list(map(operator.add, self._scores, points))
+        totals = tuple(scores)
+        self._unrecorded.append(
+            (
+                number,
+                self.dealer,
+                size,
+                tuple(self._dealt),
+                self.trump_card,
+                bids,
+                self._won,
+                taken,
+                points,
+                totals,
+            )
         )
-        self.results.append(result)
         self._to_act = None
-        events: list[Event] = [HandScored(result.number, bids, result.taken, points, result.totals)]
-        if self._game_ends():
+        events: list[Event] = [HandScored(number, bids, taken, points, totals)]
+        target = self.rules.target_score
+        if hand.last or (target is not None and max(scores) >= target):
             events.append(self._finish())
         else:
-            self.phase = Phase.HAND_SCORED
+            self.phase = _HAND_SCORED
         return events
 
-    def _game_ends(self) -> bool:
-        target = self.rules.target_score
-        if target is not None and max(self._scores) >= target:
-            return True
-        return self.rules.is_last_hand(self.hand_number)
+    def _record_results(self) -> None:
+        """Build the :class:`HandResult` of every hand scored since the last time."""
+        for (
+            number,
+            dealer,
+            size,
+            dealt,
+            trump_card,
+            bids,
+            won,
+            taken,
+            points,
+            totals,
+        ) in self._unrecorded:
+            self._results.append(
+                HandResult(
+                    number=number,
+                    dealer=dealer,
+                    size=size,
+                    dealt=tuple(tuple(cards_in(mask)) for mask in dealt),
+                    trump_card=trump_card,
+                    trump=trump_card.suit if trump_card is not None else None,
+                    bids=bids,
+                    tricks=tuple(Trick(trick.leader, trick.cards, trick.seat) for trick in won),
+                    taken=taken,
+                    points=points,
+                    totals=totals,
+                )
+            )
+        self._unrecorded.clear()
 
     def _finish(self) -> GameOver:
-        self.phase = Phase.GAME_OVER
+        self.phase = _GAME_OVER
         self._scores = list(final_totals(self.rules, self._scores))
         self.winners = winners_of(self._scores)
         self.settlement = settle(self.rules, self._scores)

@@ -22,6 +22,8 @@ from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet, TrumpMethod
 from game.rules.tricks import Trick
 
+_NEW = object.__new__
+
 
 class ViewSource(Protocol):
     """What a lazy view reads its fields from (the match)."""
@@ -71,7 +73,7 @@ class SeatView:
         computes when first read.
 
         ``source`` must call :meth:`_freeze` on the view before its state changes."""
-        view = object.__new__(cls)
+        view = _NEW(cls)
         state = view.__dict__
         state["seat"] = seat
         state["legal"] = legal

@@ -21,7 +21,11 @@ from game.ui.app import App
 from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
 from game.ui.newgame.scene import PAGES, NewGameScene
+from game.ui.replay.games import GamesScene
+from game.ui.replay.scene import ReplayScene
 from game.ui.screenshot import KINDS, NAMES, build_scene
+from game.ui.stats.scene import StatsScene
+from tests.kept import kept_game
 from tests.textlayout import (
     Layer,
     crossing_problems,
@@ -45,6 +49,9 @@ SCENES = [
     "result",
     "gameover",
     "curtain",
+    "games",
+    "replay",
+    "statistics",
 ]
 FRAMES = 15
 MIN_TEXTS = {"curtain": 1, "pause": 3}
@@ -66,6 +73,12 @@ def scene_stack(app: App, name: str) -> list[Scene]:
     if name.startswith("newgame-"):
         scene = NewGameScene(app)
         return [scene]
+    if name in ("games", "replay", "statistics"):
+        kept, session = kept_game()
+        session.close()
+        if name == "replay":
+            return [ReplayScene(app, kept, 2)]
+        return [GamesScene(app) if name == "games" else StatsScene(app)]
     actions = {"gameover": 10**6, "table": 9}.get(name, 14)
     session = played_session("oh-hell", players, 3, actions, name == "result")
     return build_scene(app, name, session)

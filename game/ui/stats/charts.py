@@ -37,13 +37,17 @@ def _nice_step(span: float) -> int:
         scale *= 10
 
 
-def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float) -> pygame.Rect:
-    """The chart's panel and title; returns the plotting area."""
+def _frame(
+    surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float, reserve: int = 0
+) -> pygame.Rect:
+    """The chart's panel and title (kept clear of the ``reserve`` pixels at the top
+    right, where controls sit); returns the plotting area."""
     theme.panel(surface, rect, (8, 20, 17, 190), round(12 * scale), (255, 255, 255, 30))
-    label = theme.text(title, round(15 * scale), theme.TEXT, "bold")
-    surface.blit(label, (rect.x + round(14 * scale), rect.y + round(10 * scale)))
     pad = round(14 * scale)
-    top = rect.y + round(40 * scale)
+    room = rect.width - 2 * pad - reserve
+    label = theme.fitted(title, round(15 * scale), room, theme.TEXT, "bold")
+    surface.blit(label, (rect.x + pad, rect.y + round(10 * scale)))
+    top = rect.y + round(50 * scale)
     return pygame.Rect(
         rect.x + pad + round(34 * scale),
         top,
@@ -116,10 +120,11 @@ def bar_chart(
     title: str,
     bars: Sequence[tuple[str, float, int]],
     scale: float,
+    reserve: int = 0,
 ) -> None:
     """One bar per entry (a label, a share made from 0 to 1, how many), with the
     percentage over each bar and the count under its label."""
-    area = _frame(surface, rect, title, scale)
+    area = _frame(surface, rect, title, scale, reserve)
     small = round(12 * scale)
     for share in (0.0, 0.5, 1.0):
         y = area.bottom - round(share * area.height)

@@ -227,7 +227,9 @@ class StatsScene(GuiScene):
             if tally.count
         ]
         title = _("Bids made by hand size") if by_size else _("Bids made by the bid")
-        bar_chart(surface, self.rect(640, 110, 580, 250), title, bars, self.scale)
+        chart = self.rect(640, 110, 580, 250)
+        reserve = chart.right - self.by_size.rect.x + round(8 * self.scale)
+        bar_chart(surface, chart, title, bars, self.scale, reserve)
         series = []
         if self.last is not None:
             record = self.last.record

@@ -1,0 +1,53 @@
+"""Finished games kept in the per-user folder, for the replay, kept-games and
+statistics tests."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+
+from game.play.library import Library
+from game.play.session import GameSession
+from game.rules.phase import Phase
+from game.rules.presets import PRESETS
+from game.rules.record import Player
+from game.rules.ruleset import RuleSet
+
+PLAYERS = [Player("Anna"), Player("Basil", "random"), Player("Clara", "random")]
+
+
+def short_rules() -> RuleSet:
+    return dataclasses.replace(PRESETS["oh-hell"].rules(3), max_hands=3)
+
+
+def finish(session: GameSession, limit: float = 20.0) -> None:
+    """Play the game to its end: the human takes the first legal action."""
+    deadline = time.monotonic() + limit
+    while not session.over:
+        assert time.monotonic() < deadline, "the game did not end"
+        if session.match.phase is Phase.HAND_SCORED:
+            session.continue_after_hand()
+        elif session.human_to_act() is not None:
+            session.act(session.match.legal_actions(0)[0])
+        else:
+            session.tick(1.0)
+            time.sleep(0.001)
+
+
+def kept_game(
+    tmp_path: Path | None = None, seed: int = 7, take_back: bool = False
+) -> tuple[str, GameSession]:
+    library = Library.of_user()
+    session = GameSession(short_rules(), seed, PLAYERS)
+    session.keep = library.keep_session
+    session.take_backs_allowed = take_back
+    if take_back:
+        while session.human_to_act() is None:
+            session.tick(1.0)
+            time.sleep(0.001)
+        session.act(session.match.legal_actions(0)[0])
+        assert session.take_back()
+    finish(session)
+    assert session.kept is not None
+    return session.kept, session

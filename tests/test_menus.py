@@ -254,7 +254,9 @@ def test_settings_fullscreen_goes_through_the_app(
 def test_settings_list_english_first(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
-    assert scene.choices["language"].values[0] == "en"
+    names = [option[0] for option in scene.language_menu.options_list]
+    assert [scene._language_codes[name] for name in names] == ["en", "cs", "es", "nl", "pt"]
+    assert names[0] == "English"
 
 
 # ------------------------------------------------------------------- rules

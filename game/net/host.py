@@ -104,7 +104,8 @@ class Host:
         await self._notice(table, "back" if hello.token else "joined", seat)
         await self._broadcast(table)
         try:
-            await self._serve(ws, table, seat)
+            with contextlib.suppress(ConnectionClosed):
+                await self._serve(ws, table, seat)
         finally:
             if self.conns.get(key) is ws:
                 del self.conns[key]

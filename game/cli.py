@@ -23,7 +23,8 @@ SUBCOMMANDS = {
     "rules": "a preset's rules in plain words (ohhell rules ID)",
     "simulate": "computer-only games, with records",
     "tournament": "computer levels against each other",
-    "bench": "speed figures: engine, ai, render, memory or startup",
+    "bench": "speed figures: engine, ai, render, memory, startup or net",
+    "serve": "host a table for players on other computers, without a window",
 }
 """Each subcommand with what it does, as ``ohhell --help`` lists them."""
 
@@ -116,6 +117,7 @@ def _bench(argv: list[str]) -> int:
         "render": "game.bench.render",
         "memory": "game.bench.memory",
         "startup": "game.bench.startup",
+        "net": "game.bench.net",
     }
     if argv[:1] in (["-h"], ["--help"]):
         print(f"usage: ohhell bench {{{','.join(targets)}}} [options]")
@@ -136,4 +138,5 @@ _COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "simulate": lambda argv: _delegate("game.simulate", argv),
     "tournament": lambda argv: _delegate("game.bench.tournament", argv),
     "bench": _bench,
+    "serve": lambda argv: _delegate("game.net.serve", argv),
 }

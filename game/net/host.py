@@ -31,7 +31,7 @@ FAST_LEVELS: tuple[Level, ...] = ("random", "easy", "medium")
 """Levels that decide in the host's loop; the searching ones decide in a thread."""
 HELLO_SECONDS = 10.0
 """How long a new connection may take to say who it is."""
-MAX_PER_SECOND = 40
+MAX_PER_SECOND = 200
 """Messages a connection may send in one second; more closes it."""
 TICK = 0.02
 

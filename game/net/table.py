@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from game.ai import Agent, make_agent
@@ -83,6 +83,8 @@ class HostedTable:
     agents: dict[tuple[int, Level], Agent] = field(default_factory=dict)
     refused: int = 0
     """Messages refused so far (each one logged by the host)."""
+    on_seat: Callable[[], None] | None = None
+    """Called when a seat is taken (to keep the seats' keys with the save)."""
 
     @classmethod
     def new(
@@ -148,6 +150,8 @@ class HostedTable:
         state.sent_events, state.sent_results = len(self.log), 0
         if self.full:
             self.turn_since = now
+        if self.on_seat is not None:
+            self.on_seat()
         return seat
 
     def _free_name(self, name: str, seat: int) -> str:

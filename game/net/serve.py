@@ -9,6 +9,7 @@ their seats back.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
@@ -20,7 +21,6 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta, Struct
 
-from game import cliargs
 from game.i18n.reasons import error_words
 from game.net import protocol as p
 from game.net.host import Host
@@ -29,7 +29,7 @@ from game.play.autosave import Autosaver
 from game.play.setup import COMPUTER_NAMES, new_seed
 from game.rules.errors import RecordError
 from game.rules.presets import get_preset
-from game.rules.record import LEVELS, Level, Player, is_level
+from game.rules.record import Level, Player
 from game.saves import load_record_file
 from game.storage import atomic_write_text
 
@@ -121,29 +121,8 @@ async def serve(table: HostedTable, address: str, port: int, stop_after: float |
         await host.close()
 
 
-def main(argv: list[str]) -> int:
-    parser = cliargs.Parser(prog="ohhell serve", description=__doc__)
-    parser.add_argument("--variant", default="oh-hell", help="a preset id (see ohhell variants)")
-    parser.add_argument("--players", type=cliargs.player_count, default=4)
-    parser.add_argument(
-        "--humans", type=cliargs.bounded_int(1, 8), default=2, help="seats for people"
-    )
-    parser.add_argument("--level", choices=LEVELS, default="medium", help="the computers' level")
-    parser.add_argument(
-        "--host", default="", help="the address to listen on (default: every interface)"
-    )
-    parser.add_argument("--port", type=cliargs.bounded_int(0, 65535), default=p.DEFAULT_PORT)
-    parser.add_argument("--save", type=Path, help="save every action here; resume from it")
-    parser.add_argument(
-        "--drop-timeout",
-        type=cliargs.bounded_float(0, 3600),
-        default=60.0,
-        help="seconds a dropped player keeps the seat before a computer plays it",
-    )
-    parser.add_argument("--stop-after", type=cliargs.bounded_float(0, 10**6))
-    args = parser.parse_args(argv)
-    if args.humans > args.players or not is_level(args.level):
-        parser.error("--humans must not be more than --players")
+def main(args: argparse.Namespace) -> int:
+    """Serve the table the command line asks for (see ``ohhell serve --help``)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     settings = Settings(drop_timeout=args.drop_timeout)
     try:

@@ -18,8 +18,10 @@ from websockets.exceptions import ConnectionClosed
 from game.net import protocol as p
 from game.net.wire import decode_view, read_event
 from game.rules.actions import Action, Bid
+from game.rules.cards import Card
 from game.rules.events import Event
 from game.rules.phase import Phase
+from game.rules.reasons import Refused
 from game.rules.record import Player
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
@@ -60,6 +62,8 @@ class Client:
     """Public events received and not taken yet, oldest first."""
     notices: list[p.Notice] = field(default_factory=list)
     refusals: list[p.Refusal] = field(default_factory=list)
+    refused_cards: dict[Card, Refused] = field(default_factory=dict)
+    """Why each held card may not be played now (on this seat's turn)."""
     bytes_in: int = 0
 
     @property
@@ -126,6 +130,7 @@ class Client:
                 results = results[: message.view.known_results]
             try:
                 self.view = decode_view(message.view, self.rules, results)
+                self.refused_cards = {r.card: r for r in message.view.refusals if r.card}
                 self.events.extend(read_event(doc) for doc in message.events)
             except ValueError as error:
                 raise p.BadMessage(str(error)) from None

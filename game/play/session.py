@@ -49,6 +49,8 @@ class GameSession:
         self.autosave = autosave
         self.pending: deque[Event] = deque()
         """Events the view has not shown yet, oldest first."""
+        self.signals: deque[str] = deque()
+        """Quick notices for the table (none in a game played at one screen)."""
         self.levels: dict[int, Level] = {
             seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
         }

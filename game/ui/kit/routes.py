@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.play.session import GameSession
+from game.play.contract import TableSession
 from game.rules.ruleset import RuleSet
 
 
@@ -40,7 +40,7 @@ class Rules:
 class Table:
     """The card table playing ``session`` (``demo``: computer players only, dealt anew)."""
 
-    session: GameSession
+    session: TableSession
     demo: bool = False
 
 
@@ -48,14 +48,14 @@ class Table:
 class ScoreSheet:
     """The score sheet of ``session``, over the table."""
 
-    session: GameSession
+    session: TableSession
 
 
 @dataclass(frozen=True, eq=False)
 class Pause:
     """The pause menu over the table of ``session``."""
 
-    session: GameSession
+    session: TableSession
 
 
 Route = Title | NewGame | Settings | Rules | Table | ScoreSheet | Pause

@@ -28,7 +28,7 @@ from game.ui.scoresheet.paint import SheetPainter
 from game.ui.scoresheet.rows import RowState, SheetRow, leaders, sheet_rows
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
     from game.ui.kit.scene import Host
 
 DIM = 140
@@ -40,7 +40,7 @@ class ScoreSheetOverlay(SheetPainter):
 
     opaque = False
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app, session)
         self._placed = False
         self._key: tuple[object, ...] | None = None

@@ -39,7 +39,7 @@ from game.ui.scoresheet.rows import (
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
     from game.rules.view import SeatView
     from game.ui.kit.scene import Host
 
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 class SheetPainter(SheetLayout):
     """Draws the pad as laid out; each part of it has its own method."""
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app, session)
         self._blobs: dict[tuple[int, int, int, int, bool], pygame.Surface] = {}
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator, Awaitable, Sequence
-from contextlib import asynccontextmanager
+import threading
+from collections.abc import AsyncIterator, Awaitable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from typing import TypeVar
 
 from game.net.client import Client
@@ -57,3 +58,21 @@ async def receive_until(client: Client, done: object, timeout: float = 5.0) -> N
     assert callable(done)
     while not done(client):
         await client.receive(timeout)
+
+
+@contextmanager
+def host_thread(*tables: HostedTable) -> Iterator[str]:
+    """A host of ``tables`` on 127.0.0.1 running in a thread of its own (for code
+    that is not asyncio, like the window's session); its address."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    host = Host(tables)
+    port = asyncio.run_coroutine_threadsafe(host.start("127.0.0.1", 0), loop).result(10)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        asyncio.run_coroutine_threadsafe(host.close(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()

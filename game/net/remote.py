@@ -303,5 +303,7 @@ class RemoteSession:
     def close(self) -> None:
         """Leave the table (the seat is kept for a while, as for a dropped player)."""
         self._reader.cancel()
-        self._run(self._client.close())
+        done = asyncio.run_coroutine_threadsafe(self._client.close(), self._loop)
+        with contextlib.suppress(Exception):
+            done.result(3)
         self._loop.call_soon_threadsafe(self._loop.stop)

@@ -61,6 +61,12 @@ def local_address() -> str:
     return address
 
 
+def bind_address() -> str:
+    """Where a host listens: every interface, or the first one named."""
+    chosen = interfaces()
+    return chosen[0] if isinstance(chosen, list) else ""
+
+
 def _zeroconf() -> Zeroconf:
     return Zeroconf(interfaces=interfaces(), ip_version=IPVersion.V4Only)
 

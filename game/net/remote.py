@@ -15,7 +15,7 @@ import dataclasses
 import queue
 import threading
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
@@ -120,6 +120,8 @@ class RemoteSession:
         self._ready_for = 0
         self._refused: dict[Card, Refused] = dict(client.refused_cards)
         self._reader = asyncio.run_coroutine_threadsafe(self._read(), loop)
+        self.on_close: Callable[[], None] | None = None
+        """Called once the session closed (a host in this window stops then)."""
 
     @classmethod
     def join(
@@ -307,3 +309,6 @@ class RemoteSession:
         with contextlib.suppress(Exception):
             done.result(3)
         self._loop.call_soon_threadsafe(self._loop.stop)
+        if self.on_close is not None:
+            self.on_close()
+            self.on_close = None

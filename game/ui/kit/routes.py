@@ -30,6 +30,11 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class Online:
+    """Play with friends: host a table or join one."""
+
+
+@dataclass(frozen=True)
 class Rules:
     """The rules in plain words: of ``rules``, or of the chosen preset when None."""
 
@@ -58,4 +63,4 @@ class Pause:
     session: TableSession
 
 
-Route = Title | NewGame | Settings | Rules | Table | ScoreSheet | Pause
+Route = Title | NewGame | Settings | Online | Rules | Table | ScoreSheet | Pause

@@ -128,6 +128,9 @@ class TitleScene(GuiScene):
             )
         )
 
+    def online(self) -> None:
+        self.app.open(routes.Online())
+
     def settings(self) -> None:
         self.app.open(routes.Settings())
 
@@ -182,6 +185,7 @@ class TitleScene(GuiScene):
                 quick_caption(rules, players),
                 quick_tooltip(rules, players),
             ),
+            MenuEntry("online", _("Play with friends"), self.online, "menu"),
             MenuEntry("settings", _("Settings"), self.settings, "menu"),
             MenuEntry("rules", _("Rules"), self.rules, "menu"),
             MenuEntry("quit", _("Quit"), self.app.quit, "menu"),

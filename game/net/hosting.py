@@ -1,0 +1,107 @@
+"""Hosting from the window: a host in a thread of its own, announced on the network.
+
+The person who hosts plays like everyone else, through a
+:class:`~game.net.remote.RemoteSession` connected to their own host on this machine,
+so the table cannot tell host from guest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Sequence
+
+from game.net import protocol as p
+from game.net.discovery import Announcer, Listing, bind_address, local_address
+from game.net.host import Host
+from game.net.remote import RemoteSession
+from game.net.table import HostedTable, Settings
+from game.play.setup import new_seed
+from game.rules.record import Player
+from game.rules.ruleset import RuleSet
+
+
+class HostThread:
+    """A :class:`Host` serving one table from a background thread."""
+
+    def __init__(self, table: HostedTable) -> None:
+        self.table = table
+        self.host = Host([table])
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(
+            target=self.loop.run_forever, name="ohhell-host", daemon=True
+        )
+        self.port = 0
+        self.announcer: Announcer | None = None
+
+    def start(self, address: str = "", port: int = p.DEFAULT_PORT) -> int:
+        """Listen (on ``port``, or any free port when it is taken); the port."""
+        self.thread.start()
+        try:
+            self.port = self._listen(address, port)
+        except OSError:
+            self.port = self._listen(address, 0)
+        return self.port
+
+    def _listen(self, address: str, port: int) -> int:
+        return asyncio.run_coroutine_threadsafe(self.host.start(address, port), self.loop).result(
+            10
+        )
+
+    def announce(self, name: str, game: str) -> Listing:
+        """Tell the local network about the table; what was announced."""
+        open_seats = sum(seat.open for seat in self.table.seats)
+        listing = Listing(
+            name,
+            self.table.code,
+            f"{local_address()}:{self.port}",
+            game,
+            open_seats,
+            p.PROTOCOL_VERSION,
+        )
+        with contextlib.suppress(OSError):
+            self.announcer = self.announcer or Announcer()
+            self.announcer.announce(listing)
+        return listing
+
+    def stop(self) -> None:
+        if self.announcer is not None:
+            with contextlib.suppress(Exception):
+                self.announcer.close()
+            self.announcer = None
+        if self.thread.is_alive():
+            done = asyncio.run_coroutine_threadsafe(self.host.close(), self.loop)
+            with contextlib.suppress(Exception):
+                done.result(5)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+def host_players(name: str, players: Sequence[Player], friends: int) -> list[Player]:
+    """The seats of a hosted table: the host first, then ``friends`` seats for people,
+    then the computers of the setup."""
+    computers = [player for player in players if player.kind != "human"]
+    seats = [Player(name)] + [Player(f"Friend {i + 1}") for i in range(friends)]
+    seats += computers[: len(players) - len(seats)]
+    return seats
+
+
+def host_game(
+    rules: RuleSet,
+    players: Sequence[Player],
+    settings: Settings | None = None,
+    address: str | None = None,
+    port: int = p.DEFAULT_PORT,
+) -> tuple[HostThread, RemoteSession]:
+    """Open a table and sit the host at seat 0; the host and the host's session (which
+    stops the host when it closes)."""
+    table = HostedTable.new(rules, new_seed(), players, settings=settings)
+    hosting = HostThread(table)
+    used = hosting.start(bind_address() if address is None else address, port)
+    try:
+        session = RemoteSession.join(f"127.0.0.1:{used}", players[0].name, table.code)
+    except BaseException:
+        hosting.stop()
+        raise
+    session.on_close = hosting.stop
+    return hosting, session

@@ -125,11 +125,12 @@ class Client:
     def take(self, message: p.FromHost) -> None:
         """Bring what we know in line with ``message``."""
         if isinstance(message, p.Update):
-            results: tuple[HandResult, ...] = self.view.results if self.view else ()
-            if message.view.known_results < len(results):
-                results = results[: message.view.known_results]
+            old = self.view
+            results: tuple[HandResult, ...] = old.results if old else ()
+            same_hand = old is not None and old.hand_number == message.view.hand_number
+            tricks = old.tricks if old is not None and same_hand else ()
             try:
-                self.view = decode_view(message.view, self.rules, results)
+                self.view = decode_view(message.view, self.rules, results, tricks)
                 self.refused_cards = {r.card: r for r in message.view.refusals if r.card}
                 self.events.extend(read_event(doc) for doc in message.events)
             except ValueError as error:

@@ -52,6 +52,8 @@ class SeatState:
     """A computer plays for the human who dropped (until they come back)."""
     sent_events: int = 0
     sent_results: int = 0
+    sent_tricks: tuple[int, int] = (0, 0)
+    """The hand and how many of its tricks this seat was sent."""
     ready_for: int = 0
 
 
@@ -140,6 +142,7 @@ class HostedTable:
             state = self.seats[seat]
             state.connected, state.dropped_at, state.stand_in = True, None, False
             state.sent_events, state.sent_results = len(self.log), 0
+            state.sent_tricks = (0, 0)
             return seat
         seat = next((i for i, s in enumerate(self.seats) if s.open), None)
         if seat is None:
@@ -279,9 +282,12 @@ class HostedTable:
         state = self.seats[seat]
         moves = len(self.match.actions)
         view = self.match.view(seat)
-        doc = view_doc(view, state.sent_results, self.refusals(view))
+        hand, known = state.sent_tricks
+        known = known if hand == view.hand_number else 0
+        doc = view_doc(view, state.sent_results, self.refusals(view), known)
         events = self.log[state.sent_events :]
         state.sent_events, state.sent_results = len(self.log), len(view.results)
+        state.sent_tricks = (view.hand_number, len(view.tricks))
         return p.Update(moves=moves, events=events, view=doc)
 
     def refusals(self, view: SeatView) -> tuple[Refused, ...]:

@@ -85,9 +85,11 @@ class EventDoc(Struct, forbid_unknown_fields=True, array_like=True):
     data: Annotated[dict[str, Any], Meta(max_length=8)]
 
 
-class ViewDoc(Struct, forbid_unknown_fields=True):
+class ViewDoc(Struct, forbid_unknown_fields=True, array_like=True):
     """A :class:`SeatView` without its rules (sent once) and with only the finished
-    hands the client does not have yet (``results`` follow the first ``known_results``)."""
+    hands and tricks the client does not have yet (``results`` follow the first
+    ``known_results``, ``tricks`` the first ``known_tricks`` of this hand). It travels
+    as an array, in the order of the fields."""
 
     seat: Seat | None
     phase: Phase
@@ -103,6 +105,7 @@ class ViewDoc(Struct, forbid_unknown_fields=True):
     taken: Annotated[tuple[Count, ...], PerSeat]
     leader: Seat
     trick: Annotated[tuple[Card, ...], PerSeat]
+    known_tricks: Count
     tricks: Annotated[tuple[Trick, ...], Meta(max_length=PACK_SIZE)]
     scores: Annotated[tuple[Points, ...], PerSeat]
     known_results: Annotated[int, Meta(ge=0, le=MAX_HANDS)]
@@ -139,9 +142,12 @@ _VIEW_ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
 _VIEW_DECODER = msgspec.json.Decoder(ViewDoc, dec_hook=dec_hook)
 
 
-def view_doc(view: SeatView, known_results: int, refusals: tuple[Refused, ...]) -> ViewDoc:
+def view_doc(
+    view: SeatView, known_results: int, refusals: tuple[Refused, ...], known_tricks: int = 0
+) -> ViewDoc:
     """What goes to the player of ``view.seat``: its view, the finished hands after the
-    first ``known_results``, and why its unplayable cards are refused."""
+    first ``known_results`` and the tricks of this hand after the first ``known_tricks``,
+    and why its unplayable cards are refused."""
     legal_bids = tuple(action.tricks for action in view.legal if isinstance(action, Bid))
     legal_plays = tuple(action.card for action in view.legal if isinstance(action, Play))
     return ViewDoc(
@@ -159,7 +165,8 @@ def view_doc(view: SeatView, known_results: int, refusals: tuple[Refused, ...]) 
         taken=view.taken,
         leader=view.leader,
         trick=view.trick,
-        tricks=view.tricks,
+        known_tricks=known_tricks,
+        tricks=view.tricks[known_tricks:],
         scores=view.scores,
         known_results=known_results,
         results=view.results[known_results:],
@@ -183,11 +190,15 @@ def decode_doc(data: bytes) -> ViewDoc:
     return _VIEW_DECODER.decode(data)
 
 
-def decode_view(doc: ViewDoc, rules: RuleSet, results: tuple[HandResult, ...]) -> SeatView:
-    """The :class:`SeatView` ``doc`` describes, given the rules and the finished hands
-    the client already had; raises ValueError if ``doc`` does not follow them."""
-    if doc.known_results != len(results):
-        raise ValueError("the view skips finished hands")
+def decode_view(
+    doc: ViewDoc, rules: RuleSet, results: tuple[HandResult, ...], tricks: tuple[Trick, ...] = ()
+) -> SeatView:
+    """The :class:`SeatView` ``doc`` describes, given the rules, the finished hands and
+    the tricks of this hand the client already had; raises ValueError if ``doc`` does
+    not follow them."""
+    if doc.known_results > len(results) or doc.known_tricks > len(tricks):
+        raise ValueError("the view skips finished hands or tricks")
+    results, tricks = results[: doc.known_results], tricks[: doc.known_tricks]
     seat = doc.seat
     legal: tuple[Bid | Play, ...] = ()
     if seat is not None:
@@ -210,7 +221,7 @@ def decode_view(doc: ViewDoc, rules: RuleSet, results: tuple[HandResult, ...]) -
         taken=doc.taken,
         leader=doc.leader,
         trick=doc.trick,
-        tricks=doc.tricks,
+        tricks=tricks + doc.tricks,
         scores=doc.scores,
         results=results + doc.results,
         awaiting=doc.awaiting,

@@ -82,6 +82,8 @@ class HostedTable:
     log: list[EventDoc] = field(default_factory=list)
     turn_since: float = 0.0
     scored_at: float | None = None
+    bidding_from: int = 0
+    """How many actions were taken when this hand's bidding began."""
     agents: dict[tuple[int, Level], Agent] = field(default_factory=dict)
     refused: int = 0
     """Messages refused so far (each one logged by the host)."""
@@ -186,7 +188,7 @@ class HostedTable:
         seat's turn and legal."""
         if not self.full:
             return p.Refusal("not-your-turn", "the table is not full yet")
-        if message.moves != len(self.match.actions):
+        if not self.fresh(message.moves):
             return p.Refusal("stale", f"seen {message.moves} moves, the table is at another")
         if seat not in self.match.awaiting or self.computer_level(seat) is not None:
             return p.Refusal("not-your-turn")
@@ -198,6 +200,15 @@ class HostedTable:
             return p.Refusal("illegal", refused.why.value)
         self.apply(action, now)
         return None
+
+    def fresh(self, moves: int) -> bool:
+        """Whether an action sent after seeing ``moves`` actions still means what it
+        meant: nothing happened since, or only others' secret bids of this round."""
+        match = self.match
+        if moves == len(match.actions):
+            return True
+        secret = match.phase is Phase.BIDDING and match.rules.simultaneous_bidding
+        return secret and self.bidding_from <= moves < len(match.actions)
 
     def apply(self, action: Action, now: float) -> list[Event]:
         """Apply a checked action, then deal on until someone must decide."""
@@ -212,6 +223,7 @@ class HostedTable:
         match = self.match
         while self.full and match.phase in (Phase.CHOOSING_DEALER, Phase.DEALING):
             events += match.advance()
+            self.bidding_from = len(match.actions)
         if match.phase is Phase.HAND_SCORED and self.scored_at is None:
             self.scored_at = now
         return events

@@ -189,7 +189,9 @@ def main(argv: list[str]) -> int:
             print("ohhell bench net: the host did not start")
             return 1
         port = ours.recv()
+        cpu = time.process_time()
         clients = asyncio.run(_clients(port, args.tables, args.seconds))
+        client_cpu = time.process_time() - cpu
         ours.send("stop")
         host = ours.recv() if ours.poll(30) else None
     finally:
@@ -200,4 +202,6 @@ def main(argv: list[str]) -> int:
         print("ohhell bench net: the host sent no figures")
         return 1
     print("\n".join(report(host, clients, args.tables)))
+    share = 100 * client_cpu / host["seconds"]
+    print(f"the {args.tables} clients (one process): CPU {share:.0f}% of one core")
     return 0

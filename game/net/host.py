@@ -34,6 +34,11 @@ HELLO_SECONDS = 10.0
 MAX_PER_SECOND = 200
 """Messages a connection may send in one second; more closes it."""
 TICK = 0.02
+SEND_SECONDS = 10.0
+"""A client that has not taken a message in this long is cut off (it would hold the
+others up)."""
+MAX_CONNECTIONS = 2048
+"""Connections served at once; more are closed at once."""
 
 
 class Host:
@@ -51,6 +56,7 @@ class Host:
         self._waiting: dict[str, tuple[int, ...]] = {}
         self._loop_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.open_connections = 0
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port listened on."""
@@ -77,6 +83,16 @@ class Host:
     # ------------------------------------------------------------ one connection
     async def handle(self, ws: ServerConnection) -> None:
         """Seat the client that says hello, then carry out its messages until it goes."""
+        if self.open_connections >= MAX_CONNECTIONS:
+            LOG.warning("too many connections: closing %s", ws.remote_address)
+            return
+        self.open_connections += 1
+        try:
+            await self._handle(ws)
+        finally:
+            self.open_connections -= 1
+
+    async def _handle(self, ws: ServerConnection) -> None:
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
             hello = p.decode_from_client(raw)
@@ -177,8 +193,13 @@ class Host:
         data = p.encode(message)
         self.messages_out += 1
         self.bytes_out += len(data)
-        with contextlib.suppress(ConnectionClosed):
-            await ws.send(data.decode())
+        try:
+            await asyncio.wait_for(ws.send(data.decode()), SEND_SECONDS)
+        except ConnectionClosed:
+            pass
+        except TimeoutError:
+            LOG.warning("%s takes no messages: cut off", ws.remote_address)
+            ws.transport.abort()
 
     async def _broadcast(self, table: HostedTable) -> None:
         """Send every connected seat what it has not seen, and who the table waits for."""

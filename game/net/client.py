@@ -62,9 +62,13 @@ class Client:
     """Public events received and not taken yet, oldest first."""
     notices: list[p.Notice] = field(default_factory=list)
     refusals: list[p.Refusal] = field(default_factory=list)
+    seed: int | None = None
+    """The deal number, told once the game is over."""
     refused_cards: dict[Card, Refused] = field(default_factory=dict)
     """Why each held card may not be played now (on this seat's turn)."""
     bytes_in: int = 0
+    raw_log: list[str | bytes] | None = None
+    """Every message as received, when a list is given (for tests)."""
 
     @property
     def seat(self) -> int:
@@ -118,6 +122,8 @@ class Client:
         TimeoutError after ``timeout`` seconds, BadMessage for a broken one."""
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         self.bytes_in += len(raw)
+        if self.raw_log is not None:
+            self.raw_log.append(raw)
         message = p.decode_from_host(raw)
         self.take(message)
         return message
@@ -136,6 +142,7 @@ class Client:
             except ValueError as error:
                 raise p.BadMessage(str(error)) from None
             self.moves = message.moves
+            self.seed = message.seed if message.seed is not None else self.seed
         elif isinstance(message, p.Notice):
             self.notices.append(message)
             if message.signal in ("joined", "back"):

@@ -83,7 +83,6 @@ class Welcome(Struct, tag="welcome", forbid_unknown_fields=True):
     token: Token
     rules: RulesDoc
     players: Annotated[list[PlayerDoc], Meta(max_length=16)]
-    seed: int
 
 
 class Update(Struct, tag="update", forbid_unknown_fields=True):
@@ -93,6 +92,8 @@ class Update(Struct, tag="update", forbid_unknown_fields=True):
     moves: Moves
     events: Annotated[list[EventDoc], Meta(max_length=1000)]
     view: ViewDoc
+    seed: int | None = None
+    """The deal number, once the game is over (before, it would tell every hand)."""
 
 
 Signal = Literal["waiting", "disconnected", "back", "computer", "joined"]

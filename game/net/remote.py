@@ -79,6 +79,7 @@ class Received:
     events: list[Event]
     refused: dict[Card, Refused]
     players: list[Player]
+    seed: int | None
 
 
 async def _seated(address: str, name: str, table: str | None, token: str | None) -> Client:
@@ -97,7 +98,13 @@ async def _seated(address: str, name: str, table: str | None, token: str | None)
 def _snapshot(client: Client, message: p.FromHost | None) -> Received:
     events, client.events = client.events, []
     return Received(
-        message, client.view, client.moves, events, dict(client.refused_cards), list(client.players)
+        message,
+        client.view,
+        client.moves,
+        events,
+        dict(client.refused_cards),
+        list(client.players),
+        client.seed,
     )
 
 
@@ -119,6 +126,7 @@ class RemoteSession:
         self._sent_at: int | None = None
         self._ready_for = 0
         self._refused: dict[Card, Refused] = dict(client.refused_cards)
+        self._seed: int | None = client.seed
         self._reader = asyncio.run_coroutine_threadsafe(self._read(), loop)
         self.on_close: Callable[[], None] | None = None
         """Called once the session closed (a host in this window stops then)."""
@@ -199,7 +207,9 @@ class RemoteSession:
 
     @property
     def deal_number(self) -> int:
-        return self._client.welcome.seed
+        """The number that dealt the cards: known once the game is over (0 before; the
+        host keeps it, since it would tell every hand)."""
+        return self._seed or 0
 
     @property
     def moves(self) -> int:
@@ -287,6 +297,7 @@ class RemoteSession:
             self.signals.append(_("The connection to the host is lost."))
             return
         self._refused, self.players = item.refused, item.players
+        self._seed = item.seed
         self.pending.extend(item.events)
         message = item.message
         if message is None or isinstance(message, p.Update):

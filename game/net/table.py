@@ -286,7 +286,6 @@ class HostedTable:
             token=state.token,
             rules=self.rules.to_dict(),
             players=[_player_doc(player) for player in self.players],
-            seed=self.match.seed,
         )
 
     def update(self, seat: int) -> p.Update:
@@ -300,7 +299,8 @@ class HostedTable:
         events = self.log[state.sent_events :]
         state.sent_events, state.sent_results = len(self.log), len(view.results)
         state.sent_tricks = (view.hand_number, len(view.tricks))
-        return p.Update(moves=moves, events=events, view=doc)
+        seed = self.match.seed if self.over else None
+        return p.Update(moves=moves, events=events, view=doc, seed=seed)
 
     def refusals(self, view: SeatView) -> tuple[Refused, ...]:
         """Why each card ``view``'s seat holds may not be played now (on its turn)."""

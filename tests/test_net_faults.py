@@ -175,3 +175,24 @@ def test_the_host_keeps_serving_when_one_table_fails() -> None:
 
     run(serve())
     assert fine.over
+
+
+def test_the_others_are_told_whom_the_table_waits_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("game.net.host.WAIT_NOTICE", 0.1)
+    table = table_of(["human", "human", "random"], seed=2)
+
+    async def wait() -> None:
+        async with hosting(table) as (_, address):
+            ann, bo = await Client.join(address, "Ann"), await Client.join(address, "Bo")
+            await either_turn(ann, bo)
+            slow, other = (ann, bo) if ann.my_turn() else (bo, ann)
+
+            def told(client: Client) -> bool:
+                return any(n.signal == "waiting" and n.seat == slow.seat for n in client.notices)
+
+            await receive_until(other, told)
+            assert not told(slow)  # the one waited for is not told about themselves
+            await ann.close()
+            await bo.close()
+
+    run(wait())

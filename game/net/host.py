@@ -37,6 +37,8 @@ TICK = 0.02
 SEND_SECONDS = 10.0
 """A client that has not taken a message in this long is cut off (it would hold the
 others up)."""
+WAIT_NOTICE = 8.0
+"""Seconds the table waits for a player before the others are told whom it waits for."""
 MAX_CONNECTIONS = 2048
 """Connections served at once; more are closed at once."""
 
@@ -53,7 +55,8 @@ class Host:
         self.messages_out = 0
         self.bytes_out = 0
         self._thinking: set[tuple[str, int]] = set()
-        self._waiting: dict[str, tuple[int, ...]] = {}
+        self._waiting: dict[str, tuple[tuple[int, ...], float, bool]] = {}
+        """Per table: the human seats it waits for, since when, and whether said."""
         self._loop_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.open_connections = 0
@@ -202,14 +205,20 @@ class Host:
             ws.transport.abort()
 
     async def _broadcast(self, table: HostedTable) -> None:
-        """Send every connected seat what it has not seen, and who the table waits for."""
+        """Send every connected seat what it has not seen."""
         for seat in range(len(table.seats)):
             ws = self.conns.get((table.code, seat))
             if ws is not None:
                 await self._send(ws, table.update(seat))
+
+    async def _tell_waiting(self, table: HostedTable, now: float) -> None:
+        """Tell the others whom the table has waited for longer than :data:`WAIT_NOTICE`."""
         waiting = tuple(table.waiting_for()) if table.full else ()
-        if waiting != self._waiting.get(table.code):
-            self._waiting[table.code] = waiting
+        known, since, said = self._waiting.get(table.code, ((), now, False))
+        if waiting != known:
+            self._waiting[table.code] = (waiting, now, False)
+        elif waiting and not said and now - since >= WAIT_NOTICE:
+            self._waiting[table.code] = (waiting, since, True)
             for seat in waiting:
                 await self._notice(table, "waiting", seat)
 
@@ -233,6 +242,7 @@ class Host:
             await asyncio.sleep(TICK)
 
     async def _step(self, table: HostedTable, now: float) -> None:
+        await self._tell_waiting(table, now)
         changed = bool(table.tick(now))
         for seat in table.expire(now):
             await self._notice(table, "computer", seat)

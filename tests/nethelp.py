@@ -33,7 +33,7 @@ def table_of(
     return HostedTable.new(rules, seed, players, settings=dataclasses.replace(settings))
 
 
-def run(coroutine: Awaitable[T], timeout: float = 20.0) -> T:
+def run(coroutine: Awaitable[T], timeout: float = 60.0) -> T:
     """Run a test's coroutine, bounded in time."""
 
     async def bounded() -> T:
@@ -53,7 +53,7 @@ async def hosting(*tables: HostedTable) -> AsyncIterator[tuple[Host, str]]:
         await host.close()
 
 
-async def receive_until(client: Client, done: object, timeout: float = 5.0) -> None:
+async def receive_until(client: Client, done: object, timeout: float = 20.0) -> None:
     """Read messages until ``done(client)`` holds."""
     assert callable(done)
     while not done(client):

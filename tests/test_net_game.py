@@ -48,7 +48,7 @@ def test_the_deal_number_is_told_only_once_the_game_is_over() -> None:
             seeds = []
             chooser = random.Random(1)
             while client.view is None or client.view.phase is not Phase.GAME_OVER:
-                message = await client.receive(5)
+                message = await client.receive(20)
                 if isinstance(message, p.Update):
                     seeds.append(message.seed)
                 if client.my_turn() and client.view is not None:
@@ -72,7 +72,7 @@ def test_a_client_is_sent_no_card_of_another_hand() -> None:
             first.raw_log = []
             second = await Client.join(address, "Bo")
             while first.view is None or not first.view.hand:
-                await first.receive(5)
+                await first.receive(20)
             view = first.view
             assert view.phase is Phase.BIDDING and view.hand == table.match.hand(0)
             sent = "".join(raw if isinstance(raw, str) else raw.decode() for raw in first.raw_log)

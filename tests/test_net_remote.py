@@ -18,7 +18,7 @@ from game.ui.table.scene import TableScene
 from tests.nethelp import host_thread, table_of
 
 
-def _until(condition: object, session: RemoteSession, seconds: float = 15.0) -> None:
+def _until(condition: object, session: RemoteSession, seconds: float = 60.0) -> None:
     assert callable(condition)
     end = time.monotonic() + seconds
     while not condition():
@@ -75,7 +75,7 @@ def test_the_table_scene_plays_a_remote_session(app: App) -> None:
         app.switch(routes.Table(session))
         scene = app.top
         assert isinstance(scene, TableScene)
-        end = time.monotonic() + 20
+        end = time.monotonic() + 60
 
         def human_acted() -> bool:
             return any(action.seat == 0 for action in table.match.actions)

@@ -85,7 +85,7 @@ class Client:
         name: str,
         table: str | None = None,
         token: str | None = None,
-        timeout: float = 5.0,
+        timeout: float = 10.0,
         version: int = p.PROTOCOL_VERSION,
     ) -> Client:
         """Connect and take a seat (or take ours back with ``token``); raises

@@ -10,6 +10,7 @@ from game.ui.kit import routes
 from game.ui.menus.title import TitleScene
 from game.ui.net.lobby import LobbyScene, parse_target
 from game.ui.table.scene import TableScene
+from tests.nethelp import host_thread, table_of
 
 
 def test_the_title_opens_play_with_friends(app: App) -> None:
@@ -51,6 +52,31 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
         assert table.session.players[1].name == "Bo"
     finally:
         friend.close()
+        app.switch(routes.Title())
+
+
+def test_join_by_a_typed_code_opens_the_table_and_a_refusal_is_worded(app: App) -> None:
+    table = table_of(["human", "random", "random"])
+    with host_thread(table) as address:
+        app.switch(routes.Online())
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        lobby.entry.set_text(f"{address} {table.code}")
+        lobby.join_typed()
+        end = time.monotonic() + 60
+        while isinstance(app.top, LobbyScene) and time.monotonic() < end:
+            app.top.update(0.05)
+            time.sleep(0.01)
+        scene = app.top
+        assert isinstance(scene, TableScene) and scene.session.players[0].name == "You"
+        app.switch(routes.Online())
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        lobby.join(address, table.code)  # the only seat is taken now
+        while lobby.joining is not None and time.monotonic() < end:
+            lobby.update(0.05)
+            time.sleep(0.01)
+        assert lobby.message == "Every seat at that table is taken."
         app.switch(routes.Title())
 
 

@@ -8,6 +8,7 @@ address typed in. The network work is in :mod:`game.net`; this screen only asks.
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,12 @@ def parse_target(text: str) -> tuple[str | None, str | None]:
     return address, code
 
 
+def _close_unused(joining: Future[RemoteSession]) -> None:
+    """Leave a table joined after the screen was left."""
+    if not joining.cancelled() and joining.exception() is None:
+        joining.result().close()
+
+
 class LobbyScene(GuiScene):
     """Host a table or join one."""
 
@@ -58,6 +65,8 @@ class LobbyScene(GuiScene):
         self.friends = 1
         self._shown: list[Listing] = []
         self._poll = 0.0
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="ohhell-join")
+        self.joining: Future[RemoteSession] | None = None
 
     def enter(self) -> None:
         super().enter()
@@ -102,8 +111,20 @@ class LobbyScene(GuiScene):
         self.join(address, code)
 
     def join(self, address: str, code: str | None) -> None:
+        """Join in the background (the window keeps drawing); :meth:`update` opens the
+        table once seated, or says why not."""
+        if self.joining is not None:
+            return
+        name = self.app.settings.player_name
+        self.joining = self._pool.submit(RemoteSession.join, address, name, code)
+        self.message = _("Joining {address}…").format(address=address)
+        self.rebuild()
+
+    def _joined(self) -> None:
+        joining, self.joining = self.joining, None
+        assert joining is not None
         try:
-            session = RemoteSession.join(address, self.app.settings.player_name, code)
+            session = joining.result()
         except JoinError as error:
             self.message = join_words(error)
             self.rebuild()
@@ -155,6 +176,9 @@ class LobbyScene(GuiScene):
     # -------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.joining is not None and self.joining.done():
+            self._joined()
+            return
         self._poll += dt
         if self._poll >= 1.0 and self.browser is not None:
             self._poll = 0.0
@@ -173,6 +197,9 @@ class LobbyScene(GuiScene):
         if self.browser is not None:
             self.browser.close()
             self.browser = None
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.joining is not None:
+            self.joining.add_done_callback(_close_unused)
         if self.session is not None:
             self.session.close()  # stops the host too
         elif self.hosting is not None:

@@ -62,6 +62,24 @@ def test_a_remote_session_plays_a_whole_game_like_a_local_one() -> None:
             session.close()
 
 
+def test_a_remote_session_whose_connection_breaks_takes_its_seat_back() -> None:
+    table = table_of(["human", "random", "random"], seed=8)
+    with host_thread(table) as address:
+        session = RemoteSession.join(address, "Ann")
+        try:
+            _until(lambda: session.human_to_act() is not None, session)
+            old = session._client
+            old.ws.transport.abort()  # the network fails: no closing handshake
+            _until(lambda: session._client is not old, session)
+            _until(lambda: "Connected to the host again." in session.signals, session)
+            _until(lambda: session.human_to_act() is not None, session)
+            session.act(session.view(0).legal[0])
+            _until(lambda: any(action.seat == 0 for action in table.match.actions), session)
+            assert session.seat == 0 and not session.lost
+        finally:
+            session.close()
+
+
 def test_joining_nothing_says_so() -> None:
     with pytest.raises(JoinError) as caught:
         RemoteSession.join("127.0.0.1:9", "Ann")

@@ -140,7 +140,10 @@ class RemoteSession:
         threading.Thread(target=loop.run_forever, name="ohhell-net", daemon=True).start()
         future = asyncio.run_coroutine_threadsafe(_seated(address, name, table, token), loop)
         try:
-            client = future.result(15)
+            client = future.result(30)
+        except TimeoutError:
+            loop.call_soon_threadsafe(loop.stop)
+            raise JoinError("unreachable") from None
         except BaseException:
             loop.call_soon_threadsafe(loop.stop)
             raise
@@ -167,7 +170,7 @@ class RemoteSession:
         for _attempt in range(RETRIES):
             await asyncio.sleep(1.0)
             with contextlib.suppress(JoinError):
-                client = await Client.join(self.address, "-", old.welcome.table, old.token)
+                client = await _seated(self.address, "-", old.welcome.table, old.token)
                 self._inbox.put(_snapshot(client, None))
                 return client
         return None
@@ -300,7 +303,9 @@ class RemoteSession:
         self._seed = item.seed
         self.pending.extend(item.events)
         message = item.message
-        if message is None or isinstance(message, p.Update):
+        if message is None:
+            self.signals.append(_("Connected to the host again."))
+        if (message is None or isinstance(message, p.Update)) and item.view is not None:
             self._view, self._moves, self._sent_at = item.view, item.moves, None
         elif isinstance(message, p.Notice):
             self.signals.append(notice_words(message))

@@ -6,15 +6,17 @@ import argparse
 import asyncio
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from game.net.client import Client
+from game.net.hosting import host_game, resume_hosted
 from game.net.serve import open_table
 from game.net.table import Settings
 from game.play.autosave import flush_all
 from game.rules.phase import Phase
-from game.rules.record import to_record
-from tests.nethelp import hosting, run
+from game.rules.record import Player, to_record
+from tests.nethelp import hosting, run, small_rules
 from tests.record_checker import check_record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,3 +70,28 @@ def test_ohhell_serve_runs_headless_and_stops_by_itself() -> None:
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "Serving table" in done.stdout and "127.0.0.1:" in done.stdout
+
+
+def test_a_table_hosted_from_the_window_opens_again_where_it_was(tmp_path: Path) -> None:
+    save = tmp_path / "hosted.json"
+    players = [Player("Ann"), Player("Cy", "random"), Player("Di", "random")]
+    hosting, session = host_game(small_rules(3), players, FAST, save=save)
+    try:
+        end = time.monotonic() + 60
+        while len(hosting.table.match.actions) < 2 and time.monotonic() < end:
+            session.tick(0.01)
+            if session.human_to_act() is not None:
+                session.act(session.view(0).legal[0])
+            time.sleep(0.005)
+        moves = len(hosting.table.match.actions)
+        assert moves >= 2
+    finally:
+        session.close()  # stops the host
+    assert flush_all()
+    again, back = resume_hosted(save)
+    try:
+        assert back.seat == 0 and back.players[0].name == "Ann"
+        assert len(again.table.match.actions) == moves
+        assert again.table.code == hosting.table.code
+    finally:
+        back.close()

@@ -11,11 +11,13 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.net import protocol as p
 from game.net.discovery import Announcer, Listing, bind_address, local_address
 from game.net.host import Host
 from game.net.remote import RemoteSession
+from game.net.serve import keep_saving, resume_table
 from game.net.table import HostedTable, Settings
 from game.play.setup import new_seed
 from game.rules.record import Player
@@ -92,14 +94,34 @@ def host_game(
     settings: Settings | None = None,
     address: str | None = None,
     port: int = p.DEFAULT_PORT,
+    save: Path | None = None,
 ) -> tuple[HostThread, RemoteSession]:
     """Open a table and sit the host at seat 0; the host and the host's session (which
-    stops the host when it closes)."""
+    stops the host when it closes). With ``save``, every action is saved there (and
+    :func:`resume_hosted` opens the table again)."""
     table = HostedTable.new(rules, new_seed(), players, settings=settings)
+    return _open(table, address, port, save, None)
+
+
+def resume_hosted(
+    save: Path, address: str | None = None, port: int = p.DEFAULT_PORT
+) -> tuple[HostThread, RemoteSession]:
+    """Open the table saved at ``save`` again, the host back in seat 0; raises
+    RecordError or OSError when it cannot be read."""
+    table = resume_table(save, Settings())
+    return _open(table, address, port, save, table.seats[0].token)
+
+
+def _open(
+    table: HostedTable, address: str | None, port: int, save: Path | None, token: str | None
+) -> tuple[HostThread, RemoteSession]:
+    if save is not None:
+        keep_saving(table, save)
     hosting = HostThread(table)
     used = hosting.start(bind_address() if address is None else address, port)
     try:
-        session = RemoteSession.join(f"127.0.0.1:{used}", players[0].name, table.code)
+        name = table.seats[0].player.name
+        session = RemoteSession.join(f"127.0.0.1:{used}", name, table.code, token)
     except BaseException:
         hosting.stop()
         raise

@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import queue
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -35,8 +36,9 @@ from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
-RETRIES = 10
-"""Times a dropped connection is tried again (a second apart) before giving up."""
+RETRY_SECONDS = 120.0
+"""How long a dropped connection is tried again (1 s apart at first, then up to 10 s)
+before giving up: long enough for a host to be started again."""
 LOST = object()
 """Put in the inbox when the connection is gone for good."""
 
@@ -167,8 +169,10 @@ class RemoteSession:
             self._inbox.put(_snapshot(client, message))
 
     async def _reconnect(self, old: Client) -> Client | None:
-        for _attempt in range(RETRIES):
-            await asyncio.sleep(1.0)
+        end, wait = time.monotonic() + RETRY_SECONDS, 1.0
+        while time.monotonic() < end:
+            await asyncio.sleep(wait)
+            wait = min(10.0, wait * 1.5)
             with contextlib.suppress(JoinError):
                 client = await _seated(self.address, "-", old.welcome.table, old.token)
                 self._inbox.put(_snapshot(client, None))

@@ -100,10 +100,15 @@ def open_table(args: object, settings: Settings) -> HostedTable:
             settings,
         )
     if save is not None:
-        table.saver = Autosaver(save)
-        table.on_seat = lambda: write_keys(table, save)
-        write_keys(table, save)
+        keep_saving(table, save)
     return table
+
+
+def keep_saving(table: HostedTable, save: Path) -> None:
+    """Save ``table`` at ``save`` after every action, and its seats' keys beside it."""
+    table.saver = Autosaver(save)
+    table.on_seat = lambda: write_keys(table, save)
+    write_keys(table, save)
 
 
 async def serve(table: HostedTable, address: str, port: int, stop_after: float | None) -> None:

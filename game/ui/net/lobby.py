@@ -8,19 +8,23 @@ address typed in. The network work is in :mod:`game.net`; this screen only asks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import _, ngettext
+from game.i18n.reasons import error_words
 from game.net.client import JoinError
 from game.net.discovery import Browser, Listing
-from game.net.hosting import HostThread, host_game, host_players
+from game.net.hosting import HostThread, host_game, host_players, resume_hosted
 from game.net.remote import RemoteSession, join_words
 from game.play.setup import quick_setup
+from game.rules.errors import RecordError
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, draw_wrapped
 from game.ui.menus.summary import variant_name
@@ -77,15 +81,29 @@ class LobbyScene(GuiScene):
                 self.message = _("Games on the local network cannot be listed here.")
 
     # ------------------------------------------------------------- actions
+    @property
+    def hosted_save(self) -> Path:
+        """Where the table hosted from this window is saved."""
+        return self.app.autosave_path.with_name("hosted.json")
+
     def host(self) -> None:
         rules, players = quick_setup(self.app.settings)
         seats = host_players(self.app.settings.player_name, players, self.friends)
+        self._open(lambda: host_game(rules, seats, save=self.hosted_save))
+
+    def resume(self) -> None:
+        """Open the table hosted last again, where it was."""
+        self._open(lambda: resume_hosted(self.hosted_save))
+
+    def _open(self, opening: Callable[[], tuple[HostThread, RemoteSession]]) -> None:
         try:
-            self.hosting, self.session = host_game(rules, seats)
-        except (OSError, JoinError) as error:
-            self.message = _("The table could not be opened ({reason}).").format(reason=error)
+            self.hosting, self.session = opening()
+        except (OSError, JoinError, RecordError) as error:
+            reason = error_words(error)
+            self.message = _("The table could not be opened ({reason}).").format(reason=reason)
             self.rebuild()
             return
+        rules = self.session.rules
         self.listing = self.hosting.announce(self.app.settings.player_name, variant_name(rules))
         self.rebuild()
 
@@ -152,6 +170,10 @@ class LobbyScene(GuiScene):
             self.button(
                 self.rect(80, 560, 460, 52), _("Open the table"), self.host, style="primary"
             )
+            if self.hosted_save.is_file():
+                self.button(
+                    self.rect(80, 496, 460, 48), _("Open your last table again"), self.resume
+                )
         else:
             self.button(
                 self.rect(80, 560, 460, 52), _("Sit at the table"), self.sit_down, style="primary"

@@ -69,7 +69,8 @@ def test_a_remote_session_whose_connection_breaks_takes_its_seat_back() -> None:
         try:
             _until(lambda: session.human_to_act() is not None, session)
             old = session._client
-            old.ws.transport.abort()  # the network fails: no closing handshake
+            # the network fails (no closing handshake), in the connection's own thread
+            session._loop.call_soon_threadsafe(old.ws.transport.abort)
             _until(lambda: session._client is not old, session)
             _until(lambda: "Connected to the host again." in session.signals, session)
             _until(lambda: session.human_to_act() is not None, session)

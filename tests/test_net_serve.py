@@ -24,7 +24,9 @@ FAST = Settings(drop_timeout=60.0, think_delay=0.0, hand_pause=0.0, stand_in="ra
 
 
 def _args(save: Path) -> argparse.Namespace:
-    return argparse.Namespace(save=save, variant="oh-hell", players=3, humans=2, level="random")
+    return argparse.Namespace(
+        save=save, variant="nomination-whist", players=3, humans=2, level="random"
+    )
 
 
 def test_a_table_resumes_after_the_host_restarts(tmp_path: Path) -> None:

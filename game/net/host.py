@@ -116,8 +116,8 @@ class Host:
         key = (table.code, seat)
         old = self.conns.get(key)
         self.conns[key] = ws
-        if old is not None:
-            await old.close()
+        if old is not None:  # the same player on a new connection: the old one is dead
+            old.transport.abort()
         await self._send(ws, table.welcome(seat))
         await self._send(ws, table.update(seat))
         await self._notice(table, "back" if hello.token else "joined", seat)

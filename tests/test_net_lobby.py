@@ -41,6 +41,12 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
     friend = RemoteSession.join(found.address, "Bo", found.code)
     try:
         assert friend.seat == 1
+        browser = lobby.browser
+        end = time.monotonic() + 30
+        while getattr(browser.find(listing.code), "open_seats", 1) and time.monotonic() < end:
+            time.sleep(0.05)
+        found = browser.find(listing.code)
+        assert found is not None and found.open_seats == 0  # announced again: full
         lobby.sit_down()
         table = app.top
         assert isinstance(table, TableScene)

@@ -85,6 +85,7 @@ class Announcer:
             f"{listing.name} {listing.code}.{SERVICE}",
             addresses=[socket.inet_aton(host)],
             port=int(port),
+            server=f"ohhell-{listing.code.lower()}.local.",
             properties={
                 "code": listing.code,
                 "game": listing.game,

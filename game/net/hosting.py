@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import logging
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +25,10 @@ from game.play.setup import new_seed
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 
+LOG = logging.getLogger("ohhell.net")
+WATCH_SECONDS = 2.0
+VERSION = p.PROTOCOL_VERSION
+
 
 class HostThread:
     """A :class:`Host` serving one table from a background thread."""
@@ -36,6 +42,7 @@ class HostThread:
         )
         self.port = 0
         self.announcer: Announcer | None = None
+        self.listing: Listing | None = None
 
     def start(self, address: str = "", port: int = p.DEFAULT_PORT) -> int:
         """Listen (on ``port``, or any free port when it is taken); the port."""
@@ -52,22 +59,33 @@ class HostThread:
         )
 
     def announce(self, name: str, game: str) -> Listing:
-        """Tell the local network about the table; what was announced."""
-        open_seats = sum(seat.open for seat in self.table.seats)
-        listing = Listing(
-            name,
-            self.table.code,
-            f"{local_address()}:{self.port}",
-            game,
-            open_seats,
-            p.PROTOCOL_VERSION,
-        )
+        """Tell the local network about the table (and, every few seconds, how many
+        seats are still open); what was announced."""
+        address = f"{local_address()}:{self.port}"
+        listing = Listing(name, self.table.code, address, game, self._open_seats(), VERSION)
         with contextlib.suppress(OSError):
             self.announcer = self.announcer or Announcer()
             self.announcer.announce(listing)
+            self.listing = listing
+            self.loop.call_soon_threadsafe(self._watch)
         return listing
 
+    def _open_seats(self) -> int:
+        return sum(seat.open for seat in self.table.seats)
+
+    def _watch(self) -> None:
+        """In the host's loop: announce again when the open seats changed (zeroconf
+        blocks, so in a worker thread)."""
+        listing, announcer = self.listing, self.announcer
+        if listing is None or announcer is None:
+            return
+        if listing.open_seats != self._open_seats():
+            self.listing = dataclasses.replace(listing, open_seats=self._open_seats())
+            self.loop.run_in_executor(None, _announce, announcer, self.listing)
+        self.loop.call_later(WATCH_SECONDS, self._watch)
+
     def stop(self) -> None:
+        self.listing = None
         if self.announcer is not None:
             with contextlib.suppress(Exception):
                 self.announcer.close()
@@ -77,6 +95,14 @@ class HostThread:
             with contextlib.suppress(Exception):
                 done.result(5)
             self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+def _announce(announcer: Announcer, listing: Listing) -> None:
+    """Announce again; a failure only means the network list is behind."""
+    try:
+        announcer.announce(listing)
+    except Exception:  # zeroconf's errors are many; the game goes on without them
+        LOG.warning("could not announce table %s again", listing.code, exc_info=True)
 
 
 def host_players(name: str, players: Sequence[Player], friends: int) -> list[Player]:

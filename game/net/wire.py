@@ -28,7 +28,7 @@ from msgspec import Meta, Struct
 
 from game.rules import events as ev
 from game.rules.actions import Bid, Play
-from game.rules.cards import Card, Suit
+from game.rules.cards import PACK, Card, Suit
 from game.rules.phase import Phase
 from game.rules.reasons import Refused
 from game.rules.results import HandResult
@@ -128,13 +128,16 @@ def enc_hook(value: object) -> object:
     raise NotImplementedError(f"cannot send {type(value).__name__}")
 
 
+_CARDS_BY_NAME = {str(card): card for card in PACK}
+
+
 def dec_hook(kind: type, value: object) -> object:
     """Read a card's two-letter name (anything else is refused)."""
     if kind is Card and isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except ValueError as error:
-            raise msgspec.ValidationError(str(error)) from None
+        card = _CARDS_BY_NAME.get(value)
+        if card is None:
+            raise msgspec.ValidationError(f"{value!r} is not a card")
+        return card
     raise NotImplementedError(f"cannot read {kind.__name__}")
 
 

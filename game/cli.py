@@ -11,6 +11,7 @@ import importlib.util
 import sys
 import textwrap
 from collections.abc import Callable
+from pathlib import Path
 
 from game import cliargs
 from game.i18n import N_, _, available_languages, ngettext, set_language, system_language, tr
@@ -24,7 +25,8 @@ SUBCOMMANDS = {
     "rules": N_("a preset's rules in plain words (ohhell rules ID)"),
     "simulate": N_("computer-only games, with records"),
     "tournament": N_("computer levels against each other"),
-    "bench": N_("speed figures: engine, ai, render, memory, startup or history"),
+    "bench": N_("speed figures: engine, ai, render, memory, startup, history or net"),
+    "serve": N_("host a table for players on other computers, without a window"),
 }
 """Each subcommand with what it does, as ``ohhell --help`` lists them."""
 
@@ -166,6 +168,39 @@ def _delegate(module_name: str, argv: list[str]) -> int:
     return status
 
 
+def _serve(argv: list[str]) -> int:
+    from game.net import serve
+    from game.net.protocol import DEFAULT_PORT
+    from game.rules.record import LEVELS
+
+    parser = cliargs.Parser(prog="ohhell serve", description=serve.__doc__)
+    parser.add_argument("--variant", default="oh-hell", help="a preset id (see ohhell variants)")
+    parser.add_argument("--players", type=cliargs.player_count, default=4)
+    parser.add_argument(
+        "--humans", type=cliargs.bounded_int(1, 8), default=2, help="seats for people"
+    )
+    parser.add_argument("--level", choices=LEVELS, default="medium", help="the computers' level")
+    parser.add_argument(
+        "--host", default="", help="the address to listen on (default: every interface)"
+    )
+    parser.add_argument("--port", type=cliargs.bounded_int(0, 65535), default=DEFAULT_PORT)
+    parser.add_argument("--save", type=Path, help="save every action here; resume from it")
+    parser.add_argument(
+        "--drop-timeout",
+        type=cliargs.bounded_float(0, 3600),
+        default=60.0,
+        help="seconds a dropped player keeps the seat before a computer plays it",
+    )
+    parser.add_argument(
+        "--stop-after", type=cliargs.bounded_float(0, 10**6), help="stop after these seconds"
+    )
+    args = parser.parse_args(argv)
+    if args.humans > args.players:
+        parser.error("--humans must not be more than --players")
+    get_preset(args.variant).rules(args.players)  # a RulesError is worded by run()
+    return serve.main(args)
+
+
 def _bench(argv: list[str]) -> int:
     targets = {
         "engine": "game.bench.engine",
@@ -174,6 +209,7 @@ def _bench(argv: list[str]) -> int:
         "memory": "game.bench.memory",
         "startup": "game.bench.startup",
         "history": "game.bench.history",
+        "net": "game.bench.net",
     }
     if argv[:1] in (["-h"], ["--help"]):
         print(tr("usage: ") + f"ohhell bench {{{','.join(targets)}}} [options]")
@@ -202,4 +238,5 @@ _COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "simulate": lambda argv: _delegate("game.simulate", argv),
     "tournament": lambda argv: _delegate("game.bench.tournament", argv),
     "bench": _bench,
+    "serve": _serve,
 }

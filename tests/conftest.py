@@ -18,6 +18,7 @@ from game.ui.app import App
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # read when the display starts
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["LANGUAGE"] = "en"  # the system's language, where a test does not choose one
+os.environ["OHHELL_LAN_INTERFACES"] = "127.0.0.1"  # discovery never leaves this machine
 
 
 @pytest.fixture

@@ -167,7 +167,7 @@ language; its reasons are data that ``game.i18n`` words)."""
 
 def test_layers_import_only_downwards() -> None:
     """The engine imports only itself; the AI only the engine; the pygame-free play
-    layer no screen; nothing below the screens imports them."""
+    and network layers no screen; nothing below the screens imports them."""
     modules = project_modules()
     allowed = {
         "game.rules": ("game.rules",),
@@ -183,6 +183,17 @@ def test_layers_import_only_downwards() -> None:
             "game.settings",
             "game.resources",
         ),
+        "game.net": (
+            "game.rules",
+            "game.ai",
+            "game.play",
+            "game.net",
+            "game.i18n",
+            "game.saves",
+            "game.storage",
+            "game.settings",
+            "game.resources",
+        ),
     }
     for name, path in modules.items():
         layer = next((key for key in allowed if name.startswith(key)), None)
@@ -191,7 +202,7 @@ def test_layers_import_only_downwards() -> None:
         for target in project_imports(path, modules):
             ok = target.startswith(allowed[layer]) or (name, target) in LAYER_EXCEPTIONS
             assert ok, f"{name} imports {target}"
-        if layer in ("game.play", "game.i18n"):
+        if layer in ("game.play", "game.net", "game.i18n"):
             assert not imported_modules(path) & FORBIDDEN, f"{name} imports pygame"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.play.library import Library
+from game.play.session import GameSession
 from game.play.stats import to_csv
 from game.rules.phase import Phase
 from game.ui.app import App
@@ -108,7 +109,7 @@ def test_the_kept_games_list_replays_and_plays_the_same_deals_again(
 def test_the_game_over_screen_offers_the_replay_and_the_same_deals(app: App) -> None:
     app.start_game(short_rules(), 5, PLAYERS)
     table = app.top
-    assert isinstance(table, TableScene)
+    assert isinstance(table, TableScene) and isinstance(table.session, GameSession)
     finish(table.session)
     table.open_game_over()
     app.frame(0.05)

@@ -15,6 +15,7 @@ from game.ai import LEVELS
 from game.play.session import GameSession
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
+from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player, PlayerKind
@@ -26,6 +27,13 @@ from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import DEMO_RESTART, TableScene
 
 BOT: PlayerKind = "easy" if "easy" in LEVELS else "random"
+
+
+def match_of(scene: object) -> Match:
+    """The match of a table playing a local session."""
+    session = getattr(scene, "session")  # noqa: B009 (any scene with a session)
+    assert isinstance(session, GameSession)
+    return session.match
 
 
 def small_rules(players: int = 4, cards: int = 3, hands: int = 1, **changes: Any) -> RuleSet:
@@ -77,13 +85,13 @@ def card_point(scene: TableScene, card: Card) -> tuple[int, int]:
 
 
 def any_bid(scene: TableScene) -> int:
-    action = scene.session.match.legal_actions(scene.viewer)[0]
+    action = match_of(scene).legal_actions(scene.viewer)[0]
     assert isinstance(action, Bid)
     return action.tricks
 
 
 def any_play(scene: TableScene) -> Card:
-    action = scene.session.match.legal_actions(scene.viewer)[0]
+    action = match_of(scene).legal_actions(scene.viewer)[0]
     assert isinstance(action, Play)
     return action.card
 
@@ -99,16 +107,16 @@ def test_bid_by_digit_then_play_a_whole_hand_by_keys(app: App) -> None:
     assert scene.bid_panel.geometry is not None
     allowed = [n for n, button in enumerate(scene.bid_panel.buttons) if button.enabled]
     key(app, getattr(pygame, f"K_{allowed[0]}"))
-    assert scene.session.match.bids[0] == allowed[0]
+    assert match_of(scene).bids[0] == allowed[0]
     while True:
         wait_for_turn(app, scene)
         if app.top is not scene:
             break
-        before = len(scene.session.match.hand(0))
+        before = len(match_of(scene).hand(0))
         key(app, pygame.K_RIGHT)
         assert scene.hand.focus is not None
         key(app, pygame.K_RETURN)
-        assert len(scene.session.match.hand(0)) == before - 1
+        assert len(match_of(scene).hand(0)) == before - 1
     run_until(app, lambda: isinstance(app.top, HandResultOverlay))
     overlay = app.top
     assert isinstance(overlay, HandResultOverlay)
@@ -116,7 +124,7 @@ def test_bid_by_digit_then_play_a_whole_hand_by_keys(app: App) -> None:
     key(app, pygame.K_RETURN)
     run_until(app, lambda: isinstance(app.top, GameOverOverlay))
     assert scene.session.over
-    assert scene.shown.scores == list(scene.session.match.scores)
+    assert scene.shown.scores == list(match_of(scene).scores)
 
 
 def test_bid_by_clicking_a_bid_button(app: App) -> None:
@@ -125,7 +133,7 @@ def test_bid_by_clicking_a_bid_button(app: App) -> None:
     run_until(app, scene.my_bid)
     button = next(button for button in reversed(scene.bid_panel.buttons) if button.enabled)
     click(app, button.rect.center)
-    assert scene.session.match.bids[0] == int(button.label)
+    assert match_of(scene).bids[0] == int(button.label)
     assert scene.bid_panel.geometry is None or not scene.my_bid()
 
 
@@ -140,7 +148,7 @@ def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app: App) -> None:
             continue
         button = scene.bid_panel.buttons[barred]
         assert not button.enabled
-        bid = scene.session.match.legal_actions(0)[0]
+        bid = match_of(scene).legal_actions(0)[0]
         assert isinstance(bid, Bid)
         assert button.reason == scene.session.explain(type(bid).of(0, barred))
         assert str(barred) in scene.bid_panel.note
@@ -150,7 +158,7 @@ def test_the_hooks_forbidden_bid_is_barred_with_the_reason(app: App) -> None:
         assert scene.bid_panel.pointing_at_barred and scene.hud.tooltip is None
         click(app, button.rect.center)
         key(app, getattr(pygame, f"K_{barred}"))
-        assert scene.session.match.bids[0] is None  # refused
+        assert match_of(scene).bids[0] is None  # refused
         return
     pytest.fail("no deal gave the human the dealer's seat")
 
@@ -163,7 +171,7 @@ def test_a_card_is_played_by_click_and_by_drag(app: App) -> None:
     wait_for_turn(app, scene)
     legal = [item.card for item in scene.hand.items if item.legal]
     click(app, card_point(scene, legal[0]))
-    assert legal[0] not in scene.session.match.hand(0)
+    assert legal[0] not in match_of(scene).hand(0)
     wait_for_turn(app, scene)
     card = next(item.card for item in scene.hand.items if item.legal)
     start = card_point(scene, card)
@@ -173,7 +181,7 @@ def test_a_card_is_played_by_click_and_by_drag(app: App) -> None:
     assert scene.hand.drag is not None and scene.hand.drag.moved
     app.frame(0.01)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=up, button=1))
-    assert card not in scene.session.match.hand(0)
+    assert card not in match_of(scene).hand(0)
 
 
 def test_confirm_play_needs_a_second_click(app: App) -> None:
@@ -185,10 +193,10 @@ def test_confirm_play_needs_a_second_click(app: App) -> None:
     wait_for_turn(app, scene)
     card = next(item.card for item in scene.hand.items if item.legal)
     click(app, card_point(scene, card))
-    assert card in scene.session.match.hand(0) and scene.hand.selected == card
+    assert card in match_of(scene).hand(0) and scene.hand.selected == card
     app.frame(0.2)
     click(app, card_point(scene, card))
-    assert card not in scene.session.match.hand(0)
+    assert card not in match_of(scene).hand(0)
 
 
 def test_illegal_cards_are_refused_and_explained(app: App) -> None:
@@ -196,7 +204,7 @@ def test_illegal_cards_are_refused_and_explained(app: App) -> None:
     for seed in range(1, 40):
         app.start_game(rules, seed, seats("human", BOT, BOT, BOT))
         scene = table(app)
-        match = scene.session.match
+        match = match_of(scene)
         for _ in range(60):
             wait_for_turn(app, scene)
             if app.top is not scene:
@@ -278,7 +286,7 @@ def test_simultaneous_bids_are_collected_behind_the_curtain(app: App) -> None:
     rules = dataclasses.replace(PRESETS["british-oh-hell"].rules(4), simultaneous_bidding=True)
     app.start_game(rules, 4, seats("human", "human", BOT, BOT))
     scene = table(app)
-    match = scene.session.match
+    match = match_of(scene)
     for seat, name, bid in ((0, "Anna", 0), (1, "Basil", 1)):
         run_until(app, lambda: isinstance(app.top, CurtainOverlay))
         curtain = app.top
@@ -334,11 +342,11 @@ def test_hand_result_then_game_over_with_stakes(app: App) -> None:
 def test_play_again_starts_a_new_game(app: App) -> None:
     app.start_game(small_rules(cards=1), 13, seats("human", BOT, BOT, BOT))
     scene = table(app)
-    scene.session.match.advance_until_decision()
+    match_of(scene).advance_until_decision()
     from game.ai.base import RandomAgent
 
     agent = RandomAgent(1)
-    match = scene.session.match
+    match = match_of(scene)
     while match.phase is not Phase.GAME_OVER:
         if match.phase.automatic:
             match.advance()
@@ -350,7 +358,7 @@ def test_play_again_starts_a_new_game(app: App) -> None:
     assert isinstance(over, GameOverOverlay)
     over.again.on_click()
     assert isinstance(app.top, TableScene) and app.top is not scene
-    assert app.top.session.match.rules == scene.session.match.rules
+    assert match_of(app.top).rules == match_of(scene).rules
 
 
 def test_demo_plays_every_seat_and_loops(app: App) -> None:
@@ -364,7 +372,7 @@ def test_demo_plays_every_seat_and_loops(app: App) -> None:
         app.frame(0.05)
     fresh = table(app)
     assert fresh is not scene and fresh.demo
-    assert fresh.session.match.seed != session.match.seed or fresh.session is not session
+    assert match_of(fresh).seed != session.match.seed or fresh.session is not session
 
 
 def test_partial_repaints_match_full_repaints(app: App) -> None:

@@ -51,6 +51,8 @@ class GameSession:
         self.autosave = autosave
         self.pending: deque[Event] = deque()
         """Events the view has not shown yet, oldest first."""
+        self.signals: deque[str] = deque()
+        """Quick notices for the table (none in a game played at one screen)."""
         self.levels: dict[int, Level] = {
             seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
         }
@@ -144,6 +146,10 @@ class GameSession:
         """Deal the next hand once the players have seen the hand's result."""
         if self.match.phase is Phase.HAND_SCORED:
             self.pending.extend(self.match.advance())
+
+    @property
+    def keeping(self) -> bool:
+        return self.keep is not None
 
     def can_take_back(self) -> bool:
         """Whether the human has an action of this hand to take back now."""

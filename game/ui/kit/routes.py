@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only: the title screen need not load the session
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
     from game.rules.ruleset import RuleSet
 
 
@@ -33,6 +33,11 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class Online:
+    """Play with friends: host a table or join one."""
+
+
+@dataclass(frozen=True)
 class Rules:
     """The rules in plain words: of ``rules``, or of the chosen preset when None."""
 
@@ -43,7 +48,7 @@ class Rules:
 class Table:
     """The card table playing ``session`` (``demo``: computer players only, dealt anew)."""
 
-    session: GameSession
+    session: TableSession
     demo: bool = False
 
 
@@ -52,7 +57,7 @@ class ScoreSheet:
     """The score sheet of ``session``, over the table; with ``pick``, a click on a
     finished hand's row calls it with the hand's number (a replay jumps there)."""
 
-    session: GameSession
+    session: TableSession
     pick: Callable[[int], None] | None = None
 
 
@@ -60,7 +65,7 @@ class ScoreSheet:
 class Pause:
     """The pause menu over the table of ``session``."""
 
-    session: GameSession
+    session: TableSession
 
 
 @dataclass(frozen=True)
@@ -82,5 +87,15 @@ class Statistics:
 
 
 Route = (
-    Title | NewGame | Settings | Rules | Table | ScoreSheet | Pause | Games | Replay | Statistics
+    Title
+    | NewGame
+    | Settings
+    | Online
+    | Rules
+    | Table
+    | ScoreSheet
+    | Pause
+    | Games
+    | Replay
+    | Statistics
 )

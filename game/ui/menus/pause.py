@@ -16,7 +16,7 @@ from game.ui.kit.gui import GuiScene, veil
 from game.ui.menus.summary import variant_name
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
     from game.ui.kit.scene import Host
 
 
@@ -25,7 +25,7 @@ class PauseOverlay(GuiScene):
 
     opaque = False
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
 

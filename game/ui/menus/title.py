@@ -131,6 +131,9 @@ class TitleScene(GuiScene):
     def games(self) -> None:
         self.app.open(routes.Games())
 
+    def online(self) -> None:
+        self.app.open(routes.Online())
+
     def settings(self) -> None:
         self.app.open(routes.Settings())
 
@@ -185,6 +188,7 @@ class TitleScene(GuiScene):
                 quick_caption(rules, players),
                 quick_tooltip(rules, players),
             ),
+            MenuEntry("online", _("Play with friends"), self.online, "menu"),
             MenuEntry("games", _("Replays and statistics"), self.games, "menu"),
             MenuEntry("settings", _("Settings"), self.settings, "menu"),
             MenuEntry("rules", _("Rules"), self.rules, "menu"),

@@ -23,7 +23,7 @@ from game.ui.scoresheet.ink import darker
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
     from game.ui.kit.scene import Host
 
 MADE, MISSED = (34, 128, 60), (188, 52, 40)
@@ -66,7 +66,7 @@ class CompareSheet(Scene):
 
     opaque = False
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         name = session.again_of

@@ -10,7 +10,7 @@ from game.ui.kit.scene import Scene
 from game.ui.scoresheet.rows import SheetRow, sheet_rows
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
     from game.ui.kit.scene import Host
 
 
@@ -21,7 +21,7 @@ class SheetLayout(Scene):
     player three columns: bid, tricks taken and score.
     """
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.scroll = 0

@@ -29,7 +29,7 @@ from game.ui.scoresheet.paint import SheetPainter
 from game.ui.scoresheet.rows import RowState, SheetRow, leaders, sheet_rows
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
     from game.ui.kit.scene import Host
 
 DIM = 140
@@ -42,7 +42,7 @@ class ScoreSheetOverlay(SheetPainter):
     opaque = False
 
     def __init__(
-        self, app: Host, session: GameSession, pick: Callable[[int], None] | None = None
+        self, app: Host, session: TableSession, pick: Callable[[int], None] | None = None
     ) -> None:
         super().__init__(app, session)
         self.pick = pick

@@ -17,7 +17,7 @@ from game.rules.ruleset import RuleSet, TrickPoints
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.contract import TableSession
 
 
 class RowState(Enum):
@@ -84,7 +84,7 @@ class SheetRow:
         return f"{prefix}{bid}"
 
 
-def sheet_rows(session: GameSession) -> list[SheetRow]:
+def sheet_rows(session: TableSession) -> list[SheetRow]:
     """Every row of the sheet: finished hands, the hand in play, hands to come."""
     return rows_of(session.public())
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
-from game.play.session import GameSession
+from game.play.contract import TableSession
 from game.play.setup import new_seed
 from game.rules.presets import preset_for
 from game.rules.results import HandResult
@@ -31,7 +31,7 @@ class _Overlay(Scene):
 
     opaque = False
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.age = 0.0
@@ -91,7 +91,7 @@ class HandResultOverlay(_Overlay):
     def __init__(
         self,
         app: Host,
-        session: GameSession,
+        session: TableSession,
         result: HandResult,
         on_dismiss: Callable[[], None],
         auto_close: float | None = None,
@@ -262,7 +262,7 @@ class HandResultOverlay(_Overlay):
 class GameOverOverlay(_Overlay):
     """The final standings, the winner and any stakes; play again, a new game or the title."""
 
-    def __init__(self, app: Host, session: GameSession) -> None:
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app, session)
         self.again = Button(pygame.Rect(0, 0, 1, 1), _("Play again"), self.play_again, primary=True)
         self.new = Button(pygame.Rect(0, 0, 1, 1), _("New game"), self.new_game)
@@ -270,7 +270,7 @@ class GameOverOverlay(_Overlay):
         self.buttons = [self.again, self.new, self.home]
         self.replay = Button(pygame.Rect(0, 0, 1, 1), _("Watch the replay"), self.watch)
         self.same = Button(pygame.Rect(0, 0, 1, 1), _("Same deals again"), self.same_deals)
-        self.extra = [self.replay, self.same] if session.keep is not None else []
+        self.extra = [self.replay, self.same] if session.keeping else []
         """Below the standings: the replay of this game and its deals played again."""
 
     # ------------------------------------------------------------ actions

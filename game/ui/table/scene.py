@@ -34,6 +34,7 @@ import pygame
 
 from game.i18n import _, language, tr
 from game.i18n.reasons import error_words
+from game.play.contract import TableSession
 from game.play.session import GameSession
 from game.play.setup import new_seed
 from game.rules.actions import Bid, Play
@@ -71,7 +72,7 @@ DEMO_RESTART = 8.0
 class TableScene(Scene):
     """The game table for one session; ``demo`` plays every seat by computer, forever."""
 
-    def __init__(self, app: Host, session: GameSession, *, demo: bool = False) -> None:
+    def __init__(self, app: Host, session: TableSession, *, demo: bool = False) -> None:
         super().__init__(app)
         self.session, self.demo = session, demo
         humans = session.humans
@@ -228,6 +229,7 @@ class TableScene(Scene):
         self.queue.update(dt, speed)
         self._carry_out(self.director.take())
         self.effects.update(dt * speed)
+        self._signal()
         self._pump()
         if self.idle and not self.blocked:
             self._on_idle(dt, speed)
@@ -351,6 +353,14 @@ class TableScene(Scene):
         text = self.session.explain(Play.of(self.viewer, card))
         if text and self.human_viewer:
             self._hint(text, anchor)
+
+    def _signal(self) -> None:
+        """Show the session's quick notices (a player dropped, whom the table waits for)."""
+        signals = self.session.signals
+        while signals:
+            zone = self.layout.trick_zone
+            at = (float(zone.centerx), float(zone.bottom - self.layout.px(24)))
+            self.effects.add(Effect("hint", signals.popleft(), at, 3.0))
 
     def _hint(self, text: str, anchor: tuple[int, int]) -> None:
         self.effects.add(Effect("hint", text, anchor, 2.4))

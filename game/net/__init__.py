@@ -1,0 +1,1 @@
+"""Play over the network: the protocol, the authoritative host, clients, discovery."""

@@ -1,0 +1,192 @@
+"""A player's end of the connection: join a host, follow the table, act for one seat.
+
+:class:`Client` is asyncio and headless: it keeps what the host sent (the rules,
+the players, this seat's :class:`~game.rules.view.SeatView`, the public events not
+taken yet) and sends this seat's actions. Tests, the load test and the window's
+:class:`~game.net.remote.RemoteSession` all use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from game.net import protocol as p
+from game.net.wire import decode_view, read_event
+from game.rules.actions import Action, Bid
+from game.rules.cards import Card
+from game.rules.events import Event
+from game.rules.phase import Phase
+from game.rules.reasons import Refused
+from game.rules.record import Player
+from game.rules.results import HandResult
+from game.rules.ruleset import RuleSet
+from game.rules.view import SeatView
+
+
+class JoinError(Exception):
+    """The host would not seat us; ``reason`` says why (a :data:`protocol.Rejection`,
+    or ``unreachable``)."""
+
+    def __init__(self, reason: str, host_version: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.host_version = host_version
+
+
+def url_of(address: str) -> str:
+    """``host:port`` (or a ``ws://`` address) as a websocket address."""
+    address = address.strip()
+    if address.startswith(("ws://", "wss://")):
+        return address
+    if ":" not in address.rpartition("]")[2]:
+        address = f"{address}:{p.DEFAULT_PORT}"
+    return f"ws://{address}"
+
+
+@dataclass
+class Client:
+    """One seat at a remote table."""
+
+    ws: ClientConnection
+    welcome: p.Welcome
+    rules: RuleSet
+    players: list[Player]
+    view: SeatView | None = None
+    moves: int = 0
+    events: list[Event] = field(default_factory=list)
+    """Public events received and not taken yet, oldest first."""
+    notices: list[p.Notice] = field(default_factory=list)
+    refusals: list[p.Refusal] = field(default_factory=list)
+    seed: int | None = None
+    """The deal number, told once the game is over."""
+    refused_cards: dict[Card, Refused] = field(default_factory=dict)
+    """Why each held card may not be played now (on this seat's turn)."""
+    bytes_in: int = 0
+    raw_log: list[str | bytes] | None = None
+    """Every message as received, when a list is given (for tests)."""
+
+    @property
+    def seat(self) -> int:
+        return self.welcome.seat
+
+    @property
+    def token(self) -> str:
+        return self.welcome.token
+
+    @classmethod
+    async def join(
+        cls,
+        address: str,
+        name: str,
+        table: str | None = None,
+        token: str | None = None,
+        timeout: float = 10.0,
+        version: int = p.PROTOCOL_VERSION,
+    ) -> Client:
+        """Connect and take a seat (or take ours back with ``token``); raises
+        :class:`JoinError`."""
+        try:
+            ws = await asyncio.wait_for(
+                connect(url_of(address), max_size=p.MAX_MESSAGE_BYTES, compression=None),
+                timeout,
+            )
+        except (OSError, TimeoutError, ConnectionClosed) as error:
+            raise JoinError("unreachable", None) from error
+        try:
+            await ws.send(p.encode(p.Hello(version, name[:40], table, token)).decode())
+            first = p.decode_from_host(await asyncio.wait_for(ws.recv(), timeout))
+        except (TimeoutError, ConnectionClosed, p.BadMessage) as error:
+            await ws.close()
+            raise JoinError("unreachable", None) from error
+        if isinstance(first, p.Reject):
+            await ws.close()
+            raise JoinError(first.reason, first.version)
+        if not isinstance(first, p.Welcome):
+            await ws.close()
+            raise JoinError("unreachable", None)
+        rules = RuleSet.from_dict(first.rules)
+        players = [Player(doc.name, doc.kind) for doc in first.players]
+        return cls(ws, first, rules, players)
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+    # ------------------------------------------------------------ receiving
+    async def receive(self, timeout: float | None = None) -> p.FromHost:
+        """Read the next message and take it in; raises ConnectionClosed at the end,
+        TimeoutError after ``timeout`` seconds, BadMessage for a broken one."""
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        self.bytes_in += len(raw)
+        if self.raw_log is not None:
+            self.raw_log.append(raw)
+        message = p.decode_from_host(raw)
+        self.take(message)
+        return message
+
+    def take(self, message: p.FromHost) -> None:
+        """Bring what we know in line with ``message``."""
+        if isinstance(message, p.Update):
+            old = self.view
+            results: tuple[HandResult, ...] = old.results if old else ()
+            same_hand = old is not None and old.hand_number == message.view.hand_number
+            tricks = old.tricks if old is not None and same_hand else ()
+            try:
+                self.view = decode_view(message.view, self.rules, results, tricks)
+                self.refused_cards = {r.card: r for r in message.view.refusals if r.card}
+                self.events.extend(read_event(doc) for doc in message.events)
+            except ValueError as error:
+                raise p.BadMessage(str(error)) from None
+            self.moves = message.moves
+            self.seed = message.seed if message.seed is not None else self.seed
+        elif isinstance(message, p.Notice):
+            self.notices.append(message)
+            if message.signal in ("joined", "back"):
+                kind = self.players[message.seat].kind
+                self.players[message.seat] = Player(message.name, kind)
+        elif isinstance(message, p.Refusal):
+            self.refusals.append(message)
+
+    # ------------------------------------------------------------ acting
+    async def act(self, action: Action) -> None:
+        """Send this seat's bid or card (the host checks it)."""
+        if isinstance(action, Bid):
+            message = p.Act(moves=self.moves, bid=action.tricks)
+        else:
+            message = p.Act(moves=self.moves, play=str(action.card))
+        await self.send(message)
+
+    async def ready(self, hand: int) -> None:
+        await self.send(p.Ready(hand))
+
+    async def send(self, message: p.FromClient) -> None:
+        await self.ws.send(p.encode(message).decode())
+
+    async def send_raw(self, data: str | bytes) -> None:
+        """Send anything at all (for tests of a host's defences)."""
+        await self.ws.send(data)
+
+    # ------------------------------------------------------------ a headless player
+    def my_turn(self) -> bool:
+        view = self.view
+        return view is not None and self.seat in view.awaiting and bool(view.legal)
+
+    async def play_randomly(self, seed: int, timeout: float = 30.0) -> SeatView:
+        """Play legal actions chosen at random until the game is over; the last view."""
+        chooser = random.Random(seed)
+        acted_at, readied = -1, 0
+        while True:
+            view = self.view
+            if view is not None and view.phase is Phase.GAME_OVER:
+                return view
+            if view is not None and self.my_turn() and acted_at != self.moves:
+                acted_at = self.moves
+                await self.act(chooser.choice(view.legal))
+            if view is not None and view.phase is Phase.HAND_SCORED and readied < view.hand_number:
+                readied = view.hand_number
+                await self.ready(readied)
+            await self.receive(timeout)

@@ -1,0 +1,350 @@
+"""A seat at a remote table, as the window's table sees a game session.
+
+:class:`RemoteSession` gives the same :class:`~game.play.contract.TableSession` as
+the local session, but the match is on the host: the connection runs in a thread
+of its own (an asyncio loop), messages wait in an inbox, and :meth:`tick` takes
+them in on the window's thread, so views and events change only between frames.
+A dropped connection is taken up again with the seat's key, a few times.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+
+from game.i18n import _
+from game.i18n.reasons import refusal_words
+from game.net import protocol as p
+from game.net.client import Client, JoinError
+from game.rules.actions import Action, Play
+from game.rules.cards import Card
+from game.rules.errors import IllegalAction
+from game.rules.events import Event
+from game.rules.phase import Phase
+from game.rules.reasons import Refusal, Refused
+from game.rules.record import Player
+from game.rules.results import HandResult
+from game.rules.ruleset import RuleSet
+from game.rules.view import SeatView
+
+RETRY_SECONDS = 120.0
+"""How long a dropped connection is tried again (1 s apart at first, then up to 10 s)
+before giving up: long enough for a host to be started again."""
+LOST = object()
+"""Put in the inbox when the connection is gone for good."""
+
+
+def join_words(error: JoinError) -> str:
+    """Why a host would not seat us, for the player."""
+    if error.reason == "version":
+        return _(
+            "The host plays another version of the game (network version {host}, yours {ours}): "
+            "both must use the same release."
+        ).format(host=error.host_version, ours=p.PROTOCOL_VERSION)
+    words = {
+        "full": _("Every seat at that table is taken."),
+        "no-table": _("There is no table with that code at that address."),
+        "bad-token": _("That seat's key is not known at this table."),
+    }
+    return words.get(error.reason, _("No game answered at that address."))
+
+
+def notice_words(notice: p.Notice) -> str:
+    """A quick signal in words."""
+    words = {
+        "waiting": _("Waiting for {name}"),
+        "disconnected": _("{name} disconnected"),
+        "back": _("{name} is back"),
+        "computer": _("A computer plays for {name} now"),
+        "joined": _("{name} joined"),
+    }
+    return words[notice.signal].format(name=notice.name)
+
+
+@dataclasses.dataclass(frozen=True)
+class Received:
+    """A message and what the client knew once it took it in (handed between threads)."""
+
+    message: p.FromHost | None
+    """None: the connection was taken up again."""
+    view: SeatView | None
+    moves: int
+    events: list[Event]
+    refused: dict[Card, Refused]
+    players: list[Player]
+    seed: int | None
+
+
+async def _seated(address: str, name: str, table: str | None, token: str | None) -> Client:
+    """Join, and wait for the first view of the table."""
+    client = await Client.join(address, name, table, token)
+    try:
+        while client.view is None:
+            await client.receive(10)
+    except (TimeoutError, ConnectionClosed, p.BadMessage) as error:
+        await client.close()
+        raise JoinError("unreachable") from error
+    client.events.clear()
+    return client
+
+
+def _snapshot(client: Client, message: p.FromHost | None) -> Received:
+    events, client.events = client.events, []
+    return Received(
+        message,
+        client.view,
+        client.moves,
+        events,
+        dict(client.refused_cards),
+        list(client.players),
+        client.seed,
+    )
+
+
+class RemoteSession:
+    """One seat of a game served by a host, for the table scene."""
+
+    def __init__(self, address: str, client: Client, loop: asyncio.AbstractEventLoop) -> None:
+        self.address = address
+        self._client = client
+        self._loop = loop
+        self._inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.players: list[Player] = list(client.players)
+        self.pending: deque[Event] = deque()
+        self.signals: deque[str] = deque()
+        """Quick signals to show, oldest first (the table shows them as it ticks)."""
+        self.take_backs_allowed = False
+        """A table of several people takes nothing back."""
+        self.take_backs = 0
+        self.again_of: str | None = None
+        self.kept: str | None = None
+        """A game played on a host is kept by the host, not here."""
+        self.lost = False
+        self._view: SeatView | None = client.view
+        self._moves = client.moves
+        self._sent_at: int | None = None
+        self._ready_for = 0
+        self._refused: dict[Card, Refused] = dict(client.refused_cards)
+        self._seed: int | None = client.seed
+        self._reader = asyncio.run_coroutine_threadsafe(self._read(), loop)
+        self.on_close: Callable[[], None] | None = None
+        """Called once the session closed (a host in this window stops then)."""
+
+    @classmethod
+    def join(
+        cls, address: str, name: str, table: str | None = None, token: str | None = None
+    ) -> RemoteSession:
+        """Connect to the host at ``address`` and take a seat; raises JoinError."""
+        loop = asyncio.new_event_loop()
+        threading.Thread(target=loop.run_forever, name="ohhell-net", daemon=True).start()
+        future = asyncio.run_coroutine_threadsafe(_seated(address, name, table, token), loop)
+        try:
+            client = future.result(30)
+        except TimeoutError:
+            loop.call_soon_threadsafe(loop.stop)
+            raise JoinError("unreachable") from None
+        except BaseException:
+            loop.call_soon_threadsafe(loop.stop)
+            raise
+        return cls(address, client, loop)
+
+    # ------------------------------------------------------------ the connection's thread
+    async def _read(self) -> None:
+        client = self._client
+        while True:
+            try:
+                message = await client.receive()
+            except ConnectionClosed:
+                rejoined = await self._reconnect(client)
+                if rejoined is None:
+                    self._inbox.put(LOST)
+                    return
+                client = self._client = rejoined
+                continue
+            except p.BadMessage:
+                continue
+            self._inbox.put(_snapshot(client, message))
+
+    async def _reconnect(self, old: Client) -> Client | None:
+        end, wait = time.monotonic() + RETRY_SECONDS, 1.0
+        while time.monotonic() < end:
+            await asyncio.sleep(wait)
+            wait = min(10.0, wait * 1.5)
+            with contextlib.suppress(JoinError):
+                client = await _seated(self.address, "-", old.welcome.table, old.token)
+                self._inbox.put(_snapshot(client, None))
+                return client
+        return None
+
+    def _run(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def seat(self) -> int:
+        return self._client.seat
+
+    @property
+    def table_code(self) -> str:
+        return self._client.welcome.table
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._client.rules
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        return self._view.results if self._view else ()
+
+    @property
+    def humans(self) -> list[int]:
+        """Only this seat is played from this screen."""
+        return [self.seat]
+
+    @property
+    def thinking(self) -> int | None:
+        """A computer seat the table waits for, if any."""
+        view = self._view
+        if view is None or view.phase not in (Phase.BIDDING, Phase.PLAYING):
+            return None
+        return next((s for s in view.awaiting if self.players[s].kind != "human"), None)
+
+    @property
+    def deal_number(self) -> int:
+        """The number that dealt the cards: known once the game is over (0 before; the
+        host keeps it, since it would tell every hand)."""
+        return self._seed or 0
+
+    @property
+    def moves(self) -> int:
+        return self._moves
+
+    @property
+    def over(self) -> bool:
+        return self._view is not None and self._view.phase is Phase.GAME_OVER
+
+    def human_to_act(self) -> int | None:
+        view = self.view(self.seat)
+        return self.seat if self.seat in view.awaiting and view.legal else None
+
+    def view(self, seat: int | None) -> SeatView:
+        """This seat's view (while an action is on its way, with nothing legal; between
+        hands, once the result was seen, as if dealing). Other seats see the public view."""
+        if seat != self.seat:
+            return self.public()
+        view = self._view
+        if view is None:
+            raise RuntimeError("no view from the host yet")
+        if self._sent_at is not None:
+            view = dataclasses.replace(view, legal=())
+        if view.phase is Phase.HAND_SCORED and self._ready_for >= view.hand_number:
+            view = dataclasses.replace(view, phase=Phase.DEALING)
+        return view
+
+    def public(self) -> SeatView:
+        view = self._view
+        if view is None:
+            raise RuntimeError("no view from the host yet")
+        return dataclasses.replace(view, seat=None, hand=(), legal=(), forbidden_bid=None)
+
+    def explain(self, action: Action) -> str | None:
+        view = self.view(self.seat)
+        if action in view.legal:
+            return None
+        if isinstance(action, Play) and action.card in self._refused:
+            return refusal_words(self._refused[action.card])
+        return refusal_words(self._refusal(action))
+
+    def _refusal(self, action: Action) -> Refused:
+        view = self.view(self.seat)
+        if view.phase is Phase.BIDDING:
+            if view.forbidden_bid is not None and getattr(action, "tricks", None) == (
+                view.forbidden_bid
+            ):
+                return Refused(Refusal.HOOK, self.seat, bid=view.forbidden_bid)
+            return Refused(Refusal.NOT_YOUR_BID, self.seat)
+        if view.phase is Phase.PLAYING:
+            return Refused(Refusal.NOT_YOUR_PLAY, self.seat)
+        return Refused(Refusal.NOT_DEALT)
+
+    # ------------------------------------------------------------ acting
+    def act(self, action: Action) -> list[Event]:
+        """Send this seat's action to the host (checked here first, then there)."""
+        if action.seat != self.seat:
+            raise ValueError(f"seat {action.seat} is not played from here")
+        if action not in self.view(self.seat).legal:
+            card = action.card if isinstance(action, Play) else None
+            known = self._refused.get(card) if card is not None else None
+            raise IllegalAction(known or self._refusal(action))
+        self._sent_at = self._moves
+        self._run(self._client.act(action))
+        return []
+
+    def continue_after_hand(self) -> None:
+        view = self._view
+        if view is not None and view.phase is Phase.HAND_SCORED:
+            self._ready_for = view.hand_number
+            self._run(self._client.ready(view.hand_number))
+
+    def tick(self, dt: float, speed: float = 1.0) -> None:
+        """Take in what the host sent since the last frame."""
+        while True:
+            try:
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            self._take(item)
+
+    def _take(self, item: object) -> None:
+        if not isinstance(item, Received):
+            self.lost = True
+            self.signals.append(_("The connection to the host is lost."))
+            return
+        self._refused, self.players = item.refused, item.players
+        self._seed = item.seed
+        self.pending.extend(item.events)
+        message = item.message
+        if message is None:
+            self.signals.append(_("Connected to the host again."))
+        if (message is None or isinstance(message, p.Update)) and item.view is not None:
+            self._view, self._moves, self._sent_at = item.view, item.moves, None
+        elif isinstance(message, p.Notice):
+            self.signals.append(notice_words(message))
+        elif isinstance(message, p.Refusal):
+            self._sent_at = None
+
+    def skip_wait(self) -> None:
+        """Nothing to hurry: the host paces the computers."""
+
+    def save(self) -> None:
+        """The host keeps the game."""
+
+    @property
+    def keeping(self) -> bool:
+        return False
+
+    def can_take_back(self) -> bool:
+        return False
+
+    def take_back(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        """Leave the table (the seat is kept for a while, as for a dropped player)."""
+        self._reader.cancel()
+        done = asyncio.run_coroutine_threadsafe(self._client.close(), self._loop)
+        with contextlib.suppress(Exception):
+            done.result(3)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        if self.on_close is not None:
+            self.on_close()
+            self.on_close = None

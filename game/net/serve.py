@@ -1,0 +1,140 @@
+"""``ohhell serve``: a host without a window, for a machine that stays on.
+
+It opens one table (a preset, a number of players, which seats people take and
+which computers play) and serves it until stopped. With ``--save FILE`` every
+action is saved, with the seats' keys beside it (``FILE.seats``): a host started
+again with the same file resumes the table where it was, and the players take
+their seats back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta, Struct
+
+from game.i18n.reasons import error_words
+from game.net import protocol as p
+from game.net.host import Host
+from game.net.table import HostedTable, SeatState, Settings
+from game.play.autosave import Autosaver
+from game.play.setup import COMPUTER_NAMES, new_seed
+from game.rules.errors import RecordError
+from game.rules.presets import get_preset
+from game.rules.record import Level, Player
+from game.saves import load_record_file
+from game.storage import atomic_write_text
+
+LOG = logging.getLogger("ohhell.net")
+
+
+class SeatKeys(Struct, forbid_unknown_fields=True):
+    """What ``FILE.seats`` holds: the table's code and each seat's key (None: open)."""
+
+    code: p.Code
+    tokens: Annotated[list[p.Token | None], Meta(max_length=16)]
+
+
+def keys_path(save: Path) -> Path:
+    return save.with_name(save.name + ".seats")
+
+
+def write_keys(table: HostedTable, save: Path) -> None:
+    keys = SeatKeys(table.code, [seat.token for seat in table.seats])
+    atomic_write_text(keys_path(save), msgspec.json.encode(keys).decode())
+
+
+def resume_table(save: Path, settings: Settings) -> HostedTable:
+    """The table saved at ``save``; its seats wait for their players (or, past the
+    timeout, a computer plays them). Raises RecordError or OSError."""
+    match, players = load_record_file(save)
+    with open(keys_path(save), "rb") as stream:
+        raw = stream.read(8192)
+    try:
+        keys = msgspec.json.decode(raw, type=SeatKeys)
+    except msgspec.DecodeError as error:
+        raise RecordError("seats", str(error)) from None
+    if len(keys.tokens) != len(players):
+        raise RecordError("seats", "not one key per seat")
+    now = time.monotonic()
+    seats = [
+        SeatState(player, open=player.kind == "human" and token is None, token=token)
+        for player, token in zip(players, keys.tokens, strict=True)
+    ]
+    for seat in seats:
+        if seat.token is not None:
+            seat.dropped_at = now
+    return HostedTable(keys.code, match, seats, settings)
+
+
+def new_table(
+    variant: str, players: int, humans: int, level: Level, settings: Settings
+) -> HostedTable:
+    """A fresh table: ``humans`` seats for people, then computers of ``level``."""
+    rules = get_preset(variant).rules(players)
+    seated = [Player(f"Player {i + 1}") for i in range(humans)]
+    seated += [Player(COMPUTER_NAMES[i], level) for i in range(players - humans)]
+    return HostedTable.new(rules, new_seed(), seated, settings=settings)
+
+
+def open_table(args: object, settings: Settings) -> HostedTable:
+    """The table to serve: resumed from ``--save`` when it holds one, else new."""
+    save: Path | None = getattr(args, "save", None)
+    if save is not None and save.exists():
+        table = resume_table(save, settings)
+        LOG.info("resumed table %s from %s", table.code, save)
+    else:
+        table = new_table(
+            getattr(args, "variant"),  # noqa: B009 (argparse namespace)
+            getattr(args, "players"),  # noqa: B009
+            getattr(args, "humans"),  # noqa: B009
+            getattr(args, "level"),  # noqa: B009
+            settings,
+        )
+    if save is not None:
+        keep_saving(table, save)
+    return table
+
+
+def keep_saving(table: HostedTable, save: Path) -> None:
+    """Save ``table`` at ``save`` after every action, and its seats' keys beside it."""
+    table.saver = Autosaver(save)
+    table.on_seat = lambda: write_keys(table, save)
+    write_keys(table, save)
+
+
+async def serve(table: HostedTable, address: str, port: int, stop_after: float | None) -> None:
+    """Serve ``table`` until the game is over and everyone left, or ``stop_after``."""
+    host = Host([table])
+    port = await host.start(address, port)
+    print(f"Serving table {table.code} on {address or '*'}:{port}", flush=True)
+    started = time.monotonic()
+    try:
+        while stop_after is None or time.monotonic() - started < stop_after:
+            await asyncio.sleep(0.2)
+            if table.over and not host.conns:
+                break
+    finally:
+        await host.close()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Serve the table the command line asks for (see ``ohhell serve --help``)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    settings = Settings(drop_timeout=args.drop_timeout)
+    try:
+        table = open_table(args, settings)
+    except (RecordError, OSError) as error:
+        print(f"ohhell serve: {args.save}: {error_words(error)}", file=sys.stderr)
+        return 1
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(table, args.host, args.port, args.stop_after))
+    return 0

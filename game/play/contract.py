@@ -1,0 +1,78 @@
+"""What the table asks of a game session, whoever holds the match.
+
+The local :class:`~game.play.session.GameSession` (the match in this process) and
+the network's :class:`~game.net.remote.RemoteSession` (the match on a host) both
+give this, so the table, the score sheet and the menus draw either one the same
+way and never branch on where the game is.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Protocol
+
+from game.rules.actions import Action
+from game.rules.events import Event
+from game.rules.record import Player
+from game.rules.results import HandResult
+from game.rules.ruleset import RuleSet
+from game.rules.view import SeatView
+
+
+class TableSession(Protocol):
+    """A game as the screens see it: views, public events, and the players' actions."""
+
+    players: list[Player]
+    pending: deque[Event]
+    """Public events the table has not shown yet, oldest first."""
+    signals: deque[str]
+    """Quick notices for the table to show (someone dropped, whom the table waits for)."""
+    take_backs_allowed: bool
+    """Whether the player at this screen may take actions back (solo games only)."""
+    take_backs: int
+    """How many times actions were taken back in this game (kept in statistics)."""
+    again_of: str | None
+    """The kept game whose deals this game plays again, if any."""
+    kept: str | None
+    """The name this game's record was kept under, once it is over and kept."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def results(self) -> tuple[HandResult, ...]: ...
+    @property
+    def humans(self) -> list[int]:
+        """The seats played from this screen."""
+        ...
+
+    @property
+    def keeping(self) -> bool:
+        """Whether this game's record is kept when it ends (for replays, same deals)."""
+        ...
+
+    @property
+    def thinking(self) -> int | None: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    def human_to_act(self) -> int | None: ...
+    def view(self, seat: int | None) -> SeatView: ...
+    def public(self) -> SeatView: ...
+    def explain(self, action: Action) -> str | None: ...
+    def act(self, action: Action) -> list[Event]:
+        """Act for a seat of this screen; raises IllegalAction or ValueError if not allowed."""
+        ...
+
+    def can_take_back(self) -> bool: ...
+    def take_back(self) -> bool:
+        """Undo this screen's last action of the hand and what followed; False if none."""
+        ...
+
+    def continue_after_hand(self) -> None: ...
+    def tick(self, dt: float, speed: float = 1.0) -> None: ...
+    def skip_wait(self) -> None: ...
+    def save(self) -> None: ...
+    def close(self) -> None: ...

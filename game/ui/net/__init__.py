@@ -1,0 +1,1 @@
+"""The network screens: host a table, join one."""

@@ -1,0 +1,91 @@
+"""The Play with friends screen: host a table, join it by code, sit down."""
+
+from __future__ import annotations
+
+import time
+
+from game.net.remote import RemoteSession
+from game.ui.app import App
+from game.ui.kit import routes
+from game.ui.menus.title import TitleScene
+from game.ui.net.lobby import LobbyScene, parse_target
+from game.ui.table.scene import TableScene
+from tests.nethelp import host_thread, table_of
+
+
+def test_the_title_opens_play_with_friends(app: App) -> None:
+    app.switch(routes.Title())
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.online()
+    assert isinstance(app.top, LobbyScene)
+    app.top.draw(app.screen)
+    app.switch(routes.Title())
+
+
+def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) -> None:
+    app.switch(routes.Online())
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    lobby.host()
+    listing = lobby.listing
+    assert listing is not None and listing.address.startswith("127.0.0.1:")
+    lobby.draw(app.screen)
+    # the friend finds the table by its code on the (loopback) network
+    assert lobby.browser is not None
+    end = time.monotonic() + 30
+    while lobby.browser.find(listing.code) is None and time.monotonic() < end:
+        time.sleep(0.05)
+    found = lobby.browser.find(listing.code)
+    assert found is not None and found.address == listing.address
+    friend = RemoteSession.join(found.address, "Bo", found.code)
+    try:
+        assert friend.seat == 1
+        browser = lobby.browser
+        end = time.monotonic() + 30
+        while getattr(browser.find(listing.code), "open_seats", 1) and time.monotonic() < end:
+            time.sleep(0.05)
+        found = browser.find(listing.code)
+        assert found is not None and found.open_seats == 0  # announced again: full
+        lobby.sit_down()
+        table = app.top
+        assert isinstance(table, TableScene)
+        end = time.monotonic() + 60
+        while table.session.public().hand_number < 1 and time.monotonic() < end:
+            table.update(0.05)
+            time.sleep(0.01)
+        assert table.session.public().hand_number >= 1  # full: the game started
+        assert table.session.players[1].name == "Bo"
+    finally:
+        friend.close()
+        app.switch(routes.Title())
+
+
+def test_join_by_a_typed_code_opens_the_table_and_a_refusal_is_worded(app: App) -> None:
+    table = table_of(["human", "random", "random"])
+    with host_thread(table) as address:
+        app.switch(routes.Online())
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        lobby.entry.set_text(f"{address} {table.code}")
+        lobby.join_typed()
+        end = time.monotonic() + 60
+        while isinstance(app.top, LobbyScene) and time.monotonic() < end:
+            app.top.update(0.05)
+            time.sleep(0.01)
+        scene = app.top
+        assert isinstance(scene, TableScene) and scene.session.players[0].name == "You"
+        app.switch(routes.Online())
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        lobby.join(address, table.code)  # the only seat is taken now
+        while lobby.joining is not None and time.monotonic() < end:
+            lobby.update(0.05)
+            time.sleep(0.01)
+        assert lobby.message == "Every seat at that table is taken."
+        app.switch(routes.Title())
+
+
+def test_typed_targets() -> None:
+    assert parse_target("127.0.0.1:47317") == ("127.0.0.1:47317", None)
+    assert parse_target("  abcde ") == (None, "ABCDE")

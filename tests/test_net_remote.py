@@ -1,0 +1,115 @@
+"""The window's side of a network game: a RemoteSession, alone and at the table."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.net.client import JoinError
+from game.net.remote import RemoteSession
+from game.rules.actions import Bid, Play
+from game.rules.errors import IllegalAction
+from game.rules.events import GameOver
+from game.rules.phase import Phase
+from game.ui.app import App
+from game.ui.kit import routes
+from game.ui.table.scene import TableScene
+from tests.nethelp import host_thread, table_of
+
+
+def _until(condition: object, session: RemoteSession, seconds: float = 60.0) -> None:
+    assert callable(condition)
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        session.tick(0.01)
+        time.sleep(0.005)
+
+
+def test_a_remote_session_plays_a_whole_game_like_a_local_one() -> None:
+    table = table_of(["human", "random", "random"], seed=4)
+    with host_thread(table) as address:
+        session = RemoteSession.join(address, "Ann")
+        try:
+            assert session.humans == [0] and session.players[0].name == "Ann"
+            while not session.over:
+                _until(
+                    lambda: (
+                        session.human_to_act() is not None
+                        or session.over
+                        or session.view(0).phase is Phase.HAND_SCORED
+                    ),
+                    session,
+                )
+                view = session.view(0)
+                if view.phase is Phase.HAND_SCORED:
+                    session.continue_after_hand()
+                    assert session.view(0).phase is Phase.DEALING  # seen: waits as if dealing
+                    _until(lambda: session.view(0).phase is not Phase.DEALING, session)
+                elif not session.over:
+                    illegal = [c for c in view.hand if Play.of(0, c) not in view.legal]
+                    if illegal and view.phase is Phase.PLAYING:
+                        assert session.explain(Play.of(0, illegal[0]))
+                        with pytest.raises(IllegalAction):
+                            session.act(Play.of(0, illegal[0]))
+                    session.act(view.legal[0])
+                    assert session.human_to_act() is None  # nothing legal until the host answers
+            assert any(isinstance(event, GameOver) for event in session.pending)
+            assert session.public().scores == table.match.view(None).scores
+            assert session.public().hand == ()
+        finally:
+            session.close()
+
+
+def test_a_remote_session_whose_connection_breaks_takes_its_seat_back() -> None:
+    table = table_of(["human", "random", "random"], seed=8)
+    with host_thread(table) as address:
+        session = RemoteSession.join(address, "Ann")
+        try:
+            _until(lambda: session.human_to_act() is not None, session)
+            old = session._client
+            # the network fails (no closing handshake), in the connection's own thread
+            session._loop.call_soon_threadsafe(old.ws.transport.abort)
+            _until(lambda: session._client is not old, session)
+            _until(lambda: "Connected to the host again." in session.signals, session)
+            _until(lambda: session.human_to_act() is not None, session)
+            session.act(session.view(0).legal[0])
+            _until(lambda: any(action.seat == 0 for action in table.match.actions), session)
+            assert session.seat == 0 and not session.lost
+        finally:
+            session.close()
+
+
+def test_joining_nothing_says_so() -> None:
+    with pytest.raises(JoinError) as caught:
+        RemoteSession.join("127.0.0.1:9", "Ann")
+    assert caught.value.reason == "unreachable"
+
+
+def test_the_table_scene_plays_a_remote_session(app: App) -> None:
+    table = table_of(["human", "random", "random"], seed=6)
+    with host_thread(table) as address:
+        session = RemoteSession.join(address, "Ann")
+        app.switch(routes.Table(session))
+        scene = app.top
+        assert isinstance(scene, TableScene)
+        end = time.monotonic() + 60
+
+        def human_acted() -> bool:
+            return any(action.seat == 0 for action in table.match.actions)
+
+        while not (human_acted() and len(table.match.actions) >= 4):
+            assert time.monotonic() < end, "timed out"
+            view = session.view(0)
+            if session.human_to_act() is not None and scene.idle and view.legal:
+                action = view.legal[0]
+                if isinstance(action, Bid):
+                    assert scene.bid(action.tricks)
+                else:
+                    assert scene.play(action.card)
+            scene.update(0.05)
+            scene.draw(app.screen)
+            time.sleep(0.005)
+        assert session.moves or session.pending
+        app.switch(routes.Title())

@@ -8,7 +8,7 @@ from typing import Protocol
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.play.replay import Moment, Replay
 from game.rules.actions import Bid, Play
 from game.rules.cards import RANK_SYMBOLS, Card
@@ -74,7 +74,7 @@ class Controls:
             (_("« Hand"), lambda: scene.next_hand(False)),
             (_("‹ Trick"), lambda: scene.trick(False)),
             (_("‹ Step"), lambda: scene.step(-1)),
-            (_("Play"), scene.toggle_play),
+            (pgettext("replay", "Play"), scene.toggle_play),
             (_("Step ›"), lambda: scene.step(1)),
             (_("Trick ›"), lambda: scene.trick(True)),
             (_("Hand »"), lambda: scene.next_hand(True)),
@@ -99,7 +99,9 @@ class Controls:
         self, surface: pygame.Surface, frame: Frame, words: str, replay: Replay, index: int
     ) -> None:
         layout = frame.layout
-        self.play.label = _("Pause") if self.scene.playing else _("Play")
+        self.play.label = (
+            pgettext("replay", "Pause") if self.scene.playing else pgettext("replay", "Play")
+        )
         self.play.primary = True
         for button in self.buttons:
             paint_button(surface, button, layout.u)

@@ -85,10 +85,10 @@ def test_a_table_hosted_from_the_window_opens_again_where_it_was(tmp_path: Path)
             if session.human_to_act() is not None:
                 session.act(session.view(0).legal[0])
             time.sleep(0.005)
-        moves = len(hosting.table.match.actions)
-        assert moves >= 2
     finally:
         session.close()  # stops the host
+    moves = len(hosting.table.match.actions)  # the computers may have moved on till then
+    assert moves >= 2
     assert flush_all()
     again, back = resume_hosted(save)
     try:

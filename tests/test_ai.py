@@ -376,7 +376,7 @@ def test_expected_tricks_by_suit_matches_the_card_chances() -> None:
 
 
 def test_resampled_deals_are_kept_once_weighing_their_copies() -> None:
-    from game.ai.search import _resample
+    from game.ai.shards import resample as _resample
 
     one, two, three = [1, 2], [3, 4], [5, 6]
     drawn = [one, two, [1, 2], three]

@@ -307,7 +307,7 @@ def test_no_level_reads_hidden_cards() -> None:
         match.apply(movers[seat].choose(match.view(seat)))
     seat = match.awaiting[0]
     before = match.view(seat)
-    _scramble_opponents(match, seat)
+    scramble_opponents(match, seat)
     after = match.view(seat)
     assert after == before
     hidden = 0
@@ -319,7 +319,7 @@ def test_no_level_reads_hidden_cards() -> None:
         assert agent(level, 6).choose(before) == agent(level, 6).choose(after)
 
 
-def _scramble_opponents(match: Match, seat: int) -> None:
+def scramble_opponents(match: Match, seat: int) -> None:
     """Swap same-suit cards between the other hands: every shown void stays true."""
     rng = random.Random(1)
     others = [other for other in range(match.players) if other != seat]

@@ -375,6 +375,46 @@ def test_expected_tricks_by_suit_matches_the_card_chances() -> None:
         assert fast == pytest.approx(direct, abs=1e-9)
 
 
+def test_the_trick_estimator_equals_expected_tricks_exactly() -> None:
+    from game.ai import heuristics
+
+    rng = random.Random(8)
+    for _ in range(200):
+        players = rng.randint(3, 7)
+        size = rng.randint(1, 52 // players)
+        trump = rng.choice([None, 0, 1, 2, 3])
+        lead = rng.random() < 0.3
+        estimate = heuristics.TrickEstimator(trump, players, size, lead)
+        for _ in range(20):
+            hand = mask_of([Card.from_index(index) for index in rng.sample(range(52), size)])
+            assert estimate(hand) == heuristics.expected_tricks(hand, trump, players, size, lead)
+
+
+def test_inference_remembers_without_changing_a_weight() -> None:
+    """Expert's likelihoods, remembered by hand and by holding of the suit led, are
+    those worked out afresh for every deal."""
+    from game.ai.inference import Inference
+
+    views = _some_views(PRESETS["oh-hell"].rules(4), 12, 60)
+    checked = 0
+    for view in views[20::7]:
+        knowledge = knowledge_of(view)
+        sampler = DealSampler(knowledge)
+        rng = random.Random(3)
+        deals = [sampler.sample(rng) for _ in range(60)]
+        deals += deals[:20]
+        remembered = Inference(knowledge)
+        fresh = Inference(knowledge)
+        fresh_weights = []
+        for deal in deals:
+            fresh.memo = {seat: {} for seat in fresh.opponents}
+            fresh.followed = {seat: [None] * len(fresh.plays_of[seat]) for seat in fresh.opponents}
+            fresh_weights.append(fresh._log_weight(deal))
+        assert [remembered._log_weight(deal) for deal in deals] == fresh_weights
+        checked += bool(remembered.plays)
+    assert checked >= 3
+
+
 def test_resampled_deals_are_kept_once_weighing_their_copies() -> None:
     from game.ai.shards import resample as _resample
 

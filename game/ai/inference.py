@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.ai.heuristics import expected_tricks
+from game.ai.heuristics import trick_estimator
 from game.ai.knowledge import Knowledge, played_by
+from game.ai.masks import SUITS
 from game.ai.rollout import basic_card
 from game.rules.cards import FULL_PACK_MASK
 from game.rules.ruleset import TrickPoints
@@ -50,8 +51,25 @@ class Inference:
         self.plays_of = {
             seat: [play for play in self.plays if play.seat == seat] for seat in self.opponents
         }
+        eldest = (knowledge.dealer + 1) % knowledge.players
+        self.estimators = {
+            seat: trick_estimator(
+                knowledge.trump, knowledge.players, knowledge.size, seat == eldest
+            )
+            for seat in self.opponents
+        }
+        """What the estimator makes of each opponent's dealt hands."""
         self.memo: dict[int, dict[int, float]] = {seat: {} for seat in self.opponents}
         """Each opponent's log-likelihood by the hand a deal gives it."""
+        self.followed: dict[int, list[dict[int, bool] | None]] = {
+            seat: [
+                {} if play.before and play.card // 13 == play.before[0] // 13 else None
+                for play in self.plays_of[seat]
+            ]
+            for seat in self.opponents
+        }
+        """Per opponent and play that followed suit: whether the play was unlikely, by
+        the seat's cards of the suit led (all a choice following suit depends on)."""
 
     def _past_plays(self) -> list[PastPlay]:
         knowledge = self.knowledge
@@ -106,24 +124,36 @@ class Inference:
         A seat's share depends on its own hand only, and sampled deals repeat
         hands often, so it is remembered per hand (see ``memo``)."""
         knowledge = self.knowledge
-        players, size, trump = knowledge.players, knowledge.size, knowledge.trump
-        eldest = (knowledge.dealer + 1) % players
-        dealt = held | self.played[seat]
-        estimate = expected_tricks(dealt, trump, players, size, seat == eldest)
+        estimate = self.estimators[seat](held | self.played[seat])
         bid = knowledge.bids[seat]
         assert bid is not None
         spread = 2.0 * self.bid_spread**2
         width = spread * (2.0 if knowledge.rules.hook and seat == knowledge.dealer else 1.0)
         log_weight = -((bid - estimate) ** 2) / width
         penalty = math.log(self.mismatch)
-        for play in self.plays_of[seat]:
+        for play, followed in zip(self.plays_of[seat], self.followed[seat], strict=True):
             hand = held | play.later
-            led = play.before[0] // 13 if play.before else None
-            legal = legal_mask(hand, led, trump, knowledge.must_trump)
-            if not legal & (legal - 1):
-                continue
-            others = FULL_PACK_MASK & ~hand & ~play.seen
-            choice = basic_card(hand, legal, list(play.before), play.want, others, trump, players)
-            if choice != 1 << play.card:
+            if followed is not None:
+                # Following suit, the choice depends on the seat's cards of that suit only.
+                holding = hand & SUITS[play.before[0] // 13]
+                missed = followed.get(holding)
+                if missed is None:
+                    missed = followed[holding] = self._missed(play, hand)
+            else:
+                missed = self._missed(play, hand)
+            if missed:
                 log_weight += penalty
         return log_weight
+
+    def _missed(self, play: PastPlay, hand: int) -> bool:
+        """Whether a player playing to its bid from ``hand`` would have chosen another card."""
+        knowledge = self.knowledge
+        trump = knowledge.trump
+        led = play.before[0] // 13 if play.before else None
+        legal = legal_mask(hand, led, trump, knowledge.must_trump)
+        if not legal & (legal - 1):
+            return False
+        others = FULL_PACK_MASK & ~hand & ~play.seen
+        before = list(play.before)
+        choice = basic_card(hand, legal, before, play.want, others, trump, knowledge.players)
+        return choice != 1 << play.card

@@ -167,9 +167,10 @@ class Playouts:
             self._by_bid = point_tables(knowledge, range(knowledge.size + 1))
         tables = self._by_bid
         eldest = (knowledge.dealer + 1) % knowledge.players
+        guesses = BidGuesses(knowledge, deal)
         values = []
         for bid in bids:
-            guessed = guess_bids(knowledge, deal, bid)
+            guessed = guesses(bid)
             start = time.perf_counter()
             more = playout(
                 list(deal),
@@ -188,20 +189,59 @@ class Playouts:
 
 def guess_bids(knowledge: Knowledge, deal: list[int], mine: int) -> list[int]:
     """Every seat's bid in ``deal``: known ones, ``mine``, and guesses for the rest."""
-    players, size, dealer = knowledge.players, knowledge.size, knowledge.dealer
-    bids = [mine if seat == knowledge.seat else knowledge.bids[seat] for seat in range(players)]
-    eldest = (dealer + 1) % players
-    guessed = [0] * players
-    for step in range(players):
-        seat = (eldest + step) % players
-        bid = bids[seat]
-        if bid is None:
-            forbidden = None
-            if knowledge.rules.hook and seat == dealer:
-                forbidden = size - sum(guessed[other] for other in range(players) if other != seat)
-            bid = guess_bid(deal[seat], knowledge.trump, players, size, forbidden, seat == eldest)
-        guessed[seat] = bid
-    return guessed
+    return BidGuesses(knowledge, deal)(mine)
+
+
+class BidGuesses:
+    """The bids of one deal for any bid of the searching seat.
+
+    Known bids stay; the others are guessed from each sampled hand in bidding
+    order. Only the dealer's guess under the hook depends on the searching
+    seat's bid (through the number it may not bid), so the rest are guessed
+    once per deal, not once per candidate bid."""
+
+    def __init__(self, knowledge: Knowledge, deal: list[int]) -> None:
+        self.knowledge = knowledge
+        self.deal = deal
+        players, dealer = knowledge.players, knowledge.dealer
+        eldest = (dealer + 1) % players
+        self.open_dealer = False
+        """The dealer's bid is still to guess, under the hook: it depends on ``mine``."""
+        self.bids = [0] * players
+        for seat in range(players):
+            bid = knowledge.bids[seat]
+            if seat == knowledge.seat:
+                continue
+            if bid is None:
+                if knowledge.rules.hook and seat == dealer:
+                    self.open_dealer = True
+                    continue
+                bid = guess_bid(
+                    deal[seat], knowledge.trump, players, knowledge.size, None, seat == eldest
+                )
+            self.bids[seat] = bid
+        self._dealer: dict[int, int] = {}
+
+    def __call__(self, mine: int) -> list[int]:
+        knowledge = self.knowledge
+        bids = list(self.bids)
+        bids[knowledge.seat] = mine
+        if self.open_dealer:
+            dealer, size = knowledge.dealer, knowledge.size
+            forbidden = size - sum(bids)
+            guess = self._dealer.get(forbidden)
+            if guess is None:
+                players = knowledge.players
+                guess = self._dealer[forbidden] = guess_bid(
+                    self.deal[dealer],
+                    knowledge.trump,
+                    players,
+                    size,
+                    forbidden,
+                    dealer == (dealer + 1) % players,
+                )
+            bids[dealer] = guess
+        return bids
 
 
 # ---------------------------------------------------------------- the search

@@ -296,6 +296,27 @@ def test_late_in_the_game_the_win_counts() -> None:
     assert 0.0 < trailer.win_chance((0, 0, 0, 14)) < 0.5
 
 
+def test_the_win_chance_against_the_best_rival_and_shared_on_ties() -> None:
+    rng = random.Random(4)
+    for _ in range(500):
+        players = rng.randint(3, 7)
+        seat = rng.randrange(players)
+        scores = tuple(rng.randint(0, 90) for _ in range(players))
+        points = [rng.randint(0, 12) for _ in range(players)]
+        rules = PRESETS["oh-well" if rng.random() < 0.5 else "oh-hell"].rules(4)
+        objective = Objective.for_game(rules, seat, scores, hands_after=rng.choice([0, 2, 9]))
+        totals = [score + gained for score, gained in zip(scores, points, strict=True)]
+        rival = max(total for other, total in enumerate(totals) if other != seat)
+        chance = objective.win_chance(points)
+        target = objective.target
+        if objective.spread <= 0.0 or (target is not None and max(totals) >= target):
+            mine = totals[seat]
+            expected = 0.0 if mine < rival else 1.0 / totals.count(mine) if mine == rival else 1.0
+            assert chance == expected
+        else:
+            assert (chance > 0.5) == (totals[seat] > rival)
+
+
 # -------------------------------------------------------- hidden information
 def test_no_level_reads_hidden_cards() -> None:
     rules = PRESETS["oh-hell"].rules(4)

@@ -411,6 +411,18 @@ def test_the_trick_estimator_equals_expected_tricks_exactly() -> None:
             assert estimate(hand) == heuristics.expected_tricks(hand, trump, players, size, lead)
 
 
+def test_the_trick_estimator_keeps_a_bounded_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ai import heuristics
+
+    monkeypatch.setattr(heuristics, "SHARES_KEPT", 40)
+    estimate = heuristics.TrickEstimator(1, 4, 10, False)
+    rng = random.Random(2)
+    for _ in range(300):
+        hand = mask_of([Card.from_index(index) for index in rng.sample(range(52), 10)])
+        assert estimate(hand) == heuristics.expected_tricks(hand, 1, 4, 10, False)
+        assert len(estimate.shares) <= 40
+
+
 def test_inference_remembers_without_changing_a_weight() -> None:
     """Expert's likelihoods, remembered by hand and by holding of the suit led, are
     those worked out afresh for every deal."""

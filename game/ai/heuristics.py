@@ -193,13 +193,14 @@ def expected_tricks(
 PACK_CARDS = FULL_PACK_MASK.bit_count()
 
 
-SHARES_KEPT = 32_768
-"""Suit shares a :class:`TrickEstimator` keeps (about 3 MB at most)."""
+SHARES_KEPT = 16_384
+"""Suit shares a :class:`TrickEstimator` keeps (about 1.5 MB at most)."""
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def trick_estimator(trump: int | None, players: int, size: int, lead: bool) -> TrickEstimator:
-    """The estimator for one table and hand, shared by the decisions of a game."""
+    """The estimator for one table and hand, shared by that hand's decisions (the
+    last four kept: a hand has one estimator per lead)."""
     return TrickEstimator(trump, players, size, lead)
 
 

@@ -296,6 +296,27 @@ def test_late_in_the_game_the_win_counts() -> None:
     assert 0.0 < trailer.win_chance((0, 0, 0, 14)) < 0.5
 
 
+def test_the_win_chance_against_the_best_rival_and_shared_on_ties() -> None:
+    rng = random.Random(4)
+    for _ in range(500):
+        players = rng.randint(3, 7)
+        seat = rng.randrange(players)
+        scores = tuple(rng.randint(0, 90) for _ in range(players))
+        points = [rng.randint(0, 12) for _ in range(players)]
+        rules = PRESETS["oh-well" if rng.random() < 0.5 else "oh-hell"].rules(4)
+        objective = Objective.for_game(rules, seat, scores, hands_after=rng.choice([0, 2, 9]))
+        totals = [score + gained for score, gained in zip(scores, points, strict=True)]
+        rival = max(total for other, total in enumerate(totals) if other != seat)
+        chance = objective.win_chance(points)
+        target = objective.target
+        if objective.spread <= 0.0 or (target is not None and max(totals) >= target):
+            mine = totals[seat]
+            expected = 0.0 if mine < rival else 1.0 / totals.count(mine) if mine == rival else 1.0
+            assert chance == expected
+        else:
+            assert (chance > 0.5) == (totals[seat] > rival)
+
+
 # -------------------------------------------------------- hidden information
 def test_no_level_reads_hidden_cards() -> None:
     rules = PRESETS["oh-hell"].rules(4)
@@ -307,7 +328,7 @@ def test_no_level_reads_hidden_cards() -> None:
         match.apply(movers[seat].choose(match.view(seat)))
     seat = match.awaiting[0]
     before = match.view(seat)
-    _scramble_opponents(match, seat)
+    scramble_opponents(match, seat)
     after = match.view(seat)
     assert after == before
     hidden = 0
@@ -319,7 +340,7 @@ def test_no_level_reads_hidden_cards() -> None:
         assert agent(level, 6).choose(before) == agent(level, 6).choose(after)
 
 
-def _scramble_opponents(match: Match, seat: int) -> None:
+def scramble_opponents(match: Match, seat: int) -> None:
     """Swap same-suit cards between the other hands: every shown void stays true."""
     rng = random.Random(1)
     others = [other for other in range(match.players) if other != seat]
@@ -375,8 +396,60 @@ def test_expected_tricks_by_suit_matches_the_card_chances() -> None:
         assert fast == pytest.approx(direct, abs=1e-9)
 
 
+def test_the_trick_estimator_equals_expected_tricks_exactly() -> None:
+    from game.ai import heuristics
+
+    rng = random.Random(8)
+    for _ in range(200):
+        players = rng.randint(3, 7)
+        size = rng.randint(1, 52 // players)
+        trump = rng.choice([None, 0, 1, 2, 3])
+        lead = rng.random() < 0.3
+        estimate = heuristics.TrickEstimator(trump, players, size, lead)
+        for _ in range(20):
+            hand = mask_of([Card.from_index(index) for index in rng.sample(range(52), size)])
+            assert estimate(hand) == heuristics.expected_tricks(hand, trump, players, size, lead)
+
+
+def test_the_trick_estimator_keeps_a_bounded_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ai import heuristics
+
+    monkeypatch.setattr(heuristics, "SHARES_KEPT", 40)
+    estimate = heuristics.TrickEstimator(1, 4, 10, False)
+    rng = random.Random(2)
+    for _ in range(300):
+        hand = mask_of([Card.from_index(index) for index in rng.sample(range(52), 10)])
+        assert estimate(hand) == heuristics.expected_tricks(hand, 1, 4, 10, False)
+        assert len(estimate.shares) <= 40
+
+
+def test_inference_remembers_without_changing_a_weight() -> None:
+    """Expert's likelihoods, remembered by hand and by holding of the suit led, are
+    those worked out afresh for every deal."""
+    from game.ai.inference import Inference
+
+    views = _some_views(PRESETS["oh-hell"].rules(4), 12, 60)
+    checked = 0
+    for view in views[20::7]:
+        knowledge = knowledge_of(view)
+        sampler = DealSampler(knowledge)
+        rng = random.Random(3)
+        deals = [sampler.sample(rng) for _ in range(60)]
+        deals += deals[:20]
+        remembered = Inference(knowledge)
+        fresh = Inference(knowledge)
+        fresh_weights = []
+        for deal in deals:
+            fresh.memo = {seat: {} for seat in fresh.opponents}
+            fresh.followed = {seat: [None] * len(fresh.plays_of[seat]) for seat in fresh.opponents}
+            fresh_weights.append(fresh._log_weight(deal))
+        assert [remembered._log_weight(deal) for deal in deals] == fresh_weights
+        checked += bool(remembered.plays)
+    assert checked >= 3
+
+
 def test_resampled_deals_are_kept_once_weighing_their_copies() -> None:
-    from game.ai.search import _resample
+    from game.ai.shards import resample as _resample
 
     one, two, three = [1, 2], [3, 4], [5, 6]
     drawn = [one, two, [1, 2], three]

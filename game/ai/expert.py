@@ -1,26 +1,18 @@
 """The expert level: hard's search, with inference and a larger budget.
 
-Before searching, expert draws several times more deals than it keeps and
-weighs each by how likely the opponents' bids and plays so far would have been
-had they held those cards: a bid is likely when it is close to what the
-estimator makes of the hand dealt; a play is likely when it is what a player
-playing to its bid would choose from that hand. It keeps deals in proportion
-to these weights (systematic resampling) and searches on them.
+Before searching, expert draws more deals than it keeps and weighs each by how
+likely the opponents' bids and plays so far would have been had they held
+those cards (:mod:`game.ai.inference`). It keeps deals in proportion to these
+weights (systematic resampling) and searches on them.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
 from game.ai.hard import HardAgent
-from game.ai.heuristics import expected_tricks
-from game.ai.knowledge import Knowledge, played_by
-from game.ai.rollout import basic_card
-from game.ai.search import SearchConfig, Weigher
-from game.rules.cards import FULL_PACK_MASK
-from game.rules.ruleset import TrickPoints
-from game.rules.tricks import legal_mask, winning_position
+from game.ai.inference import Inference, PastPlay
+from game.ai.search import SearchConfig
+
+__all__ = ["EXPERT", "ExpertAgent", "Inference", "PastPlay"]
 
 EXPERT = SearchConfig(
     play_budget=200_000,
@@ -28,134 +20,12 @@ EXPERT = SearchConfig(
     min_deals=24,
     max_deals=2400,
     oversample=2,
+    infer=True,
 )
-
-
-@dataclass(frozen=True)
-class PastPlay:
-    """An opponent's play, with what is needed to replay its choice."""
-
-    seat: int
-    card: int
-    before: tuple[int, ...]
-    later: int
-    """The cards this seat played from this play on (this one included)."""
-    seen: int
-    """Cards the seat had seen gone: played before this, and the turned card."""
-    want: bool
-
-
-class Inference:
-    """Weighs sampled deals by the likelihood of the opponents' bids and plays."""
-
-    def __init__(self, knowledge: Knowledge, bid_spread: float = 1.0, mismatch: float = 0.5):
-        self.knowledge = knowledge
-        self.bid_spread = bid_spread
-        self.mismatch = mismatch
-        self.opponents = [
-            seat
-            for seat in range(knowledge.players)
-            if seat != knowledge.seat and knowledge.bids[seat] is not None
-        ]
-        self.played = {seat: played_by(knowledge, seat) for seat in self.opponents}
-        self.plays = self._past_plays() if self.opponents else []
-        self.plays_of = {
-            seat: [play for play in self.plays if play.seat == seat] for seat in self.opponents
-        }
-        self.memo: dict[int, dict[int, float]] = {seat: {} for seat in self.opponents}
-        """Each opponent's log-likelihood by the hand a deal gives it."""
-
-    def _past_plays(self) -> list[PastPlay]:
-        knowledge = self.knowledge
-        players, trump = knowledge.players, knowledge.trump
-        turned = FULL_PACK_MASK & ~(knowledge.unseen | knowledge.hand | knowledge.played)
-        for seat, cards in enumerate(knowledge.known):
-            if seat != knowledge.seat:
-                turned &= ~cards
-        taken = [0] * players
-        gone = turned
-        plays: list[PastPlay] = []
-        history = knowledge.history
-        for number, (seat, card, before) in enumerate(history):
-            bid = knowledge.bids[seat]
-            if seat != knowledge.seat and bid is not None:
-                later = 0
-                for other, other_card, _ in history[number:]:
-                    if other == seat:
-                        later |= 1 << other_card
-                need = bid - taken[seat]
-                want = need > 0 or (need < 0 and knowledge.rules.trick_points is TrickPoints.ALWAYS)
-                plays.append(PastPlay(seat, card, before, later, gone, want))
-            gone |= 1 << card
-            if len(before) == players - 1:
-                full = [*before, card]
-                winner = (seat + 1 + winning_position(full, trump)) % players
-                taken[winner] += 1
-        return plays
-
-    def weigh(self, knowledge: Knowledge, deals: list[list[int]]) -> list[float]:
-        """One weight per deal."""
-        if not self.opponents:
-            return [1.0] * len(deals)
-        logs = [self._log_weight(deal) for deal in deals]
-        top = max(logs)
-        return [math.exp(value - top) for value in logs]
-
-    def _log_weight(self, deal: list[int]) -> float:
-        log_weight = 0.0
-        for seat in self.opponents:
-            hand = deal[seat]
-            remembered = self.memo[seat]
-            part = remembered.get(hand)
-            if part is None:
-                part = remembered[hand] = self._seat_log_weight(seat, hand)
-            log_weight += part
-        return log_weight
-
-    def _seat_log_weight(self, seat: int, held: int) -> float:
-        """The log-likelihood of ``seat``'s bid and plays had it held ``held`` now.
-
-        A seat's share depends on its own hand only, and sampled deals repeat
-        hands often, so it is remembered per hand (see ``memo``)."""
-        knowledge = self.knowledge
-        players, size, trump = knowledge.players, knowledge.size, knowledge.trump
-        eldest = (knowledge.dealer + 1) % players
-        dealt = held | self.played[seat]
-        estimate = expected_tricks(dealt, trump, players, size, seat == eldest)
-        bid = knowledge.bids[seat]
-        assert bid is not None
-        spread = 2.0 * self.bid_spread**2
-        width = spread * (2.0 if knowledge.rules.hook and seat == knowledge.dealer else 1.0)
-        log_weight = -((bid - estimate) ** 2) / width
-        penalty = math.log(self.mismatch)
-        for play in self.plays_of[seat]:
-            hand = held | play.later
-            led = play.before[0] // 13 if play.before else None
-            legal = legal_mask(hand, led, trump, knowledge.must_trump)
-            if not legal & (legal - 1):
-                continue
-            others = FULL_PACK_MASK & ~hand & ~play.seen
-            choice = basic_card(hand, legal, list(play.before), play.want, others, trump, players)
-            if choice != 1 << play.card:
-                log_weight += penalty
-        return log_weight
 
 
 class ExpertAgent(HardAgent):
     """Hard plus inference on the opponents' bids and plays, and a larger budget."""
 
     level = "expert"
-
-    def __init__(self, seed: int, config: SearchConfig = EXPERT) -> None:
-        super().__init__(seed, config)
-
-    def weigher(self) -> Weigher | None:
-        cache: dict[int, Inference] = {}
-
-        def weigh(knowledge: Knowledge, deals: list[list[int]]) -> list[float]:
-            inference = cache.get(id(knowledge))
-            if inference is None:
-                inference = cache[id(knowledge)] = Inference(knowledge)
-            return inference.weigh(knowledge, deals)
-
-        return weigh
+    default = EXPERT

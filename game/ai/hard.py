@@ -6,7 +6,8 @@ import random
 
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
-from game.ai.search import Search, SearchConfig, Weigher
+from game.ai.search import Search, SearchConfig
+from game.ai.shards import Mapper, sequential_map
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import Card
 from game.rules.phase import Phase
@@ -26,20 +27,24 @@ def decision_rng(seed: int, view: SeatView) -> random.Random:
 
 
 class HardAgent:
-    """Perfect-information Monte Carlo: samples deals, plays each candidate out."""
+    """Perfect-information Monte Carlo: samples deals, plays each candidate out.
+
+    ``mapper`` runs the search's shards (in turn by default; on several cores
+    with the same decisions when the thinker gives it a pool)."""
 
     level = "hard"
+    default = HARD
 
-    def __init__(self, seed: int, config: SearchConfig = HARD) -> None:
+    def __init__(
+        self, seed: int, config: SearchConfig | None = None, mapper: Mapper = sequential_map
+    ) -> None:
         self.seed = seed
-        self.config = config
+        self.config = config if config is not None else self.default
+        self.mapper = mapper
         self.simulated = 0
         """Card plays simulated in all this agent's searches (for ``ohhell bench ai``)."""
         self.kernel_seconds = 0.0
         """Time those simulations spent inside the playout kernel."""
-
-    def weigher(self) -> Weigher | None:
-        return None
 
     def choose(self, view: SeatView) -> Action:
         seat = view.seat
@@ -53,7 +58,7 @@ class HardAgent:
             objective_of(view, self.config.share, self.config.win_weight),
             self.config,
             decision_rng(self.seed, view),
-            self.weigher(),
+            self.mapper,
         )
         if view.phase is Phase.BIDDING:
             action: Action = Bid.of(seat, search.choose_bid())

@@ -78,9 +78,10 @@ class Objective:
 
     def win_chance(self, points: Sequence[int]) -> float:
         totals = [score + gained for score, gained in zip(self.scores, points, strict=True)]
-        mine = totals[self.seat]
-        rival = max(total for seat, total in enumerate(totals) if seat != self.seat)
-        ends = self.spread <= 0.0 or (self.target is not None and max(totals) >= self.target)
+        seat = self.seat
+        mine = totals[seat]
+        rival = max(totals[:seat] + totals[seat + 1 :])
+        ends = self.spread <= 0.0 or (self.target is not None and max(mine, rival) >= self.target)
         if ends:
             if mine < rival:
                 return 0.0

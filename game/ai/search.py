@@ -11,14 +11,16 @@ bids still to come (or still secret) guessed from each sampled hand.
 Budgets count simulated card plays, so a decision's cost does not depend on the
 machine; the number of deals follows from the budget, the candidates and the
 cards left. Candidates race: after the first part of the deals the weaker
-half drops out and the rest of the budget goes to the others.
+half drops out and the rest of the budget goes to the others. Each part is
+played in shards (:mod:`game.ai.shards`) that a :class:`~game.ai.shards.Mapper`
+may run on several cores with the same result.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from game.ai.heuristics import guess_bid
@@ -26,14 +28,11 @@ from game.ai.knowledge import Knowledge
 from game.ai.masks import mask_of_cards, representatives
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
 from game.ai.rollout import playout
-from game.ai.sampling import DealSampler
+from game.ai.shards import Mapper, deal_source, sequential_map, shard_seed, split
 from game.rules.actions import Play
 from game.rules.ruleset import TrickPoints
 from game.rules.scoring import hand_points
 from game.rules.view import SeatView
-
-Weigher = Callable[[Knowledge, list[list[int]]], list[float]]
-"""Gives each sampled deal a weight (expert's inference); None weighs all alike."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,9 @@ class SearchConfig:
     smart: bool = True
     """Use the smart (whole-deal aware) playout policy."""
     oversample: int = 1
-    """Deals drawn per deal kept, when a weigher resamples them (expert)."""
+    """Deals drawn per deal kept, when the deals are weighed by inference."""
+    infer: bool = False
+    """Weigh the deals by the likelihood of the opponents' bids and plays (expert)."""
     time_limit: float | None = None
     """An optional wall-clock cap per decision, in seconds (not deterministic)."""
     share: float = SHARE
@@ -73,8 +74,179 @@ def point_tables(knowledge: Knowledge, bids: Sequence[int]) -> list[list[int]]:
     return [[hand_points(rules, bid, taken, size) for taken in range(size + 1)] for bid in bids]
 
 
+# ------------------------------------------------------------------ one shard
+@dataclass(frozen=True)
+class ShardTask:
+    """One shard of one stage of a search: what a worker needs to play it."""
+
+    knowledge: Knowledge
+    objective: Objective
+    config: SearchConfig
+    bidding: bool
+    candidates: tuple[int, ...]
+    """Card indexes (plays) or numbers of tricks (bids)."""
+    deals: int
+    seed: str
+    deadline: float | None = None
+    """The ``time.monotonic()`` after which the shard stops early (the time limit)."""
+
+
+@dataclass(frozen=True)
+class ShardResult:
+    """A shard's weighted sum of values per candidate (in the task's order)."""
+
+    sums: tuple[float, ...]
+    playouts: int
+    kernel_seconds: float
+
+
+def run_shard(task: ShardTask) -> ShardResult:
+    """Draw the shard's deals and play every candidate out on each."""
+    config = task.config
+    source = deal_source(task.knowledge, config.oversample, config.infer)
+    deals, weights = source.draw(task.deals, random.Random(task.seed))
+    playouts = Playouts(task.knowledge, task.objective, config)
+    values = playouts.bid_values if task.bidding else playouts.play_values
+    candidates = task.candidates
+    sums = [0.0] * len(candidates)
+    done = 0
+    deadline = task.deadline
+    for deal, weight in zip(deals, weights, strict=True):
+        for number, value in enumerate(values(deal, candidates)):
+            sums[number] += weight * value
+        done += len(candidates)
+        if deadline is not None and time.monotonic() > deadline:
+            break
+    return ShardResult(tuple(sums), done, playouts.kernel_seconds)
+
+
+class Playouts:
+    """Plays candidates out on one deal and values the outcomes."""
+
+    def __init__(self, knowledge: Knowledge, objective: Objective, config: SearchConfig) -> None:
+        self.knowledge = knowledge
+        self.objective = objective
+        self.smart = config.smart
+        self.over_wants = knowledge.rules.trick_points is TrickPoints.ALWAYS
+        self.kernel_seconds = 0.0
+        """Time spent inside the playouts (``ohhell bench ai`` compares it with the whole)."""
+        bids = [bid if bid is not None else 0 for bid in knowledge.bids]
+        self.tables = point_tables(knowledge, bids)
+        self.need = [bid - took for bid, took in zip(bids, knowledge.taken, strict=True)]
+        self._by_bid: list[list[int]] | None = None
+
+    def play_values(self, deal: list[int], cards: Sequence[int]) -> list[float]:
+        """The value of playing each of ``cards`` now, in this deal."""
+        knowledge, tables, need = self.knowledge, self.tables, self.need
+        seat, taken, value = knowledge.seat, knowledge.taken, self.objective.value
+        values = []
+        for card in cards:
+            hands = list(deal)
+            hands[seat] ^= 1 << card
+            start = time.perf_counter()
+            more = playout(
+                hands,
+                knowledge.leader,
+                [*knowledge.trick, card],
+                knowledge.trump,
+                knowledge.must_trump,
+                list(need),
+                self.over_wants,
+                self.smart,
+            )
+            self.kernel_seconds += time.perf_counter() - start
+            values.append(
+                value([tables[other][taken[other] + more[other]] for other in range(len(more))])
+            )
+        return values
+
+    def bid_values(self, deal: list[int], bids: Sequence[int]) -> list[float]:
+        """The value of bidding each of ``bids`` now, in this deal."""
+        knowledge, value = self.knowledge, self.objective.value
+        if self._by_bid is None:
+            self._by_bid = point_tables(knowledge, range(knowledge.size + 1))
+        tables = self._by_bid
+        eldest = (knowledge.dealer + 1) % knowledge.players
+        guesses = BidGuesses(knowledge, deal)
+        values = []
+        for bid in bids:
+            guessed = guesses(bid)
+            start = time.perf_counter()
+            more = playout(
+                list(deal),
+                eldest,
+                (),
+                knowledge.trump,
+                knowledge.must_trump,
+                list(guessed),
+                self.over_wants,
+                self.smart,
+            )
+            self.kernel_seconds += time.perf_counter() - start
+            values.append(value([tables[guessed[seat]][more[seat]] for seat in range(len(more))]))
+        return values
+
+
+def guess_bids(knowledge: Knowledge, deal: list[int], mine: int) -> list[int]:
+    """Every seat's bid in ``deal``: known ones, ``mine``, and guesses for the rest."""
+    return BidGuesses(knowledge, deal)(mine)
+
+
+class BidGuesses:
+    """The bids of one deal for any bid of the searching seat.
+
+    Known bids stay; the others are guessed from each sampled hand in bidding
+    order. Only the dealer's guess under the hook depends on the searching
+    seat's bid (through the number it may not bid), so the rest are guessed
+    once per deal, not once per candidate bid."""
+
+    def __init__(self, knowledge: Knowledge, deal: list[int]) -> None:
+        self.knowledge = knowledge
+        self.deal = deal
+        players, dealer = knowledge.players, knowledge.dealer
+        eldest = (dealer + 1) % players
+        self.open_dealer = False
+        """The dealer's bid is still to guess, under the hook: it depends on ``mine``."""
+        self.bids = [0] * players
+        for seat in range(players):
+            bid = knowledge.bids[seat]
+            if seat == knowledge.seat:
+                continue
+            if bid is None:
+                if knowledge.rules.hook and seat == dealer:
+                    self.open_dealer = True
+                    continue
+                bid = guess_bid(
+                    deal[seat], knowledge.trump, players, knowledge.size, None, seat == eldest
+                )
+            self.bids[seat] = bid
+        self._dealer: dict[int, int] = {}
+
+    def __call__(self, mine: int) -> list[int]:
+        knowledge = self.knowledge
+        bids = list(self.bids)
+        bids[knowledge.seat] = mine
+        if self.open_dealer:
+            dealer, size = knowledge.dealer, knowledge.size
+            forbidden = size - sum(bids)
+            guess = self._dealer.get(forbidden)
+            if guess is None:
+                players = knowledge.players
+                guess = self._dealer[forbidden] = guess_bid(
+                    self.deal[dealer],
+                    knowledge.trump,
+                    players,
+                    size,
+                    forbidden,
+                    dealer == (dealer + 1) % players,
+                )
+            bids[dealer] = guess
+        return bids
+
+
+# ---------------------------------------------------------------- the search
 class Search:
-    """One decision's search: the deals, the objective and the race of candidates."""
+    """One decision's search: the candidates and their race over sharded deals."""
 
     def __init__(
         self,
@@ -83,77 +255,76 @@ class Search:
         objective: Objective,
         config: SearchConfig,
         rng: random.Random,
-        weigher: Weigher | None = None,
+        mapper: Mapper = sequential_map,
     ) -> None:
         self.view = view
         self.knowledge = knowledge
         self.objective = objective
         self.config = config
-        self.rng = rng
-        self.weigher = weigher
-        self.started = time.perf_counter()
+        self.decision = rng.getrandbits(64)
+        """Seeds every shard of this decision (with the stage and the shard's number)."""
+        self.mapper = mapper
+        limit = config.time_limit
+        self.deadline = None if limit is None else time.monotonic() + limit
         self.simulated = 0
         """Card plays simulated so far (the budget's unit)."""
         self.kernel_seconds = 0.0
-        """Time spent inside the playouts (``ohhell bench ai`` compares it with the whole)."""
-        self.over_wants = knowledge.rules.trick_points is TrickPoints.ALWAYS
-
-    # ------------------------------------------------------------ sampling
-    def deals(self, count: int) -> tuple[list[list[int]], list[float]]:
-        """``count`` deals and their weights (resampled by weight when weighing)."""
-        sampler = DealSampler(self.knowledge)
-        if self.weigher is None:
-            return [sampler.sample(self.rng) for _ in range(count)], [1.0] * count
-        drawn = [sampler.sample(self.rng) for _ in range(count * self.config.oversample)]
-        weights = self.weigher(self.knowledge, drawn)
-        return _resample(drawn, weights, count, self.rng)
+        """Time spent inside the playouts, summed over the shards."""
 
     def out_of_time(self) -> bool:
-        limit = self.config.time_limit
-        return limit is not None and time.perf_counter() - self.started > limit
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     # --------------------------------------------------------------- race
-    def race(
-        self,
-        candidates: list[int],
-        budget: int,
-        cost: int,
-        evaluate: Callable[[int, list[int]], float],
-    ) -> int:
+    def race(self, candidates: list[int], bidding: bool, budget: int, cost: int) -> int:
         """The candidate with the best mean value; ``cost`` card plays per playout."""
         config = self.config
         total = max(1, budget // max(1, cost))
         share = len(candidates) if len(candidates) <= 2 else 2 * len(candidates)
         first = max(config.min_deals, min(config.max_deals, total // share))
-        deals, weights = self.deals(first)
         sums = dict.fromkeys(candidates, 0.0)
         alive = list(candidates)
-        used = self._run(alive, deals, weights, sums, evaluate)
-        self.simulated += used * cost
+        used = self._stage(0, alive, bidding, first, cost, sums)
         if len(alive) > 2 and not self.out_of_time():
             alive.sort(key=lambda card: -sums[card])
             alive = alive[: max(2, (len(alive) + 1) // 2)]
             more = max(0, min(config.max_deals - first, (total - used) // len(alive)))
             if more:
-                extra, extra_weights = self.deals(more)
-                self.simulated += self._run(alive, extra, extra_weights, sums, evaluate) * cost
+                self._stage(1, alive, bidding, more, cost, sums)
         return max(alive, key=lambda card: (sums[card], -card))
 
-    def _run(
+    def _stage(
         self,
+        stage: int,
         alive: list[int],
-        deals: list[list[int]],
-        weights: list[float],
+        bidding: bool,
+        deals: int,
+        cost: int,
         sums: dict[int, float],
-        evaluate: Callable[[int, list[int]], float],
     ) -> int:
+        """Play ``alive`` out on ``deals`` more deals, in shards; add to ``sums`` in
+        shard order. Returns the playouts run."""
+        candidates = tuple(alive)
+        tasks = [
+            ShardTask(
+                self.knowledge,
+                self.objective,
+                self.config,
+                bidding,
+                candidates,
+                count,
+                shard_seed(self.decision, stage, shard),
+                self.deadline,
+            )
+            for shard, count in enumerate(split(deals))
+            if count
+        ]
         used = 0
-        for deal, weight in zip(deals, weights, strict=True):
-            for candidate in alive:
-                sums[candidate] += weight * evaluate(candidate, deal)
-            used += len(alive)
-            if self.out_of_time():
-                break
+        for result in self.mapper(run_shard, tasks):
+            for candidate, value in zip(candidates, result.sums, strict=True):
+                sums[candidate] += value
+            used += result.playouts
+            self.kernel_seconds += result.kernel_seconds
+        self.simulated += used * cost
         return used
 
     # --------------------------------------------------------------- play
@@ -168,134 +339,20 @@ class Search:
         candidates = representatives(legal, hidden)
         if len(candidates) == 1:
             return candidates[0]
-        bids = [bid if bid is not None else 0 for bid in knowledge.bids]
-        tables = point_tables(knowledge, bids)
-        need = [bid - took for bid, took in zip(bids, knowledge.taken, strict=True)]
         cost = sum(knowledge.counts)
-        return self.race(
-            candidates,
-            self.config.play_budget,
-            cost,
-            lambda card, deal: self._play_value(card, deal, need, tables),
-        )
-
-    def _play_value(
-        self, card: int, deal: list[int], need: list[int], tables: list[list[int]]
-    ) -> float:
-        knowledge = self.knowledge
-        hands = list(deal)
-        hands[knowledge.seat] ^= 1 << card
-        trick = [*knowledge.trick, card]
-        start = time.perf_counter()
-        more = playout(
-            hands,
-            knowledge.leader,
-            trick,
-            knowledge.trump,
-            knowledge.must_trump,
-            list(need),
-            self.over_wants,
-            self.config.smart,
-        )
-        self.kernel_seconds += time.perf_counter() - start
-        taken = knowledge.taken
-        points = [tables[seat][taken[seat] + more[seat]] for seat in range(len(more))]
-        return self.objective.value(points)
+        return self.race(candidates, False, self.config.play_budget, cost)
 
     # ---------------------------------------------------------------- bid
     def choose_bid(self) -> int:
         """The number of tricks to bid."""
         knowledge = self.knowledge
-        size = knowledge.size
         forbidden = self.view.forbidden_bid
-        candidates = [bid for bid in range(size + 1) if bid != forbidden]
+        candidates = [bid for bid in range(knowledge.size + 1) if bid != forbidden]
         if len(candidates) == 1:
             return candidates[0]
-        tables = {
-            bid: [hand_points(knowledge.rules, bid, taken, size) for taken in range(size + 1)]
-            for bid in range(size + 1)
-        }
-        cost = size * knowledge.players
-        return self.race(
-            candidates,
-            self.config.bid_budget,
-            cost,
-            lambda bid, deal: self._bid_value(bid, deal, tables),
-        )
-
-    def _bid_value(self, bid: int, deal: list[int], tables: dict[int, list[int]]) -> float:
-        knowledge = self.knowledge
-        bids = self.guess_bids(deal, bid)
-        start = time.perf_counter()
-        more = playout(
-            list(deal),
-            (knowledge.dealer + 1) % knowledge.players,
-            (),
-            knowledge.trump,
-            knowledge.must_trump,
-            list(bids),
-            self.over_wants,
-            self.config.smart,
-        )
-        self.kernel_seconds += time.perf_counter() - start
-        return self.objective.value([tables[bids[seat]][more[seat]] for seat in range(len(more))])
+        cost = knowledge.size * knowledge.players
+        return self.race(candidates, True, self.config.bid_budget, cost)
 
     def guess_bids(self, deal: list[int], mine: int) -> list[int]:
         """Every seat's bid in this deal: known ones, ``mine``, and guesses for the rest."""
-        knowledge = self.knowledge
-        players, size, dealer = knowledge.players, knowledge.size, knowledge.dealer
-        bids = [mine if seat == knowledge.seat else knowledge.bids[seat] for seat in range(players)]
-        eldest = (dealer + 1) % players
-        guessed = [0] * players
-        for step in range(players):
-            seat = (eldest + step) % players
-            bid = bids[seat]
-            if bid is None:
-                forbidden = None
-                if knowledge.rules.hook and seat == dealer:
-                    forbidden = size - sum(
-                        guessed[other] for other in range(players) if other != seat
-                    )
-                bid = guess_bid(
-                    deal[seat], knowledge.trump, players, size, forbidden, seat == eldest
-                )
-            guessed[seat] = bid
-        return guessed
-
-
-def _resample(
-    drawn: list[list[int]], weights: list[float], count: int, rng: random.Random
-) -> tuple[list[list[int]], list[float]]:
-    """Keep ``count`` deals by systematic resampling on ``weights``.
-
-    A deal kept several times (or drawn twice) would play out the same each
-    time, so it is kept once, weighing as many as its copies."""
-    total = sum(weights)
-    if total <= 0.0:
-        return _merged(drawn[:count])
-    step = total / count
-    point = rng.random() * step
-    kept: list[list[int]] = []
-    running = 0.0
-    for deal, weight in zip(drawn, weights, strict=True):
-        running += weight
-        while point < running and len(kept) < count:
-            kept.append(deal)
-            point += step
-    while len(kept) < count:
-        kept.append(drawn[-1])
-    return _merged(kept)
-
-
-def _merged(deals: list[list[int]]) -> tuple[list[list[int]], list[float]]:
-    """The distinct deals, first seen first, each weighing its number of copies."""
-    copies: dict[tuple[int, ...], int] = {}
-    first: dict[tuple[int, ...], list[int]] = {}
-    for deal in deals:
-        key = tuple(deal)
-        if key in copies:
-            copies[key] += 1
-        else:
-            copies[key] = 1
-            first[key] = deal
-    return [first[key] for key in copies], [float(number) for number in copies.values()]
+        return guess_bids(self.knowledge, deal, mine)

@@ -9,6 +9,10 @@ searching levels also the simulated card plays per second over all their
 decisions, against the raw speed of the playout kernel in those same
 searches (card plays over the time spent inside the playouts), so "% of
 kernel" is the share of a search's time that goes into playouts.
+
+``--cores N`` runs the searches' shards on N processes (N - 1 helpers beside
+this one, as the game does): latencies are then wall times of a decision on N
+cores, and "% of kernel" is the share of the N cores' time in playouts.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from dataclasses import dataclass
 from game import cliargs
 from game.ai.levels import LEVELS, make_agent
 from game.ai.rules_player import MediumAgent
+from game.ai.shards import Mapper, sequential_map
+from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.record import Level, is_level
@@ -72,9 +78,15 @@ class Timing:
         return [("bids", self.bids), ("plays", self.plays), ("all", self.bids + self.plays)]
 
 
-def measure(level: Level, views: Sequence[SeatView], seed: int, budget: float = 1.0) -> Timing:
+def measure(
+    level: Level,
+    views: Sequence[SeatView],
+    seed: int,
+    budget: float = 1.0,
+    mapper: Mapper = sequential_map,
+) -> Timing:
     """Time ``level``'s decision in every position (after a short warm-up)."""
-    agent = make_agent(level, seed, budget=budget)
+    agent = make_agent(level, seed, budget=budget, mapper=mapper)
     for view in views[:2]:
         agent.choose(view)
     before = getattr(agent, "simulated", 0)
@@ -118,6 +130,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--budget", type=cliargs.budget_scale, default=1.0, help="search budget multiplier"
     )
+    cores = cliargs.bounded_int(1, 4)
+    parser.add_argument(
+        "--cores", type=cores, default=1, help="processes sharing each search (1 to 4)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -133,18 +149,30 @@ def main(argv: list[str]) -> int:
         if not is_level(level):
             parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
         levels.append(level)
+    connections, helpers = start_helpers(args.cores - 1, niceness=0)
+    pool = ShardPool(connections)
+    try:
+        return _report(args, levels, pool)
+    finally:
+        pool.close()
+        stop_helpers(helpers)
+
+
+def _report(args: argparse.Namespace, levels: list[Level], pool: ShardPool) -> int:
     views = positions(args.seed, args.hands, args.players, args.size)
+    mapper: Mapper = pool.map if pool.connections else sequential_map
+    cores = pool.size
     results: dict[str, dict[str, dict[str, float]]] = {}
     timings: list[Timing] = []
     failed = False
     lines = [
         f"{len(views)} positions: {args.hands} hands of {args.size} cards, "
-        f"{args.players} players, seed {args.seed}",
+        f"{args.players} players, seed {args.seed}, {cores} core{'s' if cores > 1 else ''}",
         f"{'level':<8} {'decisions':<6} {'n':>4} {'median ms':>10} {'p90 ms':>9} "
         f"{'max ms':>9}  target",
     ]
     for level in levels:
-        timing = measure(level, views, args.seed, args.budget)
+        timing = measure(level, views, args.seed, args.budget, mapper)
         timings.append(timing)
         results[level] = {kind: summary(times) for kind, times in timing.rows() if times}
         target = TARGETS_MS.get(level)
@@ -171,7 +199,7 @@ def main(argv: list[str]) -> int:
         seconds = sum(timing.bids + timing.plays) / 1000.0
         rate = timing.simulated / seconds if seconds else 0.0
         kernel = timing.simulated / timing.kernel_seconds if timing.kernel_seconds else 0.0
-        share = 100.0 * rate / kernel if kernel else 0.0
+        share = 100.0 * rate / (kernel * cores) if kernel else 0.0
         results[timing.level]["simulation"] = {
             "simulated": timing.simulated,
             "seconds": seconds,
@@ -189,6 +217,7 @@ def main(argv: list[str]) -> int:
                 {
                     "positions": len(views),
                     "seed": args.seed,
+                    "cores": cores,
                     "levels": results,
                 }
             )

@@ -8,8 +8,12 @@ the old one would have.
 
 One worker serves every game of the program (started on first use with the
 ``spawn`` method, which the PyInstaller builds support through
-``multiprocessing.freeze_support``). Where no process can be started, decisions run
-in a thread instead, as before.
+``multiprocessing.freeze_support``). Where the machine has cores to spare, helper
+processes (:mod:`game.play.pool`) run part of each search beside it: hard and
+expert split their deals into shards whose sums do not depend on who ran them,
+so a decision is the same on one core or several. Stopping a decision stops the
+worker and its helpers. Where no process can be started, decisions run in a
+thread instead, one shard after another.
 
 >>> from game.rules.presets import PRESETS
 >>> from game.rules.match import Match
@@ -34,12 +38,14 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING
 
+from game.play.pool import ShardPool, helpers_wanted, start_helpers, stop_helpers
 from game.rules.actions import Action
 from game.rules.record import Level
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.ai import Agent
+    from game.ai.shards import Mapper
 
 AGENTS_KEPT = 32
 """Agents a worker keeps between decisions (their caches speed up the next ones)."""
@@ -114,8 +120,10 @@ def warm_up() -> None:
 class _Agents:
     """The agents a worker keeps, the most recently used last (bounded)."""
 
-    def __init__(self) -> None:
+    def __init__(self, mapper: Mapper | None = None) -> None:
         self._kept: OrderedDict[tuple[Level, int], Agent] = OrderedDict()
+        self._mapper = mapper
+        """Runs the searches' shards (None: one after another, in this thread)."""
 
     def decide(self, level: Level, seed: int, view: SeatView) -> Action:
         from game.ai import make_agent  # the window's process never imports the players
@@ -123,16 +131,21 @@ class _Agents:
         key = (level, seed)
         agent = self._kept.get(key)
         if agent is None:
-            agent = self._kept[key] = make_agent(level, seed)
+            if self._mapper is None:
+                agent = make_agent(level, seed)
+            else:
+                agent = make_agent(level, seed, mapper=self._mapper)
+            self._kept[key] = agent
             while len(self._kept) > AGENTS_KEPT:
                 self._kept.popitem(last=False)
         self._kept.move_to_end(key)
         return agent.choose(view)
 
 
-def _serve(connection: Connection) -> None:
-    """The worker's loop: decide each view sent, until the pipe closes."""
-    agents = _Agents()
+def _serve(connection: Connection, helpers: list[Connection]) -> None:
+    """The worker's loop: decide each view sent, until the pipe closes; ``helpers``
+    are the pipes to the helper processes that share the searches."""
+    agents = _Agents(ShardPool(helpers).map if helpers else None)
     while True:
         try:
             job, level, seed, view = connection.recv()
@@ -151,6 +164,7 @@ class _Worker:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._process: BaseProcess | None = None
+        self._helpers: list[BaseProcess] = []
         self._connection: Connection | None = None
         self._jobs = 0
         self._waiting: dict[int, Thought] = {}
@@ -167,16 +181,24 @@ class _Worker:
     def _start(self) -> None:
         if self.use_threads or (self._process is not None and self._process.is_alive()):
             return
+        self._stop()  # a worker that died may leave helpers behind
+        helper_ends, helpers = start_helpers(helpers_wanted())
         try:
             context = multiprocessing.get_context("spawn")
             mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs,), daemon=True, name="ai")
+            process = context.Process(
+                target=_serve, args=(theirs, helper_ends), daemon=True, name="ai"
+            )
             process.start()
             theirs.close()
         except (OSError, RuntimeError, ValueError):
+            stop_helpers(helpers)
             self.use_threads = True
             return
-        self._process, self._connection = process, mine
+        finally:
+            for end in helper_ends:  # the worker holds them now
+                end.close()
+        self._process, self._connection, self._helpers = process, mine, helpers
         self._waiting.clear()
 
     def submit(self, level: Level, seed: int, view: SeatView) -> Thought:
@@ -230,14 +252,13 @@ class _Worker:
             self._send(thought)
 
     def _stop(self) -> None:
-        process, connection = self._process, self._connection
+        process, connection, helpers = self._process, self._connection, self._helpers
         self._process = self._connection = None
+        self._helpers = []
         self._waiting.clear()
         if connection is not None:
             connection.close()
-        if process is not None and process.is_alive():
-            process.terminate()
-            process.join(1.0)
+        stop_helpers([*helpers, *([process] if process is not None else [])])
 
     def close(self) -> None:
         with self._lock:

@@ -3,22 +3,36 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal, TypeGuard
 
 from game.ai.base import Agent, RandomAgent
 from game.ai.expert import EXPERT, ExpertAgent
 from game.ai.hard import HARD, HardAgent
+from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.rules_player import EasyAgent, MediumAgent
 from game.rules.record import LEVELS, Level
 
-__all__ = ["LEVELS", "Level", "make_agent"]
+__all__ = ["LEVELS", "MEASURED_LEVELS", "Level", "MeasuredLevel", "is_measured_level", "make_agent"]
+
+Yardstick = Literal["ismcts"]
+"""A player kept only to measure the levels against (never offered at the table)."""
+MeasuredLevel = Level | Yardstick
+MEASURED_LEVELS: tuple[MeasuredLevel, ...] = (*LEVELS, "ismcts")
+"""Every level a tournament or benchmark can seat: the ladder, then the yardstick."""
+
+
+def is_measured_level(text: str) -> TypeGuard[MeasuredLevel]:
+    """Whether ``text`` names a level or the yardstick."""
+    return text in MEASURED_LEVELS
 
 
 def make_agent(
-    level: Level, seed: int, *, budget: float = 1.0, time_limit: float | None = None
+    level: MeasuredLevel, seed: int, *, budget: float = 1.0, time_limit: float | None = None
 ) -> Agent:
     """A new agent of ``level`` whose choices follow from ``seed``.
 
-    ``budget`` scales the simulations of the searching levels (hard, expert);
+    ``budget`` scales the simulations of the searching levels (hard, expert,
+    and the ``ismcts`` yardstick's iterations);
     ``time_limit`` (seconds) optionally caps a decision's wall-clock time, which
     makes decisions depend on the machine's speed.
     """
@@ -33,4 +47,6 @@ def make_agent(
         if time_limit is not None:
             config = replace(config, time_limit=time_limit)
         return HardAgent(seed, config) if level == "hard" else ExpertAgent(seed, config)
+    if level == "ismcts":
+        return IsmctsAgent(seed, ISMCTS.scaled(budget))
     raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -147,3 +147,25 @@ def test_bench_prints_every_level(capsys: pytest.CaptureFixture[str]) -> None:
     for level in ("random", "easy", "medium", "hard"):
         assert f"{level} " in text
     assert "bids" in text and "plays" in text and "median" in text
+
+
+def test_tournament_plays_single_hands_against_the_yardstick(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    seats = "medium,ismcts@0.02,ismcts@0.02"
+    args = ["--players", "3", "--seats", seats, "--hand-size", "4", "--games", "2"]
+    code = tournament.main([*args, "--duplicate", "--json", "--jobs", "1"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["hand_size"] == 4 and report["games_played"] == 6
+    rows = report["levels"]
+    assert rows["medium"]["seat_games"] == 6 and rows["ismcts@0.02"]["seat_games"] == 12
+    for row in rows.values():  # one hand of four cards: at most 4 + 10 points
+        low, high = row["score"]["ci95"]
+        assert 0 <= row["score"]["mean"] <= 14 and low <= high
+    pairs = [(pair["a"], pair["b"]) for pair in report["pairs"]]
+    assert pairs == [("medium", "ismcts@0.02")]  # differences read level - yardstick
+    with pytest.raises(SystemExit):
+        tournament.main([*args, "--out", str(tmp_path / "games.jsonl")])
+    assert "cannot be recorded" in capsys.readouterr().err
+    assert not (tmp_path / "games.jsonl").exists()

@@ -112,6 +112,8 @@ CASES: list[tuple[str, list[str], str]] = [
     ("tournament-seed-huge", [*TOURNAMENT, "--seed", str(2**64)], "from 0 to"),
     ("tournament-hands-0", [*TOURNAMENT, "--hands", "0"], "from 1 to 1000, not '0'"),
     ("tournament-hands-huge", [*TOURNAMENT, "--hands", "1001"], "from 1 to 1000"),
+    ("tournament-hand-size-0", [*TOURNAMENT, "--hand-size", "0"], "from 1 to 52, not '0'"),
+    ("tournament-hand-size-14", [*TOURNAMENT, "--hand-size", "14"], "13"),
     ("tournament-jobs-0", [*TOURNAMENT, "--jobs", "0"], "from 1 to 64"),
     ("tournament-jobs-huge", [*TOURNAMENT, "--jobs", "65"], "from 1 to 64"),
     ("screenshot-after-huge", [*SCREENSHOT, "--after", "10001"], "from 0 to 10000"),

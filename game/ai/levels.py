@@ -3,19 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal, TypeGuard
 
 from game.ai.base import Agent, RandomAgent
 from game.ai.expert import EXPERT, ExpertAgent
 from game.ai.hard import HARD, HardAgent
+from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.rules_player import EasyAgent, MediumAgent
 from game.ai.shards import Mapper, sequential_map
 from game.rules.record import LEVELS, Level
 
-__all__ = ["LEVELS", "Level", "make_agent"]
+__all__ = ["LEVELS", "MEASURED_LEVELS", "Level", "MeasuredLevel", "is_measured_level", "make_agent"]
+
+Yardstick = Literal["ismcts"]
+"""A player kept only to measure the levels against (never offered at the table)."""
+MeasuredLevel = Level | Yardstick
+MEASURED_LEVELS: tuple[MeasuredLevel, ...] = (*LEVELS, "ismcts")
+"""Every level a tournament or benchmark can seat: the ladder, then the yardstick."""
+
+
+def is_measured_level(text: str) -> TypeGuard[MeasuredLevel]:
+    """Whether ``text`` names a level or the yardstick."""
+    return text in MEASURED_LEVELS
 
 
 def make_agent(
-    level: Level,
+    level: MeasuredLevel,
     seed: int,
     *,
     budget: float = 1.0,
@@ -24,7 +37,8 @@ def make_agent(
 ) -> Agent:
     """A new agent of ``level`` whose choices follow from ``seed``.
 
-    ``budget`` scales the simulations of the searching levels (hard, expert);
+    ``budget`` scales the simulations of the searching levels (hard, expert,
+    and the ``ismcts`` yardstick's iterations);
     ``time_limit`` (seconds) optionally caps a decision's wall-clock time, which
     makes decisions depend on the machine's speed. ``mapper`` runs the searches'
     shards (on several cores, with the same decisions, when given a pool's).
@@ -42,4 +56,6 @@ def make_agent(
         if level == "hard":
             return HardAgent(seed, config, mapper)
         return ExpertAgent(seed, config, mapper)
+    if level == "ismcts":
+        return IsmctsAgent(seed, ISMCTS.scaled(budget))
     raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")

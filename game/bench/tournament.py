@@ -27,7 +27,7 @@ from typing import Any
 
 from game import cliargs
 from game.ai.base import play_match
-from game.ai.levels import LEVELS, make_agent
+from game.ai.levels import LEVELS, MEASURED_LEVELS, MeasuredLevel, is_measured_level, make_agent
 from game.ai.stats import Estimate, mean_ci
 from game.i18n import _
 from game.i18n.reasons import error_words
@@ -36,7 +36,7 @@ from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import Level, Player, dumps, is_level, to_record
-from game.rules.ruleset import MAX_HANDS, RuleSet
+from game.rules.ruleset import MAX_HANDS, HandSequence, RuleSet
 from game.saves import MAX_RECORD_BYTES, read_record
 
 
@@ -77,7 +77,7 @@ def play_task(task: Task) -> Outcome:
     record = None
     if task.record:
         players = [
-            Player(f"{level} {seat + 1}", kind=_base(level))
+            Player(f"{level} {seat + 1}", kind=_recorded_kind(level))
             for seat, level in enumerate(task.levels)
         ]
         record = dumps(to_record(match, players))
@@ -157,12 +157,20 @@ def _record_lines(path: str) -> Iterator[tuple[str, str]]:
                 yield where, line
 
 
-def _base(spec: str) -> Level:
+def _base(spec: str) -> MeasuredLevel:
     """The level of a seat spec: ``hard`` or ``hard@2`` (hard with twice the budget),
     checked when the command line was read."""
     level = spec.split("@")[0]
-    if not is_level(level):
+    if not is_measured_level(level):
         raise ValueError(f"unknown level {level!r}")
+    return level
+
+
+def _recorded_kind(spec: str) -> Level:
+    """A seat's level as a game record names it (the yardstick has no record kind)."""
+    level = _base(spec)
+    if not is_level(level):
+        raise ValueError(f"{level!r} seats cannot be recorded")
     return level
 
 
@@ -295,8 +303,9 @@ def summarize(
 
 
 def _ladder_position(spec: str) -> tuple[int, float]:
+    """Weakest first; the yardstick below every level, so differences read level - ismcts."""
     level = _base(spec)
-    return (LEVELS.index(level) if level in LEVELS else len(LEVELS), _scale(spec))
+    return (LEVELS.index(level) if is_level(level) else -1, _scale(spec))
 
 
 # ------------------------------------------------------------------ output
@@ -364,8 +373,8 @@ def write_records(path: str, outcomes: Sequence[Outcome]) -> None:
 def _spec_problem(spec: str) -> str | None:
     """What is wrong with a seat spec (``hard`` or ``hard@2``), or None."""
     level, at, scale = spec.partition("@")
-    if level not in LEVELS:
-        return f"unknown level {cliargs.quoted(level)}; choose from {', '.join(LEVELS)}"
+    if level not in MEASURED_LEVELS:
+        return f"unknown level {cliargs.quoted(level)}; choose from {', '.join(MEASURED_LEVELS)}"
     try:
         if at:
             cliargs.budget_scale(scale)
@@ -409,6 +418,12 @@ def _parser() -> argparse.ArgumentParser:
         help=_("play only the first HANDS hands of each game"),
     )
     parser.add_argument(
+        "--hand-size",
+        type=cliargs.bounded_int(1, 52),
+        metavar="N",
+        help=_("deal N cards in every hand (a constant sequence; one hand unless --hands)"),
+    )
+    parser.add_argument(
         "--budget", type=cliargs.budget_scale, default=1.0, help=_("search budget multiplier")
     )
     parser.add_argument("--progress", action="store_true", help=_("report progress on stderr"))
@@ -428,12 +443,19 @@ def main(argv: list[str]) -> int:
         parser.error(f"argument --seats: {problems[0]}")
     try:
         rules = get_preset(args.variant).rules(args.players)
-        if args.hands is not None:
+        if args.hand_size is not None:
+            hands = 1 if args.hands is None else args.hands
+            rules = replace(
+                rules, sequence=HandSequence.CONSTANT, largest_hand=args.hand_size, max_hands=hands
+            )
+        elif args.hands is not None:
             rules = replace(rules, max_hands=args.hands)
     except RulesError as error:
         parser.error(error_words(error))
     if len(seats) != args.players:
         parser.error(f"--seats names {len(seats)} levels for {args.players} players")
+    if args.out and not all(is_level(_base(seat)) for seat in seats):
+        parser.error("--out: ismcts seats cannot be recorded in a game record")
     tasks = tasks_for(
         rules, seats, args.games, args.seed, args.duplicate, args.budget, bool(args.out)
     )
@@ -450,6 +472,7 @@ def main(argv: list[str]) -> int:
         "duplicate": args.duplicate,
         "seed": args.seed,
         "hands": args.hands,
+        "hand_size": args.hand_size,
         "budget": args.budget,
     }
     if args.json:
@@ -463,6 +486,8 @@ def main(argv: list[str]) -> int:
         header = (
             f"{args.variant}, {args.players} players, seats {args.seats}, {mode}, seed {args.seed}"
         )
+        if args.hand_size is not None:
+            header += f", {args.hands or 1} hand(s) of {args.hand_size} cards"
         print(report_text(header, stats, pairs))
     return 0
 

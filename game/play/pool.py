@@ -35,7 +35,7 @@ HELPERS_AT_MOST = 3
 """Helpers worth starting: a search stage has four shards, and its caller runs one."""
 
 HELPER_NICENESS = 5
-"""How much lower the helpers' priority is than the window's, in the game."""
+"""How much lower the worker's and helpers' priority is than the window's."""
 
 
 def cores_free() -> int:
@@ -84,11 +84,17 @@ def stop_helpers(processes: Sequence[BaseProcess]) -> None:
         process.join(1.0)
 
 
-def _help(connection: Connection, niceness: int) -> None:
-    """A helper's loop: run each task sent, answer, until the pipe closes."""
+def lower_priority(niceness: int = HELPER_NICENESS) -> None:
+    """Give way to the window: this process runs ``niceness`` steps below it (where the
+    system has priorities)."""
     if niceness and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(niceness)
+
+
+def _help(connection: Connection, niceness: int) -> None:
+    """A helper's loop: run each task sent, answer, until the pipe closes."""
+    lower_priority(niceness)
     import game.ai.search  # noqa: F401  (loaded now, not during the first decision)
 
     while True:

@@ -38,7 +38,13 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING
 
-from game.play.pool import ShardPool, helpers_wanted, start_helpers, stop_helpers
+from game.play.pool import (
+    ShardPool,
+    helpers_wanted,
+    lower_priority,
+    start_helpers,
+    stop_helpers,
+)
 from game.rules.actions import Action
 from game.rules.record import Level
 from game.rules.view import SeatView
@@ -144,7 +150,9 @@ class _Agents:
 
 def _serve(connection: Connection, helpers: list[Connection]) -> None:
     """The worker's loop: decide each view sent, until the pipe closes; ``helpers``
-    are the pipes to the helper processes that share the searches."""
+    are the pipes to the helper processes that share the searches. The window's
+    frames come first: the worker runs at a lower priority, like its helpers."""
+    lower_priority()
     agents = _Agents(ShardPool(helpers).map if helpers else None)
     while True:
         try:

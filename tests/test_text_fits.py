@@ -11,15 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import available_languages, install, set_language
+from game.i18n import _, available_languages, install, set_language
 from game.i18n.pseudo import CODE as PSEUDO
 from game.i18n.pseudo import PseudoTranslations
+from game.net.discovery import Browser, Listing
 from game.play.preview import played_session, played_until_bid
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
+from game.ui.net.lobby import MAX_LISTED, LobbyScene
 from game.ui.newgame.scene import PAGES, NewGameScene
 from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
@@ -52,6 +54,8 @@ SCENES = [
     "games",
     "replay",
     "statistics",
+    "online",
+    "online-hosted",
 ]
 FRAMES = 15
 MIN_TEXTS = {"curtain": 1, "pause": 3}
@@ -73,6 +77,8 @@ def scene_stack(app: App, name: str) -> list[Scene]:
     if name.startswith("newgame-"):
         scene = NewGameScene(app)
         return [scene]
+    if name.startswith("online"):
+        return [lobby(app, hosted=name == "online-hosted")]
     if name in ("games", "replay", "statistics"):
         kept, session = kept_game()
         session.close()
@@ -82,6 +88,33 @@ def scene_stack(app: App, name: str) -> list[Scene]:
     actions = {"gameover": 10**6, "table": 9}.get(name, 14)
     session = played_session("oh-hell", players, 3, actions, name == "result")
     return build_scene(app, name, session)
+
+
+class ListedGames(Browser):
+    """A browser that finds as many games as the screen lists, without a network."""
+
+    def __init__(self) -> None:
+        self.games = [
+            Listing(f"{name} ({n})", "7KQ2M", "192.0.2.7:47317", "Nomination Whist", 3, 1)
+            for n, name in enumerate(NAMES[:MAX_LISTED])
+        ]
+
+    def listings(self) -> list[Listing]:
+        return self.games
+
+    def close(self) -> None:
+        pass
+
+
+def lobby(app: App, hosted: bool) -> LobbyScene:
+    """Play with friends: five games found, or a table opened and its code shown."""
+    scene = LobbyScene(app)
+    scene.browser = ListedGames()
+    if hosted:
+        scene.listing = Listing(NAMES[0], "7KQ2M", "192.0.2.10:47317", "Oh Hell", 2, 1)
+    else:
+        scene.message = _("The table could not be opened ({reason}).").format(reason="Errno 98")
+    return scene
 
 
 @pytest.fixture

@@ -166,7 +166,7 @@ class LobbyScene(GuiScene):
         if self.listing is None:
             options = [(n, str(n)) for n in range(1, seats + 1)]
             self.friends = min(self.friends, seats)
-            self.choice(self.rect(80, 250, 460, 40), options, self.friends, self.set_friends)
+            self.choice(self.rect(80, 266, 460, 40), options, self.friends, self.set_friends)
             self.button(
                 self.rect(80, 560, 460, 52), _("Open the table"), self.host, style="primary"
             )
@@ -190,7 +190,7 @@ class LobbyScene(GuiScene):
                 count=listing.open_seats
             )
             self.button(
-                self.rect(740, 180 + index * 54, 460, 46),
+                self.rect(740, 180 + index * 50, 460, 44),
                 text,
                 partial(self.join, listing.address, listing.code),
             )
@@ -240,12 +240,12 @@ class LobbyScene(GuiScene):
         rules, players = quick_setup(self.app.settings)
         width = self.px(480)
         if self.listing is None:
-            self._text(surface, _("Seats for friends"), 80, 214, theme.TEXT)
+            self._text(surface, _("Seats for friends"), 80, 236, theme.TEXT)
             line = _(
                 "{game}, {players} players, as last set up under New game; computers take "
                 "the seats no friend takes."
             ).format(game=variant_name(rules), players=len(players))
-            draw_wrapped(surface, line, self.rect(80, 170, 0, 0).topleft, width, self.px(16))
+            draw_wrapped(surface, line, self.rect(80, 156, 0, 0).topleft, width, self.px(16))
         else:
             listing = self.listing
             self._text(surface, _("Join code"), 80, 170, theme.TEXT_DIM)
@@ -262,7 +262,10 @@ class LobbyScene(GuiScene):
             _("Games on this network") if self._shown else _("No game found on this network yet.")
         )
         self._text(surface, found, 740, 150, theme.TEXT_DIM)
-        self._text(surface, _("Or type a join code or an address"), 740, 440, theme.TEXT_DIM)
+        typed = theme.fitted(
+            _("Or type a join code or an address"), self.px(16), self.px(460), theme.TEXT_DIM
+        )
+        surface.blit(typed, self.rect(740, 438, 0, 0))
         if self.message:
             area = self.rect(740, 530, 0, 0).topleft
             draw_wrapped(surface, self.message, area, self.px(460), self.px(15), theme.BAD)

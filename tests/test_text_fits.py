@@ -25,7 +25,7 @@ from game.ui.net.lobby import MAX_LISTED, LobbyScene
 from game.ui.newgame.scene import PAGES, NewGameScene
 from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
-from game.ui.screenshot import KINDS, NAMES, build_scene
+from game.ui.screenshot import KINDS, build_scene, names
 from game.ui.stats.scene import StatsScene
 from tests.kept import kept_game
 from tests.textlayout import (
@@ -71,7 +71,7 @@ def use_language(code: str) -> None:
 
 def scene_stack(app: App, name: str) -> list[Scene]:
     """The scenes that show ``name`` (the new-game form at one of its pages)."""
-    players = [Player(NAMES[seat], KINDS[seat]) for seat in range(4)]
+    players = [Player(names()[seat], KINDS[seat]) for seat in range(4)]
     if name == "bidding":
         return build_scene(app, "table", played_until_bid("oh-hell", players, 3))
     if name.startswith("newgame-"):
@@ -96,7 +96,7 @@ class ListedGames(Browser):
     def __init__(self) -> None:
         self.games = [
             Listing(f"{name} ({n})", "7KQ2M", "192.0.2.7:47317", "Nomination Whist", 3, 1)
-            for n, name in enumerate(NAMES[:MAX_LISTED])
+            for n, name in enumerate(names()[:MAX_LISTED])
         ]
 
     def listings(self) -> list[Listing]:
@@ -111,7 +111,7 @@ def lobby(app: App, hosted: bool) -> LobbyScene:
     scene = LobbyScene(app)
     scene.browser = ListedGames()
     if hosted:
-        scene.listing = Listing(NAMES[0], "7KQ2M", "192.0.2.10:47317", "Oh Hell", 2, 1)
+        scene.listing = Listing(names()[0], "7KQ2M", "192.0.2.10:47317", "Oh Hell", 2, 1)
     else:
         scene.message = _("The table could not be opened ({reason}).").format(reason="Errno 98")
     return scene
@@ -128,7 +128,7 @@ def app_at(
 
     def make(size: tuple[int, int]) -> App:
         store = SettingsStore(path=tmp_path / "settings.json")
-        store.update(animation_speed=4.0, sound=False)
+        store.update(animation_speed=4.0, sound=False, player_name=names()[0])
         app = App(pygame.display.set_mode(size), store)
         apps.append(app)
         return app

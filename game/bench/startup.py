@@ -87,14 +87,14 @@ def _table_child(seed: int, after: int) -> None:
     from game.rules.record import Player
     from game.settings import SettingsStore
     from game.ui.app import App
-    from game.ui.screenshot import KINDS, NAMES
+    from game.ui.screenshot import KINDS, names
     from game.ui.table.scene import TableScene
 
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 720))
     app = App(screen, SettingsStore())
-    players = [Player(NAMES[seat], KINDS[seat]) for seat in range(4)]
+    players = [Player(names()[seat], KINDS[seat]) for seat in range(4)]
     session = played_session("oh-hell", players, seed, after, False)
     wall, cpu = time.perf_counter(), time.process_time()
     app.push(TableScene(app, session))

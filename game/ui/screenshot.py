@@ -18,6 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from game import cliargs
+from game.i18n import _
 from game.play.preview import played_session
 from game.play.session import GameSession
 from game.play.setup import COMPUTER_NAMES
@@ -31,7 +32,13 @@ from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import TableScene
 
-NAMES = ["You", *COMPUTER_NAMES]
+
+def names() -> list[str]:
+    """Who sits where in a picture: the player (called You, in the language shown), then
+    the computers."""
+    return [_("You"), *COMPUTER_NAMES]
+
+
 KINDS: tuple[PlayerKind, ...] = (
     "human", "hard", "medium", "expert", "easy", "medium", "hard", "expert",
 )  # fmt: skip
@@ -80,12 +87,13 @@ def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
     screen = pygame.display.set_mode(size)
     app = App(screen, store)
     seed = args.seed if args.seed is not None else 1
-    players = [Player(NAMES[s], KINDS[s]) for s in range(args.players)]
+    seated = names()
+    players = [Player(seated[s], KINDS[s]) for s in range(args.players)]
     actions = 10**6 if args.scene == "gameover" else args.after
     session = played_session(args.variant, players, seed, actions, args.scene == "result")
     for scene in build_scene(app, args.scene, session):
         app.push(scene)
-    for _ in range(90):
+    for _frame in range(90):
         app.frame(1 / 30)
     pygame.image.save(app.screen, args.screenshot)
     app.close_scenes()

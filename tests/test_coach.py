@@ -113,17 +113,18 @@ def test_another_seed_may_differ_but_stays_in_bounds() -> None:
     assert len({a.options for a in adviced}) > 1
 
 
-def test_the_coach_never_reads_hidden_cards() -> None:
+@pytest.mark.parametrize(("moves", "phase"), [(1, Phase.BIDDING), (4 + 9, Phase.PLAYING)])
+def test_the_coach_never_reads_hidden_cards(moves: int, phase: Phase) -> None:
     match = Match(PRESETS["oh-hell"].rules(4), 77)
     movers = [make_agent("medium", seat) for seat in range(4)]
     match.advance_until_decision()
-    for _ in range(4 + 9):
+    for _ in range(moves):
         seat = match.awaiting[0]
         match.apply(movers[seat].choose(match.view(seat)))
     while len(match.view(seat := match.awaiting[0]).legal) == 1:
         match.apply(movers[seat].choose(match.view(seat)))
     before = match.view(seat)
-    assert before.phase is Phase.PLAYING
+    assert before.phase is phase
     advice = advise(before, 6, config=SMALL)
     scramble_opponents(match, seat)
     after = match.view(seat)

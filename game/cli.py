@@ -205,6 +205,7 @@ def _bench(argv: list[str]) -> int:
     targets = {
         "engine": "game.bench.engine",
         "ai": "game.bench.ai",
+        "coach": "game.bench.coach",
         "render": "game.bench.render",
         "memory": "game.bench.memory",
         "startup": "game.bench.startup",

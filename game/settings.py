@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -68,6 +69,8 @@ class Settings:
     """Take-backs in solo games: ``auto`` against easy and medium computers only."""
     kept_games: int = 200
     """How many finished games' records are kept for replays and statistics."""
+    coach: bool = False
+    """Show the coach's figures on the player's turns (see :func:`coach_allowed`)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -100,10 +103,23 @@ FIELD_TYPES: dict[str, Any] = {
     "last_setup": SetupDoc | None,
     "take_backs": TakeBackChoice,
     "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
+    "coach": bool,
 }
 """The schema: each setting's type, bounds included."""
 _DECODERS = {name: msgspec.json.Decoder(kind) for name, kind in FIELD_TYPES.items()}
 _FILE = msgspec.json.Decoder(Annotated[dict[Word, msgspec.Raw], Meta(max_length=64)])
+
+
+def coach_allowed(wishes: Sequence[bool]) -> bool:
+    """Whether the coach may run in a game whose human players have these ``coach``
+    settings: a lone human's own choice; with two humans or more, only if every one
+    of them turned it on (no one is coached against another who is not); never
+    without a human.
+
+    >>> coach_allowed([True]), coach_allowed([True, False]), coach_allowed([True, True])
+    (True, False, True)
+    """
+    return bool(wishes) and all(wishes)
 
 
 def setting_label(name: str) -> str:

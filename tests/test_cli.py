@@ -173,3 +173,11 @@ def test_the_scenes_offered_are_the_scenes_drawn() -> None:
     from game.ui import screenshot
 
     assert SCENES == screenshot.SCENES
+
+
+def test_bench_coach_prints_the_coach_and_the_expert(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["bench", "coach", "--hands", "1", "--size", "3", "--budget", "0.02"]) == 0
+    out = capsys.readouterr().out
+    assert "hands of 3 cards, 4 players" in out
+    for asked in ("coach", "expert"):
+        assert f"{asked:<7} all       wall" in out and f"{asked:<7} plays     cpu" in out

@@ -88,6 +88,7 @@ WRONG = {
     "last_setup": [],
     "take_backs": True,
     "kept_games": "all",
+    "coach": "on",
 }
 ONE_FIELD = {
     "400-digit number": ("volume", int("9" * 400)),

@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from game.resources import config_dir, data_dir, default_settings_file
-from game.settings import FIELD_TYPES, Settings, SettingsStore, settings_from_bytes
+from game.settings import (
+    FIELD_TYPES,
+    Settings,
+    SettingsStore,
+    coach_allowed,
+    settings_from_bytes,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -95,3 +101,27 @@ def test_the_default_name_follows_the_language_and_a_chosen_name_stays() -> None
         assert store.settings.player_name == "Anna"
     finally:
         set_language("en")
+
+
+def test_the_coach_is_off_by_default_and_kept_when_turned_on(home: Path) -> None:
+    assert SettingsStore().settings.coach is False
+    SettingsStore().update(coach=True)
+    assert SettingsStore().settings.coach is True
+
+
+@pytest.mark.parametrize(
+    ("wishes", "allowed"),
+    [
+        ([], False),
+        ([False], False),
+        ([True], True),
+        ([True, False], False),
+        ([False, True, True], False),
+        ([True, True], True),
+        ([True, True, True, True], True),
+    ],
+)
+def test_the_coach_needs_every_humans_consent_once_two_play(
+    wishes: list[bool], allowed: bool
+) -> None:
+    assert coach_allowed(wishes) is allowed

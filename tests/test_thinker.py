@@ -59,3 +59,16 @@ def test_decisions_queue_and_each_gets_its_own_answer(mode: str) -> None:
     for thought, view in zip(thoughts, asked, strict=True):
         assert thought.wait(60)
         assert thought.result() == make_agent("medium", 7).choose(view)
+
+
+def test_the_coach_answers_in_the_background_as_advise_would_here(mode: str) -> None:
+    from game.ai.coach import advise
+
+    bid, play = views(5)[3:5]
+    abandoned = thinker.coach(3, bid)
+    abandoned.cancel()
+    for view in (bid, play):
+        thought = thinker.coach(3, view)
+        assert thought.wait(120), "no advice"
+        assert thought.action is None and thought.advice == advise(view, 3)
+    assert abandoned.advice is None

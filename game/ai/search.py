@@ -98,6 +98,10 @@ class ShardResult:
     sums: tuple[float, ...]
     playouts: int
     kernel_seconds: float
+    made: tuple[float, ...] = ()
+    """Per candidate, the weight of the deals where the seat made its bid (the coach)."""
+    weight: float = 0.0
+    """The weight of the deals played out (each candidate was played on all of them)."""
 
 
 def run_shard(task: ShardTask) -> ShardResult:
@@ -109,15 +113,20 @@ def run_shard(task: ShardTask) -> ShardResult:
     values = playouts.bid_values if task.bidding else playouts.play_values
     candidates = task.candidates
     sums = [0.0] * len(candidates)
+    made = [0.0] * len(candidates)
+    total = 0.0
     done = 0
     deadline = task.deadline
     for deal, weight in zip(deals, weights, strict=True):
         for number, value in enumerate(values(deal, candidates)):
             sums[number] += weight * value
+            if playouts.made[number]:
+                made[number] += weight
+        total += weight
         done += len(candidates)
         if deadline is not None and time.monotonic() > deadline:
             break
-    return ShardResult(tuple(sums), done, playouts.kernel_seconds)
+    return ShardResult(tuple(sums), done, playouts.kernel_seconds, tuple(made), total)
 
 
 class Playouts:
@@ -134,12 +143,15 @@ class Playouts:
         self.tables = point_tables(knowledge, bids)
         self.need = [bid - took for bid, took in zip(bids, knowledge.taken, strict=True)]
         self._by_bid: list[list[int]] | None = None
+        self.made: list[bool] = []
+        """Per candidate of the last call, whether the seat took exactly its bid."""
 
     def play_values(self, deal: list[int], cards: Sequence[int]) -> list[float]:
         """The value of playing each of ``cards`` now, in this deal."""
         knowledge, tables, need = self.knowledge, self.tables, self.need
         seat, taken, value = knowledge.seat, knowledge.taken, self.objective.value
         values = []
+        made = self.made = []
         for card in cards:
             hands = list(deal)
             hands[seat] ^= 1 << card
@@ -158,6 +170,7 @@ class Playouts:
             values.append(
                 value([tables[other][taken[other] + more[other]] for other in range(len(more))])
             )
+            made.append(more[seat] == need[seat])
         return values
 
     def bid_values(self, deal: list[int], bids: Sequence[int]) -> list[float]:
@@ -168,7 +181,9 @@ class Playouts:
         tables = self._by_bid
         eldest = (knowledge.dealer + 1) % knowledge.players
         guesses = BidGuesses(knowledge, deal)
+        seat = knowledge.seat
         values = []
+        made = self.made = []
         for bid in bids:
             guessed = guesses(bid)
             start = time.perf_counter()
@@ -183,7 +198,10 @@ class Playouts:
                 self.smart,
             )
             self.kernel_seconds += time.perf_counter() - start
-            values.append(value([tables[guessed[seat]][more[seat]] for seat in range(len(more))]))
+            values.append(
+                value([tables[guessed[other]][more[other]] for other in range(len(more))])
+            )
+            made.append(more[seat] == bid)
         return values
 
 
@@ -270,6 +288,15 @@ class Search:
         """Card plays simulated so far (the budget's unit)."""
         self.kernel_seconds = 0.0
         """Time spent inside the playouts, summed over the shards."""
+        self.made: dict[int, float] = {}
+        """Per candidate, the weight of its deals where the seat made its bid."""
+        self.weights: dict[int, float] = {}
+        """Per candidate, the weight of the deals it was played out on."""
+
+    def made_chance(self, candidate: int) -> float:
+        """The weighted share of ``candidate``'s deals where the seat made its bid."""
+        weight = self.weights.get(candidate, 0.0)
+        return self.made.get(candidate, 0.0) / weight if weight > 0.0 else 0.0
 
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
@@ -320,8 +347,10 @@ class Search:
         ]
         used = 0
         for result in self.mapper(run_shard, tasks):
-            for candidate, value in zip(candidates, result.sums, strict=True):
+            for candidate, value, made in zip(candidates, result.sums, result.made, strict=True):
                 sums[candidate] += value
+                self.made[candidate] = self.made.get(candidate, 0.0) + made
+                self.weights[candidate] = self.weights.get(candidate, 0.0) + result.weight
             used += result.playouts
             self.kernel_seconds += result.kernel_seconds
         self.simulated += used * cost
@@ -330,26 +359,46 @@ class Search:
     # --------------------------------------------------------------- play
     def choose_play(self) -> int:
         """The card index to play."""
-        knowledge = self.knowledge
+        candidates = self.play_candidates()
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.race_plays(candidates)
+
+    def play_candidates(self) -> list[int]:
+        """One legal card index per class of equivalent cards."""
         legal = mask_of_cards([play.card for play in self.view.legal if isinstance(play, Play)])
+        return representatives(legal, self.hidden())
+
+    def hidden(self) -> int:
+        """The cards in another seat's hand or still unseen."""
+        knowledge = self.knowledge
         hidden = knowledge.unseen
         for seat, cards in enumerate(knowledge.known):
             if seat != knowledge.seat:
                 hidden |= cards
-        candidates = representatives(legal, hidden)
-        if len(candidates) == 1:
-            return candidates[0]
-        cost = sum(knowledge.counts)
+        return hidden
+
+    def race_plays(self, candidates: list[int]) -> int:
+        """The best of ``candidates`` (card indexes) on the play budget."""
+        cost = sum(self.knowledge.counts)
         return self.race(candidates, False, self.config.play_budget, cost)
 
     # ---------------------------------------------------------------- bid
     def choose_bid(self) -> int:
         """The number of tricks to bid."""
-        knowledge = self.knowledge
-        forbidden = self.view.forbidden_bid
-        candidates = [bid for bid in range(knowledge.size + 1) if bid != forbidden]
+        candidates = self.bid_candidates()
         if len(candidates) == 1:
             return candidates[0]
+        return self.race_bids(candidates)
+
+    def bid_candidates(self) -> list[int]:
+        """Every number of tricks the seat may bid."""
+        forbidden = self.view.forbidden_bid
+        return [bid for bid in range(self.knowledge.size + 1) if bid != forbidden]
+
+    def race_bids(self, candidates: list[int]) -> int:
+        """The best of ``candidates`` (bids) on the bid budget."""
+        knowledge = self.knowledge
         cost = knowledge.size * knowledge.players
         return self.race(candidates, True, self.config.bid_budget, cost)
 

@@ -92,6 +92,11 @@ def deal_source(knowledge: Knowledge, oversample: int, infer: bool) -> DealSourc
     return source
 
 
+def forget_sources() -> None:
+    """Drop every kept deal source (benchmarks time decisions from cold)."""
+    _SOURCES.clear()
+
+
 def resample(
     drawn: list[list[int]], weights: list[float], count: int, rng: random.Random
 ) -> tuple[list[list[int]], list[float]]:

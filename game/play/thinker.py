@@ -36,7 +36,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, cast
 
 from game.play.pool import (
     ShardPool,
@@ -51,7 +51,13 @@ from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.ai import Agent
+    from game.ai.coach import Advice
     from game.ai.shards import Mapper
+
+COACH: Literal["coach"] = "coach"
+"""The request kind that asks for the coach's advice instead of a decision."""
+Kind = Level | Literal["coach"]
+"""What a request asks: a computer player's decision at a level, or the coach."""
 
 AGENTS_KEPT = 32
 """Agents a worker keeps between decisions (their caches speed up the next ones)."""
@@ -59,21 +65,23 @@ AGENTS_KEPT = 32
 
 @dataclass
 class Thought:
-    """A decision under way: :attr:`action` once :meth:`done`."""
+    """A decision under way: :attr:`action` (or :attr:`advice`, for the coach)
+    once :meth:`done`."""
 
     job: int
-    request: tuple[Level, int, SeatView] | None = field(default=None, repr=False)
+    request: tuple[Kind, int, SeatView] | None = field(default=None, repr=False)
     """What was asked (kept to ask a new worker if this one stops)."""
     action: Action | None = None
+    advice: Advice | None = None
     error: str | None = None
-    _future: Future[Action] | None = field(default=None, repr=False)
+    _future: Future[Action | Advice] | None = field(default=None, repr=False)
 
     def done(self) -> bool:
         if self._future is not None and self._future.done():
             self._take_future()
-        elif self._future is None and self.action is None and self.error is None:
+        elif self._future is None and not self._answered():
             _WORKER.collect()
-        return self.action is not None or self.error is not None
+        return self._answered()
 
     def wait(self, seconds: float) -> bool:
         """Block up to ``seconds`` for the decision (for tools and tests)."""
@@ -83,6 +91,17 @@ class Thought:
                 return False
             time.sleep(0.002)
         return True
+
+    def _answered(self) -> bool:
+        return self.action is not None or self.advice is not None or self.error is not None
+
+    def take(self, answer: Action | Advice | None, error: str | None) -> None:
+        """Keep the worker's answer: advice for the coach, else an action."""
+        if self.request is not None and self.request[0] == COACH:
+            self.advice = cast("Advice | None", answer)
+        else:
+            self.action = cast("Action | None", answer)
+        self.error = error
 
     def result(self) -> Action:
         """The action decided; raises if the worker failed."""
@@ -100,7 +119,7 @@ class Thought:
     def _take_future(self) -> None:
         assert self._future is not None
         try:
-            self.action = self._future.result()
+            self.take(self._future.result(), None)
         except Exception as error:  # the agent failed in the thread: report, don't crash
             self.error = f"{type(error).__name__}: {error}"
 
@@ -108,6 +127,12 @@ class Thought:
 def think(level: Level, seed: int, view: SeatView) -> Thought:
     """Start deciding for the seat ``view`` belongs to, as a computer of ``level``."""
     return _WORKER.submit(level, seed, view)
+
+
+def coach(seed: int, view: SeatView) -> Thought:
+    """Start the coach's advice for the seat ``view`` belongs to (in the background,
+    cancellable like a decision): :attr:`Thought.advice` once done."""
+    return _WORKER.submit(COACH, seed, view)
 
 
 def use_threads(on: bool) -> None:
@@ -130,6 +155,15 @@ class _Agents:
         self._kept: OrderedDict[tuple[Level, int], Agent] = OrderedDict()
         self._mapper = mapper
         """Runs the searches' shards (None: one after another, in this thread)."""
+
+    def answer(self, kind: Kind, seed: int, view: SeatView) -> Action | Advice:
+        """The decision of a computer of level ``kind``, or the coach's advice."""
+        if kind == COACH:
+            from game.ai.coach import advise  # the window's process never imports the players
+            from game.ai.shards import sequential_map
+
+            return advise(view, seed, self._mapper or sequential_map)
+        return self.decide(kind, seed, view)
 
     def decide(self, level: Level, seed: int, view: SeatView) -> Action:
         from game.ai import make_agent  # the window's process never imports the players
@@ -156,11 +190,11 @@ def _serve(connection: Connection, helpers: list[Connection]) -> None:
     agents = _Agents(ShardPool(helpers).map if helpers else None)
     while True:
         try:
-            job, level, seed, view = connection.recv()
+            job, kind, seed, view = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            connection.send((job, agents.decide(level, seed, view), None))
+            connection.send((job, agents.answer(kind, seed, view), None))
         except Exception as error:  # a failing agent must not kill the worker
             connection.send((job, None, f"{type(error).__name__}: {error}"))
 
@@ -209,10 +243,10 @@ class _Worker:
         self._process, self._connection, self._helpers = process, mine, helpers
         self._waiting.clear()
 
-    def submit(self, level: Level, seed: int, view: SeatView) -> Thought:
+    def submit(self, kind: Kind, seed: int, view: SeatView) -> Thought:
         with self._lock:
             self._jobs += 1
-            thought = Thought(self._jobs, (level, seed, view))
+            thought = Thought(self._jobs, (kind, seed, view))
             self._start()
             self._send(thought)
             return thought
@@ -231,17 +265,17 @@ class _Worker:
                 continue
             self._waiting[thought.job] = thought
             return
-        thought._future = self._thread_pool().submit(self._agents.decide, *thought.request)
+        thought._future = self._thread_pool().submit(self._agents.answer, *thought.request)
 
     def collect(self) -> None:
         """Take every answer that has arrived (never blocks)."""
         with self._lock:
             try:
                 while self._connection is not None and self._connection.poll():
-                    job, action, error = self._connection.recv()
+                    job, answer, error = self._connection.recv()
                     thought = self._waiting.pop(job, None)
                     if thought is not None:
-                        thought.action, thought.error = action, error
+                        thought.take(answer, error)
             except (EOFError, OSError):  # the worker died: ask a new one
                 self._restart()
 

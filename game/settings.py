@@ -138,6 +138,7 @@ def setting_label(name: str) -> str:
         "last_setup": _("Quick game setup"),
         "take_backs": _("Take-backs"),
         "kept_games": _("Games kept for replays"),
+        "coach": _("Coach"),
     }
     return labels.get(name) or _("settings this version does not know")
 

@@ -118,11 +118,11 @@ def summary(times: list[float]) -> dict[str, float]:
     }
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = cliargs.Parser(prog="ohhell bench ai", description=__doc__.split("\n")[0])
-    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
-    hands = cliargs.bounded_int(1, 100)
-    parser.add_argument("--hands", type=hands, default=3, help="10-card hands of positions")
+def add_position_options(parser: argparse.ArgumentParser, hands: int) -> None:
+    """The options that choose the benchmark's positions and search budget."""
+    parser.add_argument(
+        "--hands", type=cliargs.bounded_int(1, 100), default=hands, help="hands of positions"
+    )
     parser.add_argument("--seed", type=cliargs.deal_seed, default=2024)
     parser.add_argument("--players", type=cliargs.player_count, default=4)
     cards = cliargs.bounded_int(1, PACK_SIZE // MIN_PLAYERS)
@@ -130,6 +130,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--budget", type=cliargs.budget_scale, default=1.0, help="search budget multiplier"
     )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = cliargs.Parser(prog="ohhell bench ai", description=__doc__.split("\n")[0])
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    add_position_options(parser, hands=3)
     cores = cliargs.bounded_int(1, 4)
     parser.add_argument(
         "--cores", type=cores, default=1, help="processes sharing each search (1 to 4)"

@@ -22,23 +22,14 @@ from game.ai import shards
 from game.ai.coach import advise
 from game.ai.expert import EXPERT
 from game.ai.levels import make_agent
-from game.bench.ai import positions, summary
+from game.bench.ai import add_position_options, positions, summary
 from game.rules.phase import Phase
-from game.rules.ruleset import MIN_PLAYERS, PACK_SIZE
 from game.rules.view import SeatView
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = cliargs.Parser(prog="ohhell bench coach", description=__doc__.split("\n")[0])
-    hands = cliargs.bounded_int(1, 100)
-    parser.add_argument("--hands", type=hands, default=2, help="hands of positions")
-    parser.add_argument("--seed", type=cliargs.deal_seed, default=2024)
-    parser.add_argument("--players", type=cliargs.player_count, default=4)
-    cards = cliargs.bounded_int(1, PACK_SIZE // MIN_PLAYERS)
-    parser.add_argument("--size", type=cards, default=10, help="cards per hand")
-    parser.add_argument(
-        "--budget", type=cliargs.budget_scale, default=1.0, help="search budget multiplier"
-    )
+    add_position_options(parser, hands=2)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

@@ -16,11 +16,12 @@ from game.ai.levels import MEASURED_LEVELS
 from game.ai.objective import Objective
 from game.ai.sampling import DealSampler
 from game.rules import PRESET_LIST, PRESETS, Card, Match, Phase, RuleSet, SeatView, parse_cards
-from game.rules.actions import Action, Bid, Play
+from game.rules.actions import Bid, Play
 from game.rules.cards import SUIT_MASKS, Suit, mask_of
 from game.rules.record import Level
 from game.rules.ruleset import HandSequence, TrickPoints, TrumpMethod, ZeroBid
 from game.rules.tricks import Trick, legal_mask, trick_winner
+from tests.hidden import Checked, medium_position, scramble_opponents
 
 FAST = 0.02
 """Search budget for hard and expert in tests: a few deals per decision."""
@@ -30,24 +31,6 @@ SMART: tuple[Level, ...] = ("easy", "medium", "hard", "expert")
 
 def agent(level: Level, seed: int) -> Agent:
     return make_agent(level, seed, budget=FAST)
-
-
-class Checked:
-    """Wraps an agent: checks it only ever gets a SeatView and answers legally."""
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.level = inner.level
-        self.decisions = 0
-
-    def choose(self, view: SeatView) -> Action:
-        assert type(view) is SeatView
-        for field in dataclasses.fields(view):
-            assert not isinstance(getattr(view, field.name), Match)
-        action = self.inner.choose(view)
-        assert action in view.legal, f"{self.level} chose illegal {action} in {view.legal}"
-        self.decisions += 1
-        return action
 
 
 def mixed_table(players: int, offset: int) -> list[Checked]:
@@ -320,13 +303,7 @@ def test_the_win_chance_against_the_best_rival_and_shared_on_ties() -> None:
 
 # -------------------------------------------------------- hidden information
 def test_no_level_reads_hidden_cards() -> None:
-    rules = PRESETS["oh-hell"].rules(4)
-    match = Match(rules, 77)
-    movers = [make_agent("medium", seat) for seat in range(4)]
-    match.advance_until_decision()
-    for _ in range(4 + 9):
-        seat = match.awaiting[0]
-        match.apply(movers[seat].choose(match.view(seat)))
+    match, _ = medium_position(4 + 9)
     seat = match.awaiting[0]
     before = match.view(seat)
     scramble_opponents(match, seat)
@@ -340,25 +317,6 @@ def test_no_level_reads_hidden_cards() -> None:
     for level in MEASURED_LEVELS:  # the levels and the ismcts yardstick
         chosen = make_agent(level, 6, budget=FAST).choose(before)
         assert chosen == make_agent(level, 6, budget=FAST).choose(after)
-
-
-def scramble_opponents(match: Match, seat: int) -> None:
-    """Swap same-suit cards between the other hands: every shown void stays true."""
-    rng = random.Random(1)
-    others = [other for other in range(match.players) if other != seat]
-    hands = match._hands
-    swaps = 0
-    for first in others:
-        for second in others:
-            for suit in SUIT_MASKS:
-                a, b = hands[first] & suit, hands[second] & suit
-                if first < second and a and b:
-                    card_a = rng.choice([1 << i for i in range(52) if a >> i & 1])
-                    card_b = rng.choice([1 << i for i in range(52) if b >> i & 1])
-                    hands[first] ^= card_a | card_b
-                    hands[second] ^= card_a | card_b
-                    swaps += 1
-    assert swaps > 0
 
 
 def _cards_in(view: SeatView) -> int:

@@ -16,7 +16,7 @@ from game.ai.search import Search
 from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.actions import Bid, Play
-from tests.test_ai import scramble_opponents
+from tests.hidden import medium_position, scramble_opponents
 from tests.test_shards import decisions_along
 
 SMALL = EXPERT.scaled(0.05)
@@ -115,12 +115,7 @@ def test_another_seed_may_differ_but_stays_in_bounds() -> None:
 
 @pytest.mark.parametrize(("moves", "phase"), [(1, Phase.BIDDING), (4 + 9, Phase.PLAYING)])
 def test_the_coach_never_reads_hidden_cards(moves: int, phase: Phase) -> None:
-    match = Match(PRESETS["oh-hell"].rules(4), 77)
-    movers = [make_agent("medium", seat) for seat in range(4)]
-    match.advance_until_decision()
-    for _ in range(moves):
-        seat = match.awaiting[0]
-        match.apply(movers[seat].choose(match.view(seat)))
+    match, movers = medium_position(moves)
     while len(match.view(seat := match.awaiting[0]).legal) == 1:
         match.apply(movers[seat].choose(match.view(seat)))
     before = match.view(seat)

@@ -15,27 +15,13 @@ from game.ai.sampling import DealSampler
 from game.ai.stats import mean_ci
 from game.play.setup import offered_levels
 from game.rules import PRESET_LIST, PRESETS, Match, Phase, RuleSet, SeatView
-from game.rules.actions import Action, Bid
+from game.rules.actions import Bid
 from game.rules.cards import mask_of
 from game.rules.record import LEVELS
 from game.rules.ruleset import HandSequence, TrumpMethod, ZeroBid
+from tests.hidden import Checked
 
 QUICK = IsmctsConfig(iterations=40)
-
-
-class Legal:
-    """Wraps an agent and checks that each of its answers is legal."""
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.level = inner.level
-        self.decisions = 0
-
-    def choose(self, view: SeatView) -> Action:
-        action = self.inner.choose(view)
-        assert action in view.legal, f"{action} not in {view.legal}"
-        self.decisions += 1
-        return action
 
 
 def _rule_sets() -> list[RuleSet]:
@@ -59,7 +45,7 @@ def _rule_sets() -> list[RuleSet]:
 @pytest.mark.parametrize("rules", _rule_sets(), ids=lambda rules: f"{rules.players}p")
 def test_plays_only_legal_actions_under_every_rule_set(rules: RuleSet) -> None:
     rules = dataclasses.replace(rules, max_hands=min(rules.max_hands or 2, 2))
-    table = [Legal(IsmctsAgent(seat, QUICK)) for seat in range(rules.players)]
+    table = [Checked(IsmctsAgent(seat, QUICK)) for seat in range(rules.players)]
     match = play_match(rules, seed=rules.players, agents=table)
     assert match.phase is Phase.GAME_OVER
     assert all(seat.decisions > 0 for seat in table)

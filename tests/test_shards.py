@@ -17,7 +17,7 @@ from game.play import thinker
 from game.play.pool import ShardPool, helpers_wanted, start_helpers, stop_helpers
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.record import Level
-from tests.test_ai import scramble_opponents
+from tests.hidden import medium_position, scramble_opponents
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -143,12 +143,7 @@ def test_a_cancelled_search_stops_the_worker_and_its_helpers(
 
 def test_hidden_cards_stay_hidden_from_a_search_on_helpers(pool: ShardPool) -> None:
     """The hidden-card check of tests/test_ai.py, with the shards on helpers."""
-    match = Match(PRESETS["oh-hell"].rules(4), 77)
-    movers = [make_agent("medium", seat) for seat in range(4)]
-    match.advance_until_decision()
-    for _ in range(4 + 9):
-        seat = match.awaiting[0]
-        match.apply(movers[seat].choose(match.view(seat)))
+    match, _ = medium_position(4 + 9)
     seat = match.awaiting[0]
     before = match.view(seat)
     scramble_opponents(match, seat)

@@ -43,8 +43,8 @@ from game.rules.ruleset import MAX_HANDS, HandSequence, RuleSet
 from game.simulate import play_games
 
 
-def _match_hands(rules: RuleSet, seed: int) -> int:
-    """Play a whole match with random legal actions; return the hands played."""
+def _random_match(rules: RuleSet, seed: int) -> Match:
+    """A whole match played with random legal actions (the checked loop)."""
     rng = random.Random(seed)
     match = Match(rules, seed)
     while match.phase is not Phase.GAME_OVER:
@@ -53,7 +53,12 @@ def _match_hands(rules: RuleSet, seed: int) -> int:
             continue
         actions = match.legal_actions()
         match.apply(actions[int(rng.random() * len(actions))])
-    return len(match.results)
+    return match
+
+
+def _match_hands(rules: RuleSet, seed: int) -> int:
+    """Play a whole match with random legal actions; return the hands played."""
+    return len(_random_match(rules, seed).results)
 
 
 def _ten_card_hands(hands: int, seed: int) -> int:
@@ -188,14 +193,7 @@ def _recorded_games(rules: RuleSet, games: int) -> list[tuple[int, list[Action]]
     """The seeds and action logs of ``games`` random games of the checked loop."""
     recorded = []
     for seed in range(1, games + 1):
-        rng, match = random.Random(seed), Match(rules, seed)
-        while match.phase is not Phase.GAME_OVER:
-            if match.phase.automatic:
-                match.advance()
-                continue
-            legal = match.legal_actions()
-            match.apply(legal[int(rng.random() * len(legal))])
-        recorded.append((seed, match.actions))
+        recorded.append((seed, _random_match(rules, seed).actions))
     return recorded
 
 

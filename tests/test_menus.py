@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 
 import pygame
@@ -166,17 +167,20 @@ def test_the_title_opens_without_pygame_gui() -> None:
     assert result.stdout.split()[-1] == "False", result.stderr
 
 
-def test_the_title_opens_without_the_table_or_the_players() -> None:
-    """The table's modules and the computer players' worker load after the first frame."""
+def test_the_title_opens_without_the_table_or_the_players(tmp_path: Path) -> None:
+    """The table's modules, the computer players and their worker load after the first
+    frame (the window's process never loads the players at all)."""
     import subprocess
     import sys
 
     code = (
-        "import sys, game.ui.main, game.ui.registry, game.ui.menus.title;"
-        "print(sorted({'game.ui.table.scene', 'game.play.session', 'game.play.thinker'}"
+        "import sys, game.ui.main;"
+        "game.ui.main.main(['--first-frame']);"
+        "print(sorted({'game.ui.table.scene', 'game.play.session', 'game.play.thinker', 'game.ai'}"
         " & set(sys.modules)))"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "OHHELL_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert result.stdout.splitlines()[-1] == "[]", result.stderr
 
 

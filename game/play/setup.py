@@ -14,13 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from game.ai import LEVELS
 from game.i18n import _
 from game.i18n.reasons import rules_words
 from game.rules.errors import RecordError, RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
 from game.rules.reasons import RuleProblem
-from game.rules.record import Level, Player, PlayerKind, is_level
+from game.rules.record import LEVELS, Level, Player, PlayerKind, is_level
 from game.rules.ruleset import MAX_PLAYERS, RuleSet, Settlement
 
 if TYPE_CHECKING:

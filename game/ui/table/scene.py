@@ -49,9 +49,10 @@ from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
 from game.ui.table.bidpanel import BidPanel, draw_bid_panel
+from game.ui.table.coachview import draw_bid_figures, draw_coach_hint
 from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
-from game.ui.table.frame import Frame, Seating, may_bid, may_play
+from game.ui.table.frame import Coaching, Frame, Seating, may_bid, may_play
 from game.ui.table.hand import Hand
 from game.ui.table.hud import Hud, draw_effects, draw_status, draw_tip, draw_top_bar
 from game.ui.table.input import TableInput
@@ -185,6 +186,7 @@ class TableScene(Scene):
             confirm_play=settings.confirm_play,
             explain=session.explain,
             take_backs=self._take_back_state(),
+            coach=self._coaching(),
         )
 
     def _take_back_state(self) -> bool | None:
@@ -193,6 +195,13 @@ class TableScene(Scene):
         if not session.take_backs_allowed or self.demo:
             return None
         return self.idle and session.can_take_back()
+
+    def _coaching(self) -> Coaching | None:
+        """The coach at the viewer's bid or play, when it is on for this game."""
+        session = self.session
+        if self.demo or not session.coach_on or not (self.my_bid() or self.my_turn()):
+            return None
+        return Coaching(session.coach_advice(self.viewer))
 
     def _scenery(self) -> Scenery:
         """What the director reads as it begins an event."""
@@ -212,6 +221,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._follow_coach_setting()
         on_top = self.on_top
         if not on_top:
             self._trusted = False
@@ -320,6 +330,8 @@ class TableScene(Scene):
                 self.open_game_over()
             case ask.TakeBack():
                 self.take_back()
+            case ask.ToggleCoach():
+                self.toggle_coach()
             case _:
                 unreachable(request)
 
@@ -402,6 +414,42 @@ class TableScene(Scene):
         self.hand.forget()
         self._follow(0.0)
 
+    # ------------------------------------------------------------ the coach
+    def _follow_coach_setting(self) -> None:
+        """In a solo game the coach follows the setting (changed in Settings or with C)."""
+        humans = self.session.humans
+        if len(humans) == 1 and not self.demo:
+            wish = self.app.settings.coach
+            if self.session.coach_wished(humans[0]) != wish:
+                self.session.wish_coach(humans[0], wish)
+
+    def toggle_coach(self) -> None:
+        """C: solo, the coach setting; hotseat, the wish of the player whose turn it is
+        (the coach shows once every player wished it)."""
+        session = self.session
+        anchor = self.bid_panel.anchor() or self.layout.status
+        if self.demo:
+            return
+        if not session.coach_possible:
+            self._hint(_("The coach is not available in network games."), anchor)
+            return
+        humans = session.humans
+        if len(humans) == 1:
+            on = not self.app.settings.coach
+            self.app.store.update(coach=on)
+            self._follow_coach_setting()
+        elif self.human_viewer and session.human_to_act() == self.viewer:
+            on = not session.coach_wished(self.viewer)
+            session.wish_coach(self.viewer, on)
+        else:
+            self._hint(_("Each player turns the coach on or off on their own turn."), anchor)
+            return
+        if on and not session.coach_on:
+            word = _("Coach on for you: it shows once every player has turned it on.")
+        else:
+            word = _("Coach on") if on else _("Coach off")
+        self._hint(word, anchor)
+
     def open_menu(self) -> None:
         self.app.open(routes.Pause(self.session))
 
@@ -463,8 +511,10 @@ class TableScene(Scene):
         canvas = self.painter.begin(surface, frame)
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
         draw_effects(canvas, self.effects, layout)
-        draw_status(canvas, frame, self.hand.selected)
+        status = draw_status(canvas, frame, self.hand.selected)
+        draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)
+        draw_bid_figures(canvas, self.bid_panel, frame)
         draw_top_bar(canvas, frame, self.hud)
         self.trick.draw(canvas, frame, self.painter)
         draw_tip(canvas, self.hud, layout)

@@ -27,6 +27,21 @@ COACH_INK = (8, 36, 40)
 BADGE_FILL = (6, 18, 15, 225)
 
 
+def bid_figures(bids: BidPanel, frame: Frame) -> list[tuple[int, str, bool]]:
+    """The figures under the bid buttons: (bid, its chance as shown, whether it is the
+    best); none while the coach is off or thinking."""
+    coach = frame.coach
+    if coach is None or bids.geometry is None:
+        return []
+    figures = []
+    for number in range(len(bids.buttons)):
+        bid = Bid.of(frame.viewer, number)
+        chance = coach.chance(bid)
+        if chance is not None:
+            figures.append((number, percent(chance), bid == coach.best))
+    return figures
+
+
 def draw_bid_figures(surface: pygame.Surface, bids: BidPanel, frame: Frame) -> None:
     """Under each bid button its chance, the best bid ringed; or the coach thinking."""
     geometry, coach, layout = bids.geometry, frame.coach, frame.layout
@@ -36,18 +51,13 @@ def draw_bid_figures(surface: pygame.Surface, bids: BidPanel, frame: Frame) -> N
         first, last = geometry.figures[0], geometry.figures[-1]
         _thinking(surface, layout, ((first[0] + last[0]) // 2, first[1]))
         return
-    best = coach.best
     size = layout.font(12)
-    for number, (button, centre) in enumerate(zip(bids.buttons, geometry.figures, strict=True)):
-        chance = coach.chance(Bid.of(frame.viewer, number))
-        if chance is None:
-            continue
-        top = Bid.of(frame.viewer, number) == best
-        ink, weight = (COACH, "bold") if top else (theme.TEXT_DIM, "regular")
-        label = theme.text(percent(chance), size, ink, weight)
-        surface.blit(label, label.get_rect(center=centre))
-        if top:
-            _ring(surface, button.rect, layout)
+    for number, text, best in bid_figures(bids, frame):
+        ink, weight = (COACH, "bold") if best else (theme.TEXT_DIM, "regular")
+        label = theme.text(text, size, ink, weight)
+        surface.blit(label, label.get_rect(center=geometry.figures[number]))
+        if best:
+            _ring(surface, bids.buttons[number].rect, layout)
 
 
 def _ring(surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout) -> None:

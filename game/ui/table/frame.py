@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.phase import Phase
@@ -92,7 +93,7 @@ class Coaching:
 
 def percent(chance: float) -> str:
     """A chance as the coach shows it: a whole percentage ("62%")."""
-    return f"{round(chance * 100)}%"
+    return _("{percent}%").format(percent=round(chance * 100))
 
 
 def awaited(view: SeatView, idle: bool) -> tuple[int, ...]:

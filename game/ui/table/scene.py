@@ -96,6 +96,7 @@ class TableScene(Scene):
         self._take_backs = session.take_backs
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
+        self._follow_coach_setting()
         self._relayout()
         self.hud.follow(self.frame())
 

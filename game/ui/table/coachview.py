@@ -110,7 +110,8 @@ def draw_coach_hint(surface: pygame.Surface, frame: Frame, status: pygame.Rect |
 
 
 def _thinking(surface: pygame.Surface, layout: TableLayout, centre: tuple[int, int]) -> None:
-    image = _hint_image(layout)
+    """The words alone in the bid panel (a pill would crowd the buttons)."""
+    image = theme.text(_("Coach is thinking…"), layout.font(12), COACH)
     surface.blit(image, image.get_rect(center=centre))
 
 

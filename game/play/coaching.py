@@ -42,6 +42,12 @@ def position_of(view: SeatView) -> Position:
     return (view.seat, view.hand_number, view.phase, view.hand, view.bids, played, view.trick)
 
 
+def load_advice() -> None:
+    """Load the coach's answer's types now, as it is turned on, rather than in the middle
+    of a frame when its first answer arrives from the worker (about 75 ms, once)."""
+    import game.ai.coach  # noqa: F401
+
+
 class Coach:
     """The coach's wishes and its one question under way, for one game."""
 
@@ -58,6 +64,8 @@ class Coach:
     def wish(self, seat: int, on: bool) -> None:
         if seat in self.wishes:
             self.wishes[seat] = on
+        if on:
+            load_advice()
 
     def follow(self, match: Match, seat: int | None) -> None:
         """Ask about ``seat``'s decision now (None: no human to act), cancelling a

@@ -1,6 +1,6 @@
 """Pictures of the coach at the table (issue 18), for the docs and for looking.
 
-    uv run python tools/coach_screens.py                        # the four docs pictures
+    uv run python tools/coach_screens.py                        # the four docs pictures (4 seats)
     uv run python tools/coach_screens.py --out /tmp/coach --sizes 960x540 --seats 3 8
 
 Writes ``coach-{bidding,playing}-WxH.png`` (with ``-Nseats`` when several seat
@@ -41,13 +41,15 @@ def variant_for(seats: int) -> str:
 
 
 def playing_session(players: list[Player], seed: int, after: int) -> GameSession:
-    """The first moment from ``after`` actions on where seat 0 plays a card."""
-    for actions in range(after, after + 4 * len(players)):
+    """The first moment from ``after`` actions on where seat 0 plays a card and has a
+    choice of four or more (so the picture shows several figures)."""
+    for actions in range(after, after + 12 * len(players)):
         session = played_session(variant_for(len(players)), players, seed, actions)
-        if session.view(0).phase is Phase.PLAYING and session.human_to_act() == 0:
+        view = session.view(0)
+        if view.phase is Phase.PLAYING and session.human_to_act() == 0 and len(view.legal) >= 4:
             return session
         session.close()
-    raise ValueError("seat 0 never plays")
+    raise ValueError("seat 0 never plays with a choice")
 
 
 def picture(kind: str, size: tuple[int, int], seats: int, seed: int, path: Path) -> None:
@@ -59,7 +61,7 @@ def picture(kind: str, size: tuple[int, int], seats: int, seed: int, path: Path)
     if kind == "bidding":
         session = played_until_bid(variant_for(seats), players, seed)
     else:
-        session = playing_session(players, seed, after=seats + 2 * seats)
+        session = playing_session(players, seed, after=seats + seats)
     scene = TableScene(app, session)
     app.push(scene)
     end = time.monotonic() + 60

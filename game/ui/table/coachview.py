@@ -10,9 +10,12 @@ gold of the keyboard focus and of the winning card.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import _
+from game.play.contract import TableSession
 from game.rules.actions import Bid
 from game.ui.kit import theme
 from game.ui.table import sprites
@@ -20,6 +23,9 @@ from game.ui.table.bidpanel import BidPanel
 from game.ui.table.frame import Frame, percent
 from game.ui.table.hand import HandCard
 from game.ui.table.layout import TableLayout
+
+if TYPE_CHECKING:
+    from game.settings import SettingsStore
 
 COACH = (112, 214, 226)
 """The coach's colour: its choice's glow and badge, its ring round the best bid."""
@@ -117,3 +123,30 @@ def _thinking(surface: pygame.Surface, layout: TableLayout, centre: tuple[int, i
 
 def _hint_image(layout: TableLayout) -> pygame.Surface:
     return sprites.pill(_("Coach is thinking…"), layout.font(12), COACH, BADGE_FILL, "regular")
+
+
+# ---------------------------------------------------------------- turning it on and off
+def follow_coach_setting(session: TableSession, setting: bool) -> None:
+    """In a solo game the coach follows the setting (changed in Settings or with C)."""
+    humans = session.humans
+    if len(humans) == 1 and session.coach_wished(humans[0]) != setting:
+        session.wish_coach(humans[0], setting)
+
+
+def toggle_coach(session: TableSession, store: SettingsStore, viewer: int, may_wish: bool) -> str:
+    """The C key: solo, flip the setting (saved); with several humans, flip the wish of
+    the viewer, who ``may_wish`` only on their own turn. Returns the word to show."""
+    if not session.coach_possible:
+        return _("The coach is not available in network games.")
+    if len(session.humans) == 1:
+        on = not store.settings.coach
+        store.update(coach=on)
+        follow_coach_setting(session, on)
+    elif may_wish:
+        on = not session.coach_wished(viewer)
+        session.wish_coach(viewer, on)
+    else:
+        return _("Each player turns the coach on or off on their own turn.")
+    if on and not session.coach_on:
+        return _("Coach on for you: it shows once every player has turned it on.")
+    return _("Coach on") if on else _("Coach off")

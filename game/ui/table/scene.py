@@ -49,7 +49,12 @@ from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
 from game.ui.table.bidpanel import BidPanel, draw_bid_panel
-from game.ui.table.coachview import draw_bid_figures, draw_coach_hint
+from game.ui.table.coachview import (
+    draw_bid_figures,
+    draw_coach_hint,
+    follow_coach_setting,
+    toggle_coach,
+)
 from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
 from game.ui.table.frame import Coaching, Frame, Seating, may_bid, may_play
@@ -417,39 +422,17 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ the coach
     def _follow_coach_setting(self) -> None:
-        """In a solo game the coach follows the setting (changed in Settings or with C)."""
-        humans = self.session.humans
-        if len(humans) == 1 and not self.demo:
-            wish = self.app.settings.coach
-            if self.session.coach_wished(humans[0]) != wish:
-                self.session.wish_coach(humans[0], wish)
+        if not self.demo:
+            follow_coach_setting(self.session, self.app.settings.coach)
 
     def toggle_coach(self) -> None:
-        """C: solo, the coach setting; hotseat, the wish of the player whose turn it is
-        (the coach shows once every player wished it)."""
-        session = self.session
-        anchor = self.bid_panel.anchor() or self.layout.status
+        """C: solo, the coach setting; hotseat, the wish of the player whose turn it is."""
         if self.demo:
             return
-        if not session.coach_possible:
-            self._hint(_("The coach is not available in network games."), anchor)
-            return
-        humans = session.humans
-        if len(humans) == 1:
-            on = not self.app.settings.coach
-            self.app.store.update(coach=on)
-            self._follow_coach_setting()
-        elif self.human_viewer and session.human_to_act() == self.viewer:
-            on = not session.coach_wished(self.viewer)
-            session.wish_coach(self.viewer, on)
-        else:
-            self._hint(_("Each player turns the coach on or off on their own turn."), anchor)
-            return
-        if on and not session.coach_on:
-            word = _("Coach on for you: it shows once every player has turned it on.")
-        else:
-            word = _("Coach on") if on else _("Coach off")
-        self._hint(word, anchor)
+        session = self.session
+        may_wish = self.human_viewer and session.human_to_act() == self.viewer
+        word = toggle_coach(session, self.app.store, self.viewer, may_wish)
+        self._hint(word, self.bid_panel.anchor() or self.layout.status)
 
     def open_menu(self) -> None:
         self.app.open(routes.Pause(self.session))

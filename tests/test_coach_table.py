@@ -258,3 +258,23 @@ def test_a_take_back_drops_the_question_and_asks_again(slow_coach: list[SlowThou
     assert session.view(0) == slow_coach[-1].view
     session.close()
     assert slow_coach[-1].cancelled
+
+
+def test_c_says_why_the_coach_does_not_come(app: App) -> None:
+    """Not on your own turn in a hotseat game, and never in a network game."""
+    from game.net.remote import RemoteSession
+    from game.ui.table.coachview import toggle_coach
+
+    two = [Player("Anna"), Player("Basil", "medium"), Player("Clara")]
+    session = GameSession(PRESETS["oh-hell"].rules(3), 4, two)
+    word = toggle_coach(session, app.store, 0, may_wish=False)
+    assert word == "Each player turns the coach on or off on their own turn."
+    assert not session.coach_wished(0)
+    assert toggle_coach(session, app.store, 0, may_wish=True).startswith("Coach on for you")
+    session.close()
+    remote = RemoteSession.__new__(RemoteSession)  # no connection needed: class-level rule
+    assert toggle_coach(remote, app.store, 0, may_wish=True) == (
+        "The coach is not available in network games."
+    )
+    assert remote.coach_advice(0) is None and not remote.coach_on
+    assert not app.settings.coach

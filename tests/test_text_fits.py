@@ -5,8 +5,11 @@ pseudo-language (every string ~40% longer, accented) and in each bundled catalog
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from pathlib import Path
+from unittest import mock
 
 import pygame
 import pytest
@@ -15,7 +18,10 @@ from game.i18n import _, available_languages, install, set_language
 from game.i18n.pseudo import CODE as PSEUDO
 from game.i18n.pseudo import PseudoTranslations
 from game.net.discovery import Browser, Listing
+from game.play import thinker
 from game.play.preview import played_session, played_until_bid
+from game.play.session import GameSession
+from game.rules.phase import Phase
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -27,6 +33,7 @@ from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
 from game.ui.screenshot import KINDS, build_scene, names
 from game.ui.stats.scene import StatsScene
+from game.ui.table.scene import TableScene
 from tests.kept import kept_game
 from tests.textlayout import (
     Layer,
@@ -56,6 +63,9 @@ SCENES = [
     "statistics",
     "online",
     "online-hosted",
+    "coach-bidding",
+    "coach-playing",
+    "coach-thinking",
 ]
 FRAMES = 15
 MIN_TEXTS = {"curtain": 1, "pause": 3}
@@ -72,8 +82,10 @@ def use_language(code: str) -> None:
 def scene_stack(app: App, name: str) -> list[Scene]:
     """The scenes that show ``name`` (the new-game form at one of its pages)."""
     players = [Player(names()[seat], KINDS[seat]) for seat in range(4)]
-    if name == "bidding":
+    if name in ("bidding", "coach-bidding"):
         return build_scene(app, "table", played_until_bid("oh-hell", players, 3))
+    if name.startswith("coach-"):
+        return build_scene(app, "table", your_play(players))
     if name.startswith("newgame-"):
         scene = NewGameScene(app)
         return [scene]
@@ -88,6 +100,46 @@ def scene_stack(app: App, name: str) -> list[Scene]:
     actions = {"gameover": 10**6, "table": 9}.get(name, 14)
     session = played_session("oh-hell", players, 3, actions, name == "result")
     return build_scene(app, name, session)
+
+
+def your_play(players: list[Player]) -> GameSession:
+    """A game at the moment You (seat 0) play a card."""
+    for actions in range(9, 30):
+        session = played_session("oh-hell", players, 3, actions)
+        if session.view(0).phase is Phase.PLAYING and session.human_to_act() == 0:
+            return session
+        session.close()
+    raise AssertionError("You never play")
+
+
+class NoAnswer:
+    """The coach's question, never answered: the table shows the coach thinking."""
+
+    advice = None
+
+    def done(self) -> bool:
+        return False
+
+    def cancel(self) -> None:
+        pass
+
+
+def settle(app: App, name: str) -> None:
+    """Frames until the scene is as pictured: the coach's figures shown, for a coach scene."""
+    for _frame in range(FRAMES):
+        app.frame(1 / 30)
+    if name not in ("coach-bidding", "coach-playing"):
+        return
+    table = app.scenes[0]
+    assert isinstance(table, TableScene)
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        coach = table.frame().coach
+        if coach is not None and coach.advice is not None:
+            break
+        app.frame(1 / 30)
+        time.sleep(0.01)
+    app.frame(1 / 30)
 
 
 class ListedGames(Browser):
@@ -141,14 +193,18 @@ def app_at(
 
 def problems_in(app: App, name: str) -> list[str]:
     """Draw the scene's stack into a recording layer; the top scene's problems."""
-    with recording():
+    app.store.update(coach=name.startswith("coach-"))
+    silent = name == "coach-thinking"
+    with (
+        recording(),
+        mock.patch.object(thinker, "coach", lambda *_: NoAnswer()) if silent else nullcontext(),
+    ):
         for scene in scene_stack(app, name):
             app.push(scene)
         top = app.scenes[-1]
         if isinstance(top, NewGameScene):
             top.show_page(name.removeprefix("newgame-"))
-        for _ in range(FRAMES):
-            app.frame(1 / 30)
+        settle(app, name)
         screen = Layer(app.size, pygame.SRCALPHA)
         for scene in app.scenes:
             screen.placed.clear()

@@ -7,7 +7,11 @@ share the machine's load. The coach gives all its figures at once, so the time
 to its first figure is the time to its advice. Each call starts from a cold
 deal source (the deals' inference cache), as a new position does in the game.
 Prints the median and 90th percentile of wall and process time for bids, plays
-and both.
+and both. ``--worker`` also asks the game's own worker (:func:`game.play.thinker.coach`,
+with its helper processes where the machine has cores to spare, at the full
+budget): its wall time is the time to the first figure in the game, less any
+time the worker already had while the table animated (its cpu column is this
+process's only).
 """
 
 from __future__ import annotations
@@ -31,7 +35,18 @@ def _parser() -> argparse.ArgumentParser:
     parser = cliargs.Parser(prog="ohhell bench coach", description=__doc__.split("\n")[0])
     add_position_options(parser, hands=2)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--worker", action="store_true", help="also time the coach through the game's worker"
+    )
     return parser
+
+
+def through_worker(seed: int, view: SeatView) -> None:
+    """The coach's advice as the game asks for it: from the worker process."""
+    from game.play import thinker
+
+    if not thinker.coach(seed, view).wait(600):
+        raise RuntimeError("the worker gave no advice")
 
 
 def timed(ask: Callable[[SeatView], object], view: SeatView) -> tuple[float, float]:
@@ -53,6 +68,8 @@ def main(argv: list[str]) -> int:
         "coach": lambda view: advise(view, args.seed, config=config),
         "expert": expert.choose,
     }
+    if args.worker:
+        askers["worker"] = lambda view: through_worker(args.seed, view)
     times: dict[tuple[str, str, str], list[float]] = {}
     for view in views[:1]:  # warm-up
         for ask in askers.values():

@@ -3,7 +3,11 @@
 A game with computer players in every seat runs at its normal pace, 60 frames a
 second, off-screen, in a window of ``--size`` with ``--players`` seats. Two runs:
 ``quiet`` (easy players, who decide at once) and ``thinking`` (expert in three
-seats, so a search runs beside the table most of the time). For each run it prints
+seats, so a search runs beside the table most of the time); a third, ``coach``, on
+request: you in seat 0 with the coach on, played by
+:class:`~game.bench.coached.CoachedPlayer` (medium players in the others), which
+also times the coach's first figure from the moment your turn is shown. For each
+run it prints
 
 * the gap between two flips (what the eye sees: 16.7 ms is 60 frames a second), over
   all frames and over those in which a computer player was deciding,
@@ -36,6 +40,7 @@ from game import cliargs
 from game.rules.record import Level, Player
 
 RUNS = ("quiet", "thinking")
+"""The runs of ``--runs both``; ``--runs coach`` asks for the coached one."""
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -57,14 +62,20 @@ class Timings:
     seconds: float = 0.0
     thinking: list[bool] = field(default_factory=list)
     """Per frame: a computer player was deciding."""
+    coaching: list[bool] = field(default_factory=list)
+    """Per frame: the coach was working out figures for your turn (the coach run)."""
+    first_figure: list[float] = field(default_factory=list)
+    """The coach run: from your turn shown to its first figure shown, each turn."""
 
 
 def seats_for(run: str, players: int) -> list[Player]:
-    """Quiet: easy players everywhere. Thinking: expert in three seats, medium elsewhere."""
-    strong: Level = "expert" if run == "thinking" else "easy"
-    weak: Level = "medium" if run == "thinking" else "easy"
+    """Quiet: easy players everywhere. Thinking: expert in three seats, medium elsewhere.
+    Coach: you in seat 0, medium players elsewhere."""
+    strong: Level = "expert" if run == "thinking" else "medium" if run == "coach" else "easy"
+    weak: Level = "easy" if run == "quiet" else "medium"
     names = ("Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo")
-    return [Player(names[s], strong if s in (1, 2, 3) else weak) for s in range(players)]
+    seats = [Player(names[s], strong if s in (1, 2, 3) else weak) for s in range(players)]
+    return [Player("You"), *seats[1:]] if run == "coach" else seats
 
 
 def measure(
@@ -72,6 +83,7 @@ def measure(
 ) -> Timings:
     import pygame
 
+    from game.bench.coached import CoachedPlayer
     from game.play.session import GameSession
     from game.rules.presets import PRESETS
     from game.settings import SettingsStore
@@ -79,10 +91,13 @@ def measure(
     from game.ui.kit import routes
 
     app = App(pygame.display.set_mode(size), SettingsStore())
+    coached = CoachedPlayer(app) if run == "coach" else None
+    if coached is not None:
+        app.store.update(coach=True)
     gc.freeze()  # as the game does once it has started (game.ui.main)
     preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
     session = GameSession(preset.rules(players), seed, seats_for(run, players))
-    app.switch(routes.Table(session, demo=True))
+    app.switch(routes.Table(session, demo=coached is None))
     timings = Timings()
     stop_timing = _time_collections(timings.collections)
     clock = pygame.time.Clock()
@@ -113,7 +128,9 @@ def measure(
             )
         )
         last_flip = now
+        timings.coaching.append(coached is not None and coached.step(now))
     timings.seconds = time.perf_counter() - start
+    timings.first_figure = coached.first_figure if coached is not None else []
     stop_timing()
     app.close_scenes()
     return timings
@@ -161,11 +178,21 @@ def report(run: str, timings: Timings) -> list[str]:
     ]
     if thinking:
         rows.insert(1, ("gap while thinking", thinking))
+    coaching = [gap for gap, busy in zip(timings.gaps, timings.coaching, strict=True) if busy]
+    if coaching:
+        rows.insert(1, ("gap while coaching", coaching))
     for name, values in rows:
         lines.append(
             f"  {name:<19}median {statistics.median(values):6.2f}  p90 "
             f"{percentile(values, 0.9):6.2f}  p99 {percentile(values, 0.99):6.2f}  "
             f"max {max(values):7.2f} ms"
+        )
+    if timings.first_figure:
+        figures = timings.first_figure
+        lines.append(
+            f"  coach's first figure after your turn is shown ({len(figures)} turns): median "
+            f"{statistics.median(figures):.0f}  p90 {percentile(figures, 0.9):.0f}  max "
+            f"{max(figures):.0f} ms; coaching in {sum(timings.coaching) / max(frames, 1):.0%}"
         )
     longest = max(timings.collections, default=0.0)
     lines.append(
@@ -182,7 +209,7 @@ def main(argv: list[str]) -> int:
     seconds = cliargs.bounded_float(0.1, 3600.0)
     parser.add_argument("--seconds", type=seconds, default=20.0, help="length of each run")
     parser.add_argument("--seed", type=cliargs.deal_seed, default=3)
-    parser.add_argument("--runs", choices=(*RUNS, "both"), default="both")
+    parser.add_argument("--runs", choices=(*RUNS, "coach", "both"), default="both")
     parser.add_argument("--workers", choices=("process", "thread"), default="process")
     parser.add_argument(
         "--present",

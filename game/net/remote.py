@@ -17,7 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import ConnectionClosed
 
@@ -35,6 +35,9 @@ from game.rules.record import Player
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
+
+if TYPE_CHECKING:
+    from game.ai.coach import Advice
 
 RETRY_SECONDS = 120.0
 """How long a dropped connection is tried again (1 s apart at first, then up to 10 s)
@@ -331,6 +334,21 @@ class RemoteSession:
     @property
     def keeping(self) -> bool:
         return False
+
+    # ------------------------------------------------------------ the coach
+    coach_possible = False
+    """No coach in a network game (yet): it may run only if every player at the table
+    wished it, and the host's protocol does not carry the players' wishes."""
+    coach_on = False
+
+    def coach_wished(self, seat: int) -> bool:
+        return False
+
+    def wish_coach(self, seat: int, on: bool) -> None:
+        """Nothing: the coach does not run in a network game."""
+
+    def coach_advice(self, seat: int) -> Advice | None:
+        return None
 
     def can_take_back(self) -> bool:
         return False

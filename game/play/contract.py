@@ -9,7 +9,7 @@ way and never branch on where the game is.
 from __future__ import annotations
 
 from collections import deque
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.rules.actions import Action
 from game.rules.events import Event
@@ -17,6 +17,9 @@ from game.rules.record import Player
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
+
+if TYPE_CHECKING:
+    from game.ai.coach import Advice
 
 
 class TableSession(Protocol):
@@ -35,6 +38,8 @@ class TableSession(Protocol):
     """The kept game whose deals this game plays again, if any."""
     kept: str | None
     """The name this game's record was kept under, once it is over and kept."""
+    coach_possible: bool
+    """Whether the coach can run in this game at all (not in a game held by a host)."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -64,6 +69,21 @@ class TableSession(Protocol):
     def explain(self, action: Action) -> str | None: ...
     def act(self, action: Action) -> list[Event]:
         """Act for a seat of this screen; raises IllegalAction or ValueError if not allowed."""
+        ...
+
+    @property
+    def coach_on(self) -> bool:
+        """Whether the coach shows in this game now (every human at this screen wished it)."""
+        ...
+
+    def coach_wished(self, seat: int) -> bool: ...
+    def wish_coach(self, seat: int, on: bool) -> None:
+        """Turn human ``seat``'s wish for the coach on or off."""
+        ...
+
+    def coach_advice(self, seat: int) -> Advice | None:
+        """The coach's figures for ``seat``'s decision now; None while it works them out
+        (never an answer about another position)."""
         ...
 
     def can_take_back(self) -> bool: ...

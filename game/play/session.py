@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.play import thinker
 from game.play.autosave import Autosaver
+from game.play.coaching import Coach
 from game.play.extras import read_extras, write_extras
 from game.play.takeback import replay, take_back_point
 from game.play.thinker import Thought
@@ -29,6 +31,9 @@ from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 from game.saves import load_record_file
+
+if TYPE_CHECKING:
+    from game.ai.coach import Advice
 
 MIN_THINK_SECONDS = 0.45
 """The shortest time a computer seat appears to think (scaled by animation speed)."""
@@ -69,6 +74,8 @@ class GameSession:
         """The name the finished game was kept under."""
         self.again_of: str | None = None
         """The kept game whose deals this game plays again."""
+        self.coach = Coach(self.humans)
+        """The coach's wishes and its question under way (:mod:`game.play.coaching`)."""
         if self.levels:
             thinker.warm_up()
 
@@ -126,6 +133,28 @@ class GameSession:
     def over(self) -> bool:
         return self.match.phase is Phase.GAME_OVER
 
+    # ------------------------------------------------------------- the coach
+    coach_possible = True
+    """The coach can run in a game held here."""
+
+    @property
+    def coach_on(self) -> bool:
+        """Whether the coach shows in this game now (every human wished it)."""
+        return self.coach.on
+
+    def coach_wished(self, seat: int) -> bool:
+        return self.coach.wishes.get(seat, False)
+
+    def wish_coach(self, seat: int, on: bool) -> None:
+        """Turn human ``seat``'s wish for the coach on or off (at once)."""
+        self.coach.wish(seat, on)
+        self.coach.follow(self.match, self.human_to_act())
+
+    def coach_advice(self, seat: int) -> Advice | None:
+        """The coach's figures for ``seat``'s decision now; None while it works them
+        out, when it is off, or when ``seat`` is not to act."""
+        return self.coach.advice(self.match, seat) if self.coach.on else None
+
     # ------------------------------------------------------------- acting
     def act(self, action: Action) -> list[Event]:
         """A human's action; raises IllegalAction (with the reason) and changes nothing
@@ -137,6 +166,7 @@ class GameSession:
     def _apply(self, action: Action) -> list[Event]:
         events = self.match.apply(action)
         self.pending.extend(events)
+        self.coach.follow(self.match, self.human_to_act())
         self.save()
         if self.over and self.kept is None and self.keep is not None:
             self.kept = self.keep(self)
@@ -167,6 +197,7 @@ class GameSession:
             self._thinking[1].cancel()
             self._thinking = None
         self.match = replay(self.match.rules, self.match.seed, self.match.actions[:cut])
+        self.coach.follow(self.match, self.human_to_act())
         self.pending.clear()
         self.take_backs += 1
         self.save()
@@ -182,6 +213,7 @@ class GameSession:
             return
         if match.phase not in (Phase.BIDDING, Phase.PLAYING):
             return
+        self.coach.follow(match, self.human_to_act())
         if self._thinking is None:
             seat = next((s for s in match.awaiting if s in self.levels), None)
             if seat is not None and (
@@ -267,6 +299,7 @@ class GameSession:
     def close(self) -> None:
         """Abandon a decision in progress (the worker stops it and waits for the next)
         and finish writing the autosave."""
+        self.coach.stop()
         if self._thinking is not None:
             self._thinking[1].cancel()
             self._thinking = None

@@ -188,11 +188,11 @@ class SettingsScene(GuiScene):
         self.poll()
 
     def _games_rows(self, s: Any) -> None:
-        """Take-backs and how many finished games are kept, under the preview."""
-        self.headings.append((self.rect(848, 540, 368, 24), _("Games")))
-        self.rows.append((self.rect(848, 564, 130, 32), _("Take-backs")))
+        """Take-backs, how many finished games are kept and the coach, under the preview."""
+        self.headings.append((self.rect(848, 496, 368, 24), _("Games")))
+        self.rows.append((self.rect(848, 520, 130, 32), _("Take-backs")))
         self.choices["take_backs"] = self.choice(
-            self.rect(980, 564, 236, 32),
+            self.rect(980, 520, 236, 32),
             [("auto", _("Easy")), ("always", _("Always")), ("never", _("Never"))],
             s.take_backs,
             lambda choice: self.change(take_backs=choice),
@@ -202,14 +202,28 @@ class SettingsScene(GuiScene):
                 None,
             ],
         )
-        self.rows.append((self.rect(848, 604, 130, 32), _("Games kept")))
+        self.rows.append((self.rect(848, 560, 130, 32), _("Games kept")))
         kept = [(count, str(count)) for count in (50, 200, 1000)]
         self.choices["kept_games"] = self.choice(
-            self.rect(980, 604, 236, 32),
+            self.rect(980, 560, 236, 32),
             kept,
             s.kept_games if s.kept_games in (50, 200, 1000) else None,
             lambda count: self.change(kept_games=count),
             tooltips=[_("The oldest games go first; their statistics stay.")] * 3,
+        )
+        self.rows.append((self.rect(848, 600, 130, 32), _("Coach")))
+        self.choices["coach"] = self.choice(
+            self.rect(980, 600, 236, 32),
+            [(False, _("Off")), (True, _("On"))],
+            s.coach,
+            lambda on: self.change(coach=on),
+            tooltips=[
+                None,
+                _(
+                    "On your turns, your chance of making each bid, and your bid after each "
+                    "card. C at the table turns it on or off."
+                ),
+            ],
         )
 
     def _slider(
@@ -304,14 +318,14 @@ class SettingsScene(GuiScene):
         overlap = round(width * 0.42)
         total = width + overlap * (len(cards) - 1)
         x = area.centerx - total // 2
-        y = area.y + self.px(60) + (self.px(200) - art.height) // 2
+        y = area.y + self.px(50) + (self.px(190) - art.height) // 2
         for index, image in enumerate(cards):
             lift = self.px(14) if index == 2 else 0
             shadow = pygame.Rect(x + self.px(3), y - lift + self.px(4), width, art.height)
             theme.panel(surface, shadow, (0, 0, 0, 70), round(width * 0.06), None)
             surface.blit(image, (x, y - lift))
             x += overlap
-        caption_y = area.y + self.px(300)
+        caption_y = area.y + self.px(262)
         lines = [
             _("Cards in your hand: {percent}% of the normal size.").format(
                 percent=round(s.card_scale * 100)
@@ -330,7 +344,7 @@ class SettingsScene(GuiScene):
     def _draw_speed_demo(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A dot gliding across a track at the chosen animation speed."""
         track = pygame.Rect(0, 0, area.width - self.px(80), self.px(6))
-        track.center = (area.centerx, area.y + self.px(400))
+        track.center = (area.centerx, area.y + self.px(350))
         theme.panel(surface, track, (255, 255, 255, 36), self.px(3), None)
         period = 1.6 / self.settings.animation_speed
         phase = (self.time % (2 * period)) / period

@@ -61,7 +61,15 @@ class BidPanel:
             value, self.digits = int(self.digits), ""
             return PlaceBid(value)
         view = frame.view
-        key = (view.hand_number, view.hand_size, view.forbidden_bid, frame.layout, view.bids)
+        coached = frame.coach is not None
+        key = (
+            view.hand_number,
+            view.hand_size,
+            view.forbidden_bid,
+            frame.layout,
+            view.bids,
+            coached,
+        )
         if key != self._key:
             self._key = key
             self._build(frame)
@@ -72,7 +80,7 @@ class BidPanel:
     def _build(self, frame: Frame) -> None:
         view = frame.view
         size, barred = view.hand_size, view.forbidden_bid
-        self.geometry = geometry = frame.layout.bid_panel(size + 1)
+        self.geometry = geometry = frame.layout.bid_panel(size + 1, frame.coach is not None)
         self.buttons = []
         for number, rect in enumerate(geometry.buttons):
             allowed = number != barred
@@ -99,6 +107,8 @@ class BidPanel:
                 "The dealer's hook: you may not bid {n}, or the bids would add up to {size} "
                 "and everyone could make theirs."
             ).format(n=barred, size=size)
+        if frame.coach is not None:
+            return _("Under each bid: the coach's chance of making it (C: coach off).")
         if frame.view.rules.simultaneous_bidding:
             return _("Everyone bids in secret; the bids are shown together.")
         return _("Keys: 0–9 to bid, or arrows and Enter.")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.phase import Phase
@@ -18,6 +20,9 @@ from game.rules.record import Player
 from game.rules.view import SeatView
 from game.ui.table.layout import TableLayout
 from game.ui.table.state import Shown
+
+if TYPE_CHECKING:
+    from game.ai.coach import Advice
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,35 @@ def may_bid(view: SeatView, shown: Shown, seating: Seating) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class Coaching:
+    """The coach at the viewer's decision: its figures, once worked out."""
+
+    advice: Advice | None
+    """None while the coach is thinking."""
+
+    def chance(self, action: Action) -> float | None:
+        """The chance of making the bid after ``action`` (None: no figure for it)."""
+        if self.advice is None:
+            return None
+        return next((o.chance for o in self.advice.options if o.action == action), None)
+
+    @property
+    def best(self) -> Action | None:
+        """The action with the best chance (the first of the figures)."""
+        return self.advice.options[0].action if self.advice and self.advice.options else None
+
+    @property
+    def choice(self) -> Action | None:
+        """What the expert would do."""
+        return self.advice.choice if self.advice is not None else None
+
+
+def percent(chance: float) -> str:
+    """A chance as the coach shows it: a whole percentage ("62%")."""
+    return _("{percent}%").format(percent=round(chance * 100))
+
+
 def awaited(view: SeatView, idle: bool) -> tuple[int, ...]:
     """The seats the table shows as thinking or to act."""
     if view.phase not in (Phase.BIDDING, Phase.PLAYING):
@@ -99,6 +133,8 @@ class Frame:
     """Every seat's cards, drawn face up instead of backs (a replay); None at play."""
     take_backs: bool | None = None
     """None in a game without take-backs; else whether there is one to take now."""
+    coach: Coaching | None = None
+    """The coach at the viewer's bid or play, when it is on; None otherwise."""
 
     @property
     def viewer(self) -> int:

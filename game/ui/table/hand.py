@@ -33,6 +33,10 @@ class HandCard:
     dim: bool
     focus: bool = False
     selected: bool = False
+    chance: float | None = None
+    """The coach's chance of making the bid after playing it (None: no figure)."""
+    advised: bool = False
+    """The expert, through the coach, would play this card."""
 
 
 @dataclass
@@ -86,6 +90,7 @@ class Hand:
         rects = layout.hand_rects(len(cards), raised)
         hover = self.card_under(mouse, layout)
         lift = layout.px(12)
+        coach = frame.coach if mine else None
         items, easing = [], False
         for card, rect in zip(cards, rects, strict=True):
             y = float(rect.y)
@@ -97,7 +102,11 @@ class Hand:
             easing = easing or at != (rect.x, y)
             focus, selected = card == self.focus, card == self.selected
             dim = mine and card not in legal
-            items.append(HandCard(card, at[0], at[1], card in legal, dim, focus, selected))
+            item = HandCard(card, at[0], at[1], card in legal, dim, focus, selected)
+            if coach is not None and card in legal:
+                item.chance = coach.chance(Play.of(frame.viewer, card))
+                item.advised = coach.choice == Play.of(frame.viewer, card)
+            items.append(item)
         for gone in set(self._positions) - set(cards):
             del self._positions[gone]
         if self.focus not in cards:

@@ -205,14 +205,15 @@ def status_line(frame: Frame, selected: Card | None) -> tuple[str, Colour]:
     return "", theme.TEXT
 
 
-def draw_status(surface: pygame.Surface, frame: Frame, selected: Card | None) -> None:
+def draw_status(surface: pygame.Surface, frame: Frame, selected: Card | None) -> pygame.Rect | None:
+    """The status line's pill above the hand; where it went (None: no status now)."""
     text, colour = status_line(frame, selected)
     if not text:
-        return
+        return None
     layout = frame.layout
     weight = "bold" if colour == theme.HIGHLIGHT else "regular"
     image = sprites.pill(text, layout.font(14), colour, (6, 18, 15, 190), weight)
-    surface.blit(image, image.get_rect(center=layout.status))
+    return surface.blit(image, image.get_rect(center=layout.status))
 
 
 def draw_effects(surface: pygame.Surface, effects: Effects, layout: TableLayout) -> None:

@@ -22,6 +22,7 @@ from game.ui.table.requests import (
     Request,
     SkipAnimations,
     TakeBack,
+    ToggleCoach,
     ToggleLastTrick,
 )
 from game.ui.table.trick import TrickArea
@@ -96,6 +97,8 @@ class TableInput:
             return SkipAnimations()
         if key == pygame.K_l:
             return ToggleLastTrick()
+        if key == pygame.K_c:
+            return ToggleCoach()
         if key in DIGIT_KEYS:
             return self.bids.digit(DIGIT_KEYS[key], frame)
         if key in (pygame.K_LEFT, pygame.K_RIGHT):

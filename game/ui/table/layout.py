@@ -122,6 +122,8 @@ class BidPanelLayout:
     buttons: tuple[Rect, ...]
     note: Point
     note_width: int
+    figures: tuple[Point, ...] = ()
+    """Where the coach's figure for each bid goes (none without the coach)."""
 
 
 @dataclass(frozen=True)
@@ -199,16 +201,19 @@ class TableLayout:
         return rects
 
     # ------------------------------------------------------------ bidding
-    def bid_panel(self, options: int) -> BidPanelLayout:
-        """The bid panel for bids 0 .. options-1, centred on the trick."""
+    def bid_panel(self, options: int, coached: bool = False) -> BidPanelLayout:
+        """The bid panel for bids 0 .. options-1, centred on the trick; ``coached``
+        leaves a line under each row of buttons for the coach's figures."""
         size, gap = self.px(44), self.px(8)
+        figure_h = self.px(20) if coached else 0
         per_row = options if options <= 11 else math.ceil(options / 2)
         rows = math.ceil(options / per_row)
         pad = self.px(22)
         row_width = per_row * size + (per_row - 1) * gap
         width = max(row_width + 2 * pad, self.px(400))
         title_h, sub_h, note_h = self.px(30), self.px(24), self.px(40)
-        height = pad + title_h + sub_h + self.px(10) + rows * size + (rows - 1) * gap
+        row_h = size + figure_h
+        height = pad + title_h + sub_h + self.px(10) + rows * row_h + (rows - 1) * gap
         height += self.px(12) + note_h + pad
         panel = Rect(0, 0, width, height)
         panel.center = self.centre
@@ -220,15 +225,16 @@ class TableLayout:
             in_row = min(per_row, options - row * per_row)
             start = panel.centerx - (in_row * size + (in_row - 1) * gap) // 2
             buttons.append(
-                Rect(start + column * (size + gap), top + row * (size + gap), size, size)
+                Rect(start + column * (size + gap), top + row * (row_h + gap), size, size)
             )
         return BidPanelLayout(
             panel=panel,
             title=(panel.centerx, panel.y + pad + title_h // 2),
             subtitle=(panel.centerx, panel.y + pad + title_h + sub_h // 2),
             buttons=tuple(buttons),
-            note=(panel.centerx, buttons[-1].bottom + self.px(12)),
+            note=(panel.centerx, buttons[-1].bottom + figure_h + self.px(12)),
             note_width=width - 2 * pad,
+            figures=tuple((b.centerx, b.bottom + figure_h // 2) for b in buttons if coached),
         )
 
 

@@ -25,6 +25,7 @@ from game.ui.table import sprites
 from game.ui.table.animation import Flight, Layer
 from game.ui.table.backdrop import table_background
 from game.ui.table.canvas import Canvas, Groups, Presenter
+from game.ui.table.coachview import draw_card_badges, draw_card_glow
 from game.ui.table.frame import Frame
 from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
@@ -272,6 +273,8 @@ class TablePainter:
                 continue
             rect = pygame.Rect(round(item.x), round(item.y), width, height)
             self.card_shadow(surface, rect, layout)
+            if item.advised:
+                draw_card_glow(surface, rect, layout)
             surface.blit(self.hand_art.face(item.card), rect)
             if item.dim:
                 surface.blit(sprites.card_veil((width, height), radius, DIM_ALPHA), rect)
@@ -279,6 +282,7 @@ class TablePainter:
                 ink = (*theme.HIGHLIGHT, 255)
                 edge = sprites.outline((width, height), radius, ink, layout.px(3))
                 surface.blit(edge, rect)
+        draw_card_badges(surface, hand.items, layout, drag.card if drag is not None else None)
         if drag is not None:
             rect = pygame.Rect(0, 0, width, height)
             rect.center = (drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1])

@@ -90,6 +90,11 @@ class TakeBack:
     """Undo the viewer's last action of this hand and the computers' after it."""
 
 
+@dataclass(frozen=True)
+class ToggleCoach:
+    """Turn the coach on or off (for the player whose turn it is, in a hotseat game)."""
+
+
 Request = (
     PlayCard
     | PlaceBid
@@ -104,4 +109,5 @@ Request = (
     | ShowHandResult
     | ShowGameOver
     | TakeBack
+    | ToggleCoach
 )

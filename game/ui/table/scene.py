@@ -49,9 +49,15 @@ from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
 from game.ui.table.bidpanel import BidPanel, draw_bid_panel
+from game.ui.table.coachview import (
+    draw_bid_figures,
+    draw_coach_hint,
+    follow_coach_setting,
+    toggle_coach,
+)
 from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
-from game.ui.table.frame import Frame, Seating, may_bid, may_play
+from game.ui.table.frame import Coaching, Frame, Seating, may_bid, may_play
 from game.ui.table.hand import Hand
 from game.ui.table.hud import Hud, draw_effects, draw_status, draw_tip, draw_top_bar
 from game.ui.table.input import TableInput
@@ -95,6 +101,7 @@ class TableScene(Scene):
         self._take_backs = session.take_backs
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
+        self._follow_coach_setting()
         self._relayout()
         self.hud.follow(self.frame())
 
@@ -185,6 +192,7 @@ class TableScene(Scene):
             confirm_play=settings.confirm_play,
             explain=session.explain,
             take_backs=self._take_back_state(),
+            coach=self._coaching(),
         )
 
     def _take_back_state(self) -> bool | None:
@@ -193,6 +201,13 @@ class TableScene(Scene):
         if not session.take_backs_allowed or self.demo:
             return None
         return self.idle and session.can_take_back()
+
+    def _coaching(self) -> Coaching | None:
+        """The coach at the viewer's bid or play, when it is on for this game."""
+        session = self.session
+        if self.demo or not session.coach_on or not (self.my_bid() or self.my_turn()):
+            return None
+        return Coaching(session.coach_advice(self.viewer))
 
     def _scenery(self) -> Scenery:
         """What the director reads as it begins an event."""
@@ -212,6 +227,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._follow_coach_setting()
         on_top = self.on_top
         if not on_top:
             self._trusted = False
@@ -320,6 +336,8 @@ class TableScene(Scene):
                 self.open_game_over()
             case ask.TakeBack():
                 self.take_back()
+            case ask.ToggleCoach():
+                self.toggle_coach()
             case _:
                 unreachable(request)
 
@@ -402,6 +420,20 @@ class TableScene(Scene):
         self.hand.forget()
         self._follow(0.0)
 
+    # ------------------------------------------------------------ the coach
+    def _follow_coach_setting(self) -> None:
+        if not self.demo:
+            follow_coach_setting(self.session, self.app.settings.coach)
+
+    def toggle_coach(self) -> None:
+        """C: solo, the coach setting; hotseat, the wish of the player whose turn it is."""
+        if self.demo:
+            return
+        session = self.session
+        may_wish = self.human_viewer and session.human_to_act() == self.viewer
+        word = toggle_coach(session, self.app.store, self.viewer, may_wish)
+        self._hint(word, self.bid_panel.anchor() or self.layout.status)
+
     def open_menu(self) -> None:
         self.app.open(routes.Pause(self.session))
 
@@ -463,8 +495,10 @@ class TableScene(Scene):
         canvas = self.painter.begin(surface, frame)
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
         draw_effects(canvas, self.effects, layout)
-        draw_status(canvas, frame, self.hand.selected)
+        status = draw_status(canvas, frame, self.hand.selected)
+        draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)
+        draw_bid_figures(canvas, self.bid_panel, frame)
         draw_top_bar(canvas, frame, self.hud)
         self.trick.draw(canvas, frame, self.painter)
         draw_tip(canvas, self.hud, layout)

@@ -77,13 +77,13 @@ def _play_advice(search: Search, seat: int) -> Advice:
     choice = search.race_plays(candidates)
     legal = [action.card for action in search.view.legal if isinstance(action, Play)]
     options = [
-        Option(Play.of(seat, card), search.made_chance(_class_of(card.index, candidates)))
+        Option(Play.of(seat, card), search.made_chance(class_of(card.index, candidates)))
         for card in legal
     ]
     return Advice(_best_first(options), Play.of(seat, Card.from_index(choice)))
 
 
-def _class_of(index: int, candidates: list[int]) -> int:
+def class_of(index: int, candidates: list[int]) -> int:
     """The candidate standing for legal card ``index``: its class is represented by
     its lowest card, the highest candidate of the suit at or below ``index``."""
     suit = index // 13

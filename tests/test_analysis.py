@@ -62,6 +62,7 @@ def test_the_figures_are_the_searchs_and_the_choice_the_experts(
             assert judged.choice_points == search.mean_points(choice)
             if key in search.points and search.weights[key] == search.weights[choice]:
                 assert judged.action_points == search.mean_points(key)  # it ran the race
+            assert judged.action_points is not None
             assert judged.cost == max(0.0, search.mean_points(choice) - judged.action_points)
 
 
@@ -101,13 +102,13 @@ def zero_bidder_last_to_play(seed: int) -> tuple[SeatView, Play, Play] | None:
             continue
         seat = match.awaiting[0]
         view = match.view(seat)
-        if view.phase is Phase.PLAYING and view.bids[seat] == 0 and view.taken[seat] == 0:
-            if len(view.trick) == 3:
-                plays = [action for action in view.legal if isinstance(action, Play)]
-                wins = [p for p in plays if trick_winner([*view.trick, p.card], view.trump) == 3]
-                loses = [p for p in plays if p not in wins]
-                if wins and loses:
-                    return view, wins[0], loses[0]
+        zero = view.bids[seat] == 0 and view.taken[seat] == 0
+        if view.phase is Phase.PLAYING and zero and len(view.trick) == 3:
+            plays = [action for action in view.legal if isinstance(action, Play)]
+            wins = [p for p in plays if trick_winner([*view.trick, p.card], view.trump) == 3]
+            loses = [p for p in plays if p not in wins]
+            if wins and loses:
+                return view, wins[0], loses[0]
         match.apply(movers[seat].choose(view))
     return None
 

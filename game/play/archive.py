@@ -5,8 +5,9 @@ wraps the game's record (docs/records.md) with when it ended, how many take-back
 it had and, for a game played on the same deals again, which game it repeats. Files
 are written atomically and read against a msgspec schema; the record inside is
 checked by the project's record schema (:mod:`game.saves`). A damaged file is set
-aside under a new name, as saves are. The number of files kept is bounded: the
-oldest go first, their statistics folded into the statistics file first
+aside under a new name, as saves are. A game's analysis, when it has one, is kept
+beside it (``game-….analysis.json``) and goes with it. The number of files kept is
+bounded: the oldest go first, their statistics folded into the statistics file first
 (:mod:`game.play.stats`), so no game is counted twice or lost.
 """
 
@@ -185,6 +186,10 @@ class GameArchive:
     def path(self, name: str) -> Path:
         return self.folder / f"{name}.json"
 
+    def analysis_path(self, name: str) -> Path:
+        """Where the analysis of game ``name`` is kept (:mod:`game.play.analysis`)."""
+        return self.folder / f"{name}.analysis.json"
+
     def keep(
         self,
         record: dict[str, Any],
@@ -216,6 +221,7 @@ class GameArchive:
                 retire(game)
             try:
                 self.path(name).unlink(missing_ok=True)
+                self.analysis_path(name).unlink(missing_ok=True)
             except OSError:
                 continue
             self._cache.pop(name, None)

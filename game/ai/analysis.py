@@ -29,6 +29,9 @@ from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import SeatView
 
+ANALYSIS = EXPERT
+"""The search an analysis runs by default: the expert's own (see docs/ai.md)."""
+
 
 @dataclass(frozen=True)
 class Assessment:
@@ -55,9 +58,11 @@ def assess(
     action: Action,
     seed: int,
     mapper: Mapper = sequential_map,
-    config: SearchConfig = EXPERT,
+    config: SearchConfig | None = None,
 ) -> Assessment:
-    """Judge ``action``, taken by the seat of ``view`` (which must be awaiting it)."""
+    """Judge ``action``, taken by the seat of ``view`` (which must be awaiting it), with
+    the search ``config`` (default :data:`ANALYSIS`)."""
+    config = config if config is not None else ANALYSIS
     seat = view.seat
     if seat is None or view.phase not in (Phase.BIDDING, Phase.PLAYING) or not view.legal:
         raise ValueError("the analysis judges a seat whose turn it was")

@@ -36,7 +36,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, Union, cast
 
 from game.play.pool import (
     ShardPool,
@@ -77,7 +77,7 @@ class Verdict:
     choice_points: float | None
 
 
-Answer = Action | Advice | Verdict
+Answer = Union[Action, "Advice", Verdict]
 
 AGENTS_KEPT = 32
 """Agents a worker keeps between decisions (their caches speed up the next ones)."""

@@ -29,6 +29,7 @@ from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit import routes
+from game.ui.replay.findings import AnalysisOverlay
 from game.ui.replay.scene import ReplayScene
 from game.ui.stats.scene import StatsScene
 
@@ -65,9 +66,10 @@ def analysis_pictures(app: App, out: Path, size_text: str) -> None:
     while analysis.running:
         app.frame(0.02)
     picture(app, out / f"replay-analysis-{size_text}.png")
-    rows = scene.review.rows
-    assert rows
-    scene.review.jump(rows[0].judged)
+    found = app.top
+    assert isinstance(found, AnalysisOverlay) and found.rows
+    found.close_list()
+    scene.review.jump(found.rows[0].judged)
     picture(app, out / f"replay-analysis-jump-{size_text}.png", frames=30)
     analysis.stop()
     app.close_scenes()

@@ -79,7 +79,7 @@ class ReplayScene(Scene):
         if humans and self.replay is not None:
             path = Library.of_user(app.settings.kept_games).archive.analysis_path(name)
             analysis = GameAnalysis(self.replay, humans, path)
-            self.review = Review(self, analysis, self.replay, self.players)
+            self.review = Review(self, analysis, self.players, self.show_analysis)
         self.index = self.replay.hand_start(hand) if self.replay else 0
         self.playing = False
         self._wait = 0.0
@@ -170,6 +170,12 @@ class ReplayScene(Scene):
     def leave(self) -> None:
         if self.app.top is self:
             self.app.pop()
+
+    def show_analysis(self) -> None:
+        """The list of the costliest decisions, over the replay."""
+        if self.review is not None:
+            analysis, pick = self.review.analysis, self.review.jump
+            self.app.open(routes.Analysis(analysis, tuple(self.players), pick))
 
     def score_sheet(self) -> None:
         if self.session is not None:

@@ -1,0 +1,174 @@
+"""The list of a replay's costliest decisions, over the replay.
+
+A panel at the right lists the marked decisions of the analysis, costliest first:
+the hand and trick, who decided (in a game of several people), what they did, what
+the expert preferred and the estimated cost. A click on one jumps the replay there
+and closes the list; so do a click beside the panel, Esc, or the Analysis button.
+The mouse wheel scrolls a long list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, ngettext
+from game.play.analysis import GameAnalysis, Judged
+from game.rules.actions import Bid
+from game.rules.record import Player
+from game.ui.kit import theme
+from game.ui.kit.scene import Scene
+from game.ui.replay.review import action_words, cost_words
+from game.ui.table.layout import TableLayout, table_layout
+from game.ui.table.sprites import fit_text
+
+if TYPE_CHECKING:
+    from game.ui.kit.scene import Host
+
+ROWS_AT_MOST = 8
+"""Decisions the panel shows at once (the wheel scrolls the rest)."""
+
+
+def where_words(analysis: GameAnalysis, judged: Judged) -> str:
+    """``Hand 4 · trick 2`` (or ``Hand 4 · bidding``)."""
+    before = analysis.replay.moments[judged.index - 1].view
+    hand = _("Hand {n}").format(n=before.hand_number)
+    if isinstance(judged.action, Bid):
+        return f"{hand} · {_('bidding')}"
+    trick = _("trick {n}").format(n=len(before.tricks) + 1)
+    return f"{hand} · {trick}"
+
+
+def row_words(judged: Judged) -> str:
+    """What was done and what the expert preferred, in a line of the list."""
+    action, choice = action_words(judged.action), action_words(judged.choice)
+    if isinstance(judged.action, Bid):
+        return _("Bid {n} · expert: {choice}").format(n=action, choice=choice)
+    return _("Played {card} · expert: {choice}").format(card=action, choice=choice)
+
+
+@dataclass
+class Row:
+    """One marked decision as listed."""
+
+    judged: Judged
+    rect: pygame.Rect
+
+
+class AnalysisOverlay(Scene):
+    """The costliest decisions; a click on one calls ``pick`` with it."""
+
+    opaque = False
+
+    def __init__(
+        self,
+        app: Host,
+        analysis: GameAnalysis,
+        players: Sequence[Player],
+        pick: Callable[[Judged], None],
+    ) -> None:
+        super().__init__(app)
+        self.analysis = analysis
+        self.players = list(players)
+        self.pick = pick
+        self.marked = analysis.marked()
+        self.several = sum(player.kind == "human" for player in players) > 1
+        self.scroll = 0
+        self.rows: list[Row] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.layout: TableLayout | None = None
+        self.mouse = (-1, -1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        players = max(3, len(self.players))
+        layout = self.layout = table_layout(size, players, 0, self.app.settings.card_scale)
+        width = min(max(layout.px(440), 380), size[0] - 2 * layout.margin)
+        top = layout.top_bar.bottom + layout.px(10)
+        self.panel = pygame.Rect(size[0] - layout.margin - width, top, width, 0)
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            row = next((row for row in self.rows if row.rect.collidepoint(event.pos)), None)
+            if row is not None:
+                self.close_list()
+                self.pick(row.judged)
+            elif not self.panel.collidepoint(event.pos):
+                self.close_list()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_TAB):
+            self.close_list()
+
+    def scroll_by(self, rows: int) -> None:
+        most = max(0, len(self.marked) - ROWS_AT_MOST)
+        self.scroll = max(0, min(most, self.scroll + rows))
+
+    def close_list(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        if layout is None:
+            return
+        pad, row_h, head = layout.px(14), layout.px(52), layout.px(58)
+        room = max(row_h, layout.status[1] - layout.px(40) - self.panel.y - head - pad)
+        shown = self.marked[self.scroll : self.scroll + min(ROWS_AT_MOST, room // row_h)]
+        self.panel.height = head + max(1, len(shown)) * row_h + pad
+        theme.panel(surface, self.panel, (8, 20, 17, 240), layout.px(12), (*theme.GOLD, 120))
+        inner = self.panel.width - 2 * pad
+        left, top = self.panel.x + pad, self.panel.y + pad
+        title = theme.fitted(_("Costliest decisions"), layout.font(17), inner, theme.GOLD, "bold")
+        surface.blit(title, (left, top))
+        total = self.analysis.total
+        summary = ngettext(
+            "{marked} of {total} decision cost half a point or more",
+            "{marked} of {total} decisions cost half a point or more",
+            total,
+        ).format(marked=len(self.marked), total=total)
+        line = theme.fitted(summary, layout.font(12.5), inner, theme.TEXT_DIM)
+        surface.blit(line, (left, top + layout.px(24)))
+        top = self.panel.y + head
+        self.rows = []
+        if not shown:
+            words = _("No decision cost half a point or more.")
+            label = theme.fitted(words, layout.font(14), inner, theme.TEXT)
+            surface.blit(label, label.get_rect(midleft=(left, top + row_h // 2)))
+        for number, judged in enumerate(shown):
+            rect = pygame.Rect(self.panel.x + pad // 2, top + number * row_h, inner + pad, row_h)
+            self.rows.append(Row(judged, rect))
+            self._draw_row(surface, layout, rect, judged, rect.collidepoint(self.mouse))
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        layout: TableLayout,
+        rect: pygame.Rect,
+        judged: Judged,
+        hovered: bool,
+    ) -> None:
+        fill = (70, 96, 86, 200) if hovered else (34, 58, 50, 150)
+        inner = rect.inflate(0, -layout.px(6))
+        theme.panel(surface, inner, fill, layout.px(8), (255, 255, 255, 40))
+        pad = layout.px(10)
+        cost = theme.text(cost_words(judged.cost), layout.font(15), theme.BAD, "bold")
+        surface.blit(cost, cost.get_rect(midright=(inner.right - pad, inner.centery)))
+        room = inner.width - cost.get_width() - 3 * pad
+        where = where_words(self.analysis, judged)
+        if self.several:
+            where = f"{where} · {self.players[judged.seat].name}"
+        first_size, second_size = layout.font(13.5), layout.font(12.5)
+        where = fit_text(where, first_size, room, "bold")
+        first = theme.text(where, first_size, theme.TEXT, "bold")
+        what = fit_text(row_words(judged), second_size, room)
+        second = theme.text(what, second_size, theme.TEXT_DIM)
+        x = inner.x + pad
+        surface.blit(first, (x, inner.y + layout.px(4)))
+        surface.blit(second, (x, inner.bottom - layout.px(4) - second.get_height()))

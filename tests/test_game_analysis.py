@@ -58,7 +58,7 @@ def run(analysis: GameAnalysis, limit: float = 120.0) -> None:
 
 
 def test_every_human_decision_is_judged_as_assess_would_and_kept(app: object, quick: None) -> None:
-    name, replay, path = kept_replay()
+    _name, replay, path = kept_replay()
     analysis = GameAnalysis(replay, [0], path)
     assert not analysis.complete and analysis.done == 0
     decisions = replay.decisions([0])

@@ -23,11 +23,12 @@ from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
 from game.ui.net.lobby import MAX_LISTED, LobbyScene
 from game.ui.newgame.scene import PAGES, NewGameScene
+from game.ui.replay.findings import AnalysisOverlay
 from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
 from game.ui.screenshot import KINDS, build_scene, names
 from game.ui.stats.scene import StatsScene
-from tests.kept import kept_game
+from tests.kept import keep_analysis, kept_game
 from tests.textlayout import (
     Layer,
     crossing_problems,
@@ -53,6 +54,8 @@ SCENES = [
     "curtain",
     "games",
     "replay",
+    "replay-analysing",
+    "replay-analysis",
     "statistics",
     "online",
     "online-hosted",
@@ -79,15 +82,30 @@ def scene_stack(app: App, name: str) -> list[Scene]:
         return [scene]
     if name.startswith("online"):
         return [lobby(app, hosted=name == "online-hosted")]
-    if name in ("games", "replay", "statistics"):
+    if name in ("games", "replay", "statistics", "replay-analysing", "replay-analysis"):
         kept, session = kept_game()
         session.close()
+        if name.startswith("replay-"):
+            return analysis_stack(app, kept, running=name == "replay-analysing")
         if name == "replay":
             return [ReplayScene(app, kept, 2)]
         return [GamesScene(app) if name == "games" else StatsScene(app)]
     actions = {"gameover": 10**6, "table": 9}.get(name, 14)
     session = played_session("oh-hell", players, 3, actions, name == "result")
     return build_scene(app, name, session)
+
+
+def analysis_stack(app: App, kept: str, running: bool) -> list[Scene]:
+    """The replay while its analysis runs (a third done), or with the list of the
+    costliest decisions over it."""
+    keep_analysis(kept, complete=not running)
+    scene = ReplayScene(app, kept, 2)
+    review = scene.review
+    assert review is not None
+    if running:
+        review.analysis.running = True  # shown as under way; nothing is asked
+        return [scene]
+    return [scene, AnalysisOverlay(app, review.analysis, scene.players, review.jump)]
 
 
 class ListedGames(Browser):

@@ -96,7 +96,8 @@ class Review:
         self.analysis.update()
         if was_running and self.analysis.complete:
             self.show_list()
-        self.button.label = _("Analysis") if self.analysis.complete else _("Analyse")
+        label = _("Analysis") if self.analysis.complete else _("Analyse")
+        self.button.label = "" if self.analysis.running else label  # the bar says it
         return self.analysis.running != self._wide
 
     @property

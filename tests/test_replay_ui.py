@@ -14,9 +14,12 @@ import pytest
 import game.ai.analysis
 from game.ai.expert import EXPERT
 from game.play import thinker
+from game.play.analysis import GameAnalysis, Judged
 from game.play.library import Library
+from game.play.replay import Replay
 from game.play.session import GameSession
 from game.play.stats import to_csv
+from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.record import Player
 from game.ui.app import App
@@ -251,3 +254,30 @@ def test_a_game_without_a_person_has_no_analyse_button(app: App) -> None:
     app.frame(0.05)
     assert len(scene.hud.buttons) == 2
     session.close()
+
+
+def test_in_a_game_of_several_people_each_decision_names_its_player(app: App) -> None:
+    players = [Player("Anna"), Player("Basil"), Player("Clara", "random")]
+    match = Match(short_rules(), 4)
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            match.advance()
+        else:
+            match.apply(match.legal_actions()[-1])
+    replay = Replay.of(match)
+    analysis = GameAnalysis(replay, [0, 1], None)
+    for index, view, action in replay.decisions([0, 1]):
+        other = next(choice for choice in view.legal if choice != action)
+        analysis.judged[index] = Judged(index, action, other, 1.0, 2.0 + index / 1000)
+    picked: list[Judged] = []
+    app.push(AnalysisOverlay(app, analysis, players, picked.append))
+    overlay = app.top
+    assert isinstance(overlay, AnalysisOverlay)
+    app.frame(0.05)
+    titles = [overlay.title_of(row.judged) for row in overlay.rows]
+    names = {title.rsplit(" · ", 1)[1] for title in titles}
+    assert names <= {"Anna", "Basil"} and len(titles) == len(overlay.rows) > 1
+    assert {judged.seat for judged in analysis.judged.values()} == {0, 1}
+    assert all(title.startswith("Hand ") for title in titles)
+    click(app, overlay.rows[1].rect.center)
+    assert picked == [overlay.rows[1].judged] and app.top is not overlay

@@ -105,6 +105,13 @@ class AnalysisOverlay(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_TAB):
             self.close_list()
 
+    def title_of(self, judged: Judged) -> str:
+        """A row's first line: where, and who when several people played."""
+        where = where_words(self.analysis, judged)
+        if self.several:
+            return f"{where} · {self.players[judged.seat].name}"
+        return where
+
     def scroll_by(self, rows: int) -> None:
         most = max(0, len(self.marked) - ROWS_AT_MOST)
         self.scroll = max(0, min(most, self.scroll + rows))
@@ -161,9 +168,7 @@ class AnalysisOverlay(Scene):
         cost = theme.text(cost_words(judged.cost), layout.font(15), theme.BAD, "bold")
         surface.blit(cost, cost.get_rect(midright=(inner.right - pad, inner.centery)))
         room = inner.width - cost.get_width() - 3 * pad
-        where = where_words(self.analysis, judged)
-        if self.several:
-            where = f"{where} · {self.players[judged.seat].name}"
+        where = self.title_of(judged)
         first_size, second_size = layout.font(13.5), layout.font(12.5)
         where = fit_text(where, first_size, room, "bold")
         first = theme.text(where, first_size, theme.TEXT, "bold")

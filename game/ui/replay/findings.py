@@ -35,11 +35,10 @@ ROWS_AT_MOST = 8
 def where_words(analysis: GameAnalysis, judged: Judged) -> str:
     """``Hand 4 · trick 2`` (or ``Hand 4 · bidding``)."""
     before = analysis.replay.moments[judged.index - 1].view
-    hand = _("Hand {n}").format(n=before.hand_number)
     if isinstance(judged.action, Bid):
-        return f"{hand} · {_('bidding')}"
-    trick = _("trick {n}").format(n=len(before.tricks) + 1)
-    return f"{hand} · {trick}"
+        return _("Hand {n} · bidding").format(n=before.hand_number)
+    trick = len(before.tricks) + 1
+    return _("Hand {n} · trick {trick}").format(n=before.hand_number, trick=trick)
 
 
 def row_words(judged: Judged) -> str:

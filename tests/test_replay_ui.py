@@ -279,5 +279,9 @@ def test_in_a_game_of_several_people_each_decision_names_its_player(app: App) ->
     assert names <= {"Anna", "Basil"} and len(titles) == len(overlay.rows) > 1
     assert {judged.seat for judged in analysis.judged.values()} == {0, 1}
     assert all(title.startswith("Hand ") for title in titles)
+    assert len(overlay.marked) > overlay.visible == len(overlay.rows)
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2))  # the wheel scrolls on
+    app.frame(0.05)
+    assert overlay.scroll == 2 and overlay.rows[0].judged == overlay.marked[2]
     click(app, overlay.rows[1].rect.center)
     assert picked == [overlay.rows[1].judged] and app.top is not overlay

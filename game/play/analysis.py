@@ -41,7 +41,7 @@ MAX_BYTES = 2 * 1024 * 1024
 Points = Annotated[float, Meta(ge=-10_000, le=10_000)]
 
 
-class JudgedDoc(Struct, forbid_unknown_fields=True, omit_defaults=True, array_like=True):
+class JudgedDoc(Struct, forbid_unknown_fields=True, array_like=True):
     """One decision in the file: its moment, the expert's choice (a bid or a card's
     index) and the mean points after the action taken and after the choice."""
 

@@ -76,6 +76,8 @@ class AnalysisOverlay(Scene):
         self.marked = analysis.marked()
         self.several = sum(player.kind == "human" for player in players) > 1
         self.scroll = 0
+        self.visible = ROWS_AT_MOST
+        """Rows the panel has room for (the wheel scrolls the rest)."""
         self.rows: list[Row] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.layout: TableLayout | None = None
@@ -112,7 +114,7 @@ class AnalysisOverlay(Scene):
         return where
 
     def scroll_by(self, rows: int) -> None:
-        most = max(0, len(self.marked) - ROWS_AT_MOST)
+        most = max(0, len(self.marked) - self.visible)
         self.scroll = max(0, min(most, self.scroll + rows))
 
     def close_list(self) -> None:
@@ -126,9 +128,11 @@ class AnalysisOverlay(Scene):
             return
         pad, row_h, head = layout.px(14), layout.px(52), layout.px(58)
         room = max(row_h, layout.status[1] - layout.px(40) - self.panel.y - head - pad)
-        shown = self.marked[self.scroll : self.scroll + min(ROWS_AT_MOST, room // row_h)]
+        self.visible = max(1, min(ROWS_AT_MOST, room // row_h))
+        self.scroll = max(0, min(self.scroll, len(self.marked) - self.visible))
+        shown = self.marked[self.scroll : self.scroll + self.visible]
         self.panel.height = head + max(1, len(shown)) * row_h + pad
-        theme.panel(surface, self.panel, (8, 20, 17, 240), layout.px(12), (*theme.GOLD, 120))
+        theme.panel(surface, self.panel, (8, 20, 17, 250), layout.px(12), (*theme.GOLD, 120))
         inner = self.panel.width - 2 * pad
         left, top = self.panel.x + pad, self.panel.y + pad
         title = theme.fitted(_("Costliest decisions"), layout.font(17), inner, theme.GOLD, "bold")
@@ -151,6 +155,20 @@ class AnalysisOverlay(Scene):
             rect = pygame.Rect(self.panel.x + pad // 2, top + number * row_h, inner + pad, row_h)
             self.rows.append(Row(judged, rect))
             self._draw_row(surface, layout, rect, judged, rect.collidepoint(self.mouse))
+        if len(self.marked) > len(shown):
+            track = pygame.Rect(
+                self.panel.right - layout.px(5.5), top, layout.px(3), len(shown) * row_h
+            )
+            self._draw_scrollbar(surface, track)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, track: pygame.Rect) -> None:
+        """Where the rows shown are in the whole list (the wheel scrolls it)."""
+        total = len(self.marked)
+        theme.panel(surface, track, (255, 255, 255, 40), track.width // 2, None)
+        length = max(track.width * 3, track.height * self.visible // total)
+        offset = (track.height - length) * self.scroll // max(1, total - self.visible)
+        thumb = pygame.Rect(track.x, track.y + offset, track.width, length)
+        theme.panel(surface, thumb, (*theme.GOLD, 220), track.width // 2, None)
 
     def _draw_row(
         self,

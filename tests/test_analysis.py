@@ -7,35 +7,12 @@ import pytest
 from game.ai import make_agent
 from game.ai.analysis import Assessment, assess
 from game.ai.coach import class_of
-from game.ai.expert import EXPERT
-from game.ai.hard import decision_rng
-from game.ai.knowledge import knowledge_of
-from game.ai.objective import objective_of
-from game.ai.search import Search
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.actions import Action, Bid, Play
 from game.rules.tricks import trick_winner
 from tests.hidden import medium_position, scramble_opponents
+from tests.test_coach import SMALL, direct_search
 from tests.test_shards import decisions_along
-
-SMALL = EXPERT.scaled(0.05)
-"""The expert's search on a twentieth of its budget (the same machinery, quicker)."""
-
-
-def direct_search(view: SeatView, seed: int) -> tuple[Search, list[int], int]:
-    """The expert's search called directly, as the expert decides: no candidate kept."""
-    search = Search(
-        view,
-        knowledge_of(view),
-        objective_of(view, SMALL.share, SMALL.win_weight),
-        SMALL,
-        decision_rng(seed, view),
-    )
-    if view.phase is Phase.BIDDING:
-        candidates = search.bid_candidates()
-        return search, candidates, search.race_bids(candidates)
-    candidates = search.play_candidates()
-    return search, candidates, search.race_plays(candidates)
 
 
 def key_of(action: Action, candidates: list[int]) -> int:

@@ -19,10 +19,8 @@ from dataclasses import dataclass
 
 from game.ai.coach import class_of
 from game.ai.expert import EXPERT
-from game.ai.hard import decision_rng
-from game.ai.knowledge import knowledge_of
-from game.ai.objective import objective_of
-from game.ai.search import Search, SearchConfig
+from game.ai.hard import seeded_search
+from game.ai.search import SearchConfig
 from game.ai.shards import Mapper, sequential_map
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import Card
@@ -68,14 +66,7 @@ def assess(
         raise ValueError("the analysis judges a seat whose turn it was")
     if action not in view.legal:
         raise ValueError("the action judged must be legal in the view")
-    search = Search(
-        view,
-        knowledge_of(view),
-        objective_of(view, config.share, config.win_weight),
-        config,
-        decision_rng(seed, view),
-        mapper,
-    )
+    search = seeded_search(view, seed, config, mapper)
     if isinstance(action, Bid):
         candidates = search.bid_candidates()
         taken = action.tricks

@@ -17,9 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.expert import EXPERT
-from game.ai.hard import decision_rng
-from game.ai.knowledge import knowledge_of
-from game.ai.objective import objective_of
+from game.ai.hard import seeded_search
 from game.ai.search import Search, SearchConfig
 from game.ai.shards import Mapper, sequential_map
 from game.rules.actions import Action, Bid, Play
@@ -52,14 +50,7 @@ def advise(
     seat = view.seat
     if seat is None or view.phase not in (Phase.BIDDING, Phase.PLAYING) or not view.legal:
         raise ValueError("the coach advises a seat whose turn it is")
-    search = Search(
-        view,
-        knowledge_of(view),
-        objective_of(view, config.share, config.win_weight),
-        config,
-        decision_rng(seed, view),
-        mapper,
-    )
+    search = seeded_search(view, seed, config, mapper)
     if view.phase is Phase.BIDDING:
         return _bid_advice(search, seat)
     return _play_advice(search, seat)

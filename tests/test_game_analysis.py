@@ -157,7 +157,7 @@ def test_a_damaged_analysis_is_ignored_and_the_game_analysed_again(
     assert analysis.complete and read_analysis(path, replay, [0])[1] is True
 
 
-def test_the_analysis_goes_with_its_game(app: object) -> None:
+def test_the_analysis_goes_with_its_game_and_with_a_damaged_record(app: object) -> None:
     library = Library(Path(Library.of_user().archive.folder).parent, limit=1)
     first, session = kept_game(seed=3)
     session.close()
@@ -168,6 +168,11 @@ def test_the_analysis_goes_with_its_game(app: object) -> None:
     session.close()
     library.archive.prune()
     assert library.archive.names() == [second] and not path.exists()
+    path = library.archive.analysis_path(second)
+    path.write_text("{}", encoding="utf-8")
+    library.archive.path(second).write_text("{damaged", encoding="utf-8")
+    assert library.archive.load(second) is None  # set aside, and its analysis removed
+    assert not path.exists()
 
 
 def test_the_worker_judges_as_assess_would_here(app: object) -> None:

@@ -13,6 +13,7 @@ bounded: the oldest go first, their statistics folded into the statistics file f
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -252,6 +253,8 @@ class GameArchive:
 
     def _set_aside(self, path: Path, error: BaseException) -> None:
         kept = keep_aside(path)
+        with contextlib.suppress(OSError):  # its analysis is of no use without it
+            self.analysis_path(path.stem).unlink(missing_ok=True)
         if kept is None:
             self.problem = _("A kept game could not be read ({name}).").format(name=path.name)
         else:

@@ -8,16 +8,25 @@ as the worker's do). Prints, per number of cores, the whole game's wall and CPU
 time (the helpers' CPU included), the decisions judged, the median and 90th
 percentile per decision, and the decisions marked. With ``--seeds 2`` every
 decision is judged with a second seed too (on one core), and the spread of the cost
-between the two is printed: how much a cost is noise at this budget.
+between the two is printed: how much a cost is noise at this budget. ``--window``
+instead presses the replay's Analyse button in an off-screen window of 1280x720 (a
+game of the same preset kept in a throw-away data folder, the worker process and its
+helpers, the expert's budget) while the window draws 60 frames a second and steps
+the replay, and prints the whole analysis's wall time, the window's own CPU time and
+its frames' durations (does the window stutter?).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import shutil
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 from game import cliargs
 from game.ai import make_agent, shards
@@ -52,6 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seeds", type=cliargs.bounded_int(1, 2), default=1, help="2: the cost's spread too"
+    )
+    parser.add_argument(
+        "--window", action="store_true", help="time the Analyse button in a window instead"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -128,8 +140,78 @@ def spread(first: list[Assessment], second: list[Assessment]) -> dict[str, float
     }
 
 
+def window_run(seed: int) -> dict[str, float]:
+    """The replay's Analyse button pressed in an off-screen window; its figures."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    home = Path(tempfile.mkdtemp(prefix="ohhell-bench-"))
+    os.environ["OHHELL_HOME"] = str(home)
+    import pygame
+
+    from game.play import thinker
+    from game.play.library import Library
+    from game.play.preview import played_session
+    from game.rules.record import Player
+    from game.settings import SettingsStore
+    from game.ui.app import App
+    from game.ui.kit import routes
+    from game.ui.replay.scene import ReplayScene
+
+    players = [Player("P0"), *(Player(f"P{seat}", "medium") for seat in (1, 2, 3))]
+    name = Library.of_user().keep(played_session("oh-hell", players, seed, 10**6).record())
+    assert name is not None
+    pygame.display.init()
+    pygame.font.init()
+    store = SettingsStore(path=home / "settings.json")
+    store.update(sound=False, window_size=[1280, 720])
+    app = App(pygame.display.set_mode((1280, 720)), store)
+    app.open(routes.Replay(name))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.review is not None
+    analysis = scene.review.analysis
+    thinker.warm_up()  # as the app does after its first frame
+    for _ in range(30):  # the replay's pictures drawn once
+        app.frame(1 / 60)
+    frames: list[float] = []
+    wall, cpu = time.perf_counter(), time.process_time()
+    scene.review.press()
+    while analysis.running:
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        if len(frames) % 30 == 0:
+            scene.step(1)
+        frames.append((time.perf_counter() - start) * 1000.0)
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    app.close_scenes()
+    shutil.rmtree(home, ignore_errors=True)
+    ordered = sorted(frames)
+    return {
+        "decisions": float(analysis.total),
+        "complete": float(analysis.complete),
+        "wall_s": wall,
+        "window_cpu_s": cpu,
+        "frame_median_ms": statistics.median(ordered),
+        "frame_p99_ms": ordered[int(0.99 * (len(ordered) - 1))],
+        "frame_max_ms": ordered[-1],
+    }
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
+    if args.window:
+        row = window_run(args.seed)
+        if args.json:
+            print(json.dumps({"seed": args.seed, "window": row}))
+            return 0
+        print(
+            f"Analyse in a 1280x720 window, oh-hell for four, seed {args.seed}: "
+            f"{row['decisions']:.0f} decisions in {row['wall_s']:.1f} s "
+            f"(window's CPU {row['window_cpu_s']:.1f} s); frames: median "
+            f"{row['frame_median_ms']:.1f} ms, p99 {row['frame_p99_ms']:.1f} ms, "
+            f"max {row['frame_max_ms']:.1f} ms"
+        )
+        return 0 if row["complete"] else 1
     cores = [min(4, max(1, int(word))) for word in args.cores.split(",") if word.strip()]
     replay = played_game(args.seed)
     decisions = replay.decisions([0])[: args.limit]

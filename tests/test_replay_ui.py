@@ -285,3 +285,8 @@ def test_in_a_game_of_several_people_each_decision_names_its_player(app: App) ->
     assert overlay.scroll == 2 and overlay.rows[0].judged == overlay.marked[2]
     click(app, overlay.rows[1].rect.center)
     assert picked == [overlay.rows[1].judged] and app.top is not overlay
+    app.push(keyed := AnalysisOverlay(app, analysis, players, picked.append))
+    app.frame(0.05)
+    for code in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN):
+        key(app, code)
+    assert picked[-1] == keyed.marked[1] and app.top is not keyed

@@ -3,8 +3,8 @@
 A panel at the right lists the marked decisions of the analysis, costliest first:
 the hand and trick, who decided (in a game of several people), what they did, what
 the expert preferred and the estimated cost. A click on one jumps the replay there
-and closes the list; so do a click beside the panel, Esc, or the Analysis button.
-The mouse wheel scrolls a long list.
+and closes the list; so does Enter on the one chosen with the arrow keys. A click
+beside the panel or Esc closes it. The mouse wheel scrolls a long list.
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ class AnalysisOverlay(Scene):
         self.marked = analysis.marked()
         self.several = sum(player.kind == "human" for player in players) > 1
         self.scroll = 0
+        self.chosen: int | None = None
+        """The decision chosen with the arrow keys (its place in the list)."""
         self.visible = ROWS_AT_MOST
         """Rows the panel has room for (the wheel scrolls the rest)."""
         self.rows: list[Row] = []
@@ -103,8 +105,24 @@ class AnalysisOverlay(Scene):
                 self.pick(row.judged)
             elif not self.panel.collidepoint(event.pos):
                 self.close_list()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_TAB):
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        if key in (pygame.K_ESCAPE, pygame.K_TAB):
             self.close_list()
+        elif key in (pygame.K_DOWN, pygame.K_UP) and self.marked:
+            step = 1 if key == pygame.K_DOWN else -1
+            start = -1 if step == 1 else len(self.marked)
+            chosen = self.chosen if self.chosen is not None else start
+            self.chosen = max(0, min(len(self.marked) - 1, chosen + step))
+            if self.chosen < self.scroll:
+                self.scroll = self.chosen
+            elif self.chosen >= self.scroll + self.visible:
+                self.scroll = self.chosen - self.visible + 1
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chosen is not None:
+            self.close_list()
+            self.pick(self.marked[self.chosen])
 
     def title_of(self, judged: Judged) -> str:
         """A row's first line: where, and who when several people played."""
@@ -154,7 +172,8 @@ class AnalysisOverlay(Scene):
         for number, judged in enumerate(shown):
             rect = pygame.Rect(self.panel.x + pad // 2, top + number * row_h, inner + pad, row_h)
             self.rows.append(Row(judged, rect))
-            self._draw_row(surface, layout, rect, judged, rect.collidepoint(self.mouse))
+            lit = rect.collidepoint(self.mouse) or self.chosen == self.scroll + number
+            self._draw_row(surface, layout, rect, judged, lit)
         if len(self.marked) > len(shown):
             track = pygame.Rect(
                 self.panel.right - layout.px(5.5), top, layout.px(3), len(shown) * row_h

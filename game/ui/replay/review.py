@@ -29,10 +29,7 @@ from game.ui.table.sprites import outline, pill
 
 
 class Viewer(Protocol):
-    """What the panel moves: the replay scene."""
-
-    index: int
-    playing: bool
+    """What a jump moves: the replay scene."""
 
     def show_decision(self, index: int, seat: int) -> None: ...
 

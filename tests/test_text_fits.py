@@ -56,6 +56,7 @@ SCENES = [
     "replay",
     "replay-analysing",
     "replay-analysis",
+    "replay-analysis-jump",
     "statistics",
     "online",
     "online-hosted",
@@ -82,11 +83,11 @@ def scene_stack(app: App, name: str) -> list[Scene]:
         return [scene]
     if name.startswith("online"):
         return [lobby(app, hosted=name == "online-hosted")]
-    if name in ("games", "replay", "statistics", "replay-analysing", "replay-analysis"):
+    if name in ("games", "replay", "statistics") or name.startswith("replay-analys"):
         kept, session = kept_game()
         session.close()
         if name.startswith("replay-"):
-            return analysis_stack(app, kept, running=name == "replay-analysing")
+            return analysis_stack(app, kept, name.removeprefix("replay-"))
         if name == "replay":
             return [ReplayScene(app, kept, 2)]
         return [GamesScene(app) if name == "games" else StatsScene(app)]
@@ -95,15 +96,18 @@ def scene_stack(app: App, name: str) -> list[Scene]:
     return build_scene(app, name, session)
 
 
-def analysis_stack(app: App, kept: str, running: bool) -> list[Scene]:
-    """The replay while its analysis runs (a third done), or with the list of the
-    costliest decisions over it."""
-    keep_analysis(kept, complete=not running)
+def analysis_stack(app: App, kept: str, state: str) -> list[Scene]:
+    """The replay while its analysis runs (``analysing``: a third done), with the list
+    of the costliest decisions over it (``analysis``), or at the costliest one (``jump``)."""
+    keep_analysis(kept, complete=state != "analysing")
     scene = ReplayScene(app, kept, 2)
     review = scene.review
     assert review is not None
-    if running:
+    if state == "analysing":
         review.analysis.running = True  # shown as under way; nothing is asked
+        return [scene]
+    if state == "analysis-jump":
+        review.jump(review.analysis.marked()[0])
         return [scene]
     return [scene, AnalysisOverlay(app, review.analysis, scene.players, review.jump)]
 

@@ -25,7 +25,9 @@ SUBCOMMANDS = {
     "rules": N_("a preset's rules in plain words (ohhell rules ID)"),
     "simulate": N_("computer-only games, with records"),
     "tournament": N_("computer levels against each other"),
-    "bench": N_("speed figures: engine, ai, coach, render, memory, startup, history or net"),
+    "bench": N_(
+        "speed figures: engine, ai, coach, analysis, render, memory, startup, history or net"
+    ),
     "serve": N_("host a table for players on other computers, without a window"),
 }
 """Each subcommand with what it does, as ``ohhell --help`` lists them."""
@@ -206,6 +208,7 @@ def _bench(argv: list[str]) -> int:
         "engine": "game.bench.engine",
         "ai": "game.bench.ai",
         "coach": "game.bench.coach",
+        "analysis": "game.bench.analysis",
         "render": "game.bench.render",
         "memory": "game.bench.memory",
         "startup": "game.bench.startup",

@@ -7,7 +7,9 @@ import dataclasses
 import time
 from pathlib import Path
 
+from game.play.analysis import Judged, write_analysis
 from game.play.library import Library
+from game.play.replay import Replay
 from game.play.session import GameSession
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
@@ -51,3 +53,21 @@ def kept_game(
     finish(session)
     assert session.kept is not None
     return session.kept, session
+
+
+def keep_analysis(name: str, complete: bool = True) -> None:
+    """Keep an analysis of the kept game ``name`` (the first seat's decisions, some
+    marked, with made-up figures), or a third of one when not ``complete``."""
+    archive = Library.of_user().archive
+    game = archive.load(name)
+    assert game is not None
+    replay = Replay.of(game.replayed()[0])
+    decisions = replay.decisions([0])
+    if not complete:
+        decisions = decisions[: len(decisions) // 3]
+    judged = []
+    for number, (index, view, action) in enumerate(decisions):
+        other = next(choice for choice in view.legal if choice != action)
+        cost = 0.2 + 0.7 * (number % 4)
+        judged.append(Judged(index, action, other, 5.0 - cost, 5.0))
+    assert write_analysis(archive.analysis_path(name), judged, complete)

@@ -181,3 +181,12 @@ def test_bench_coach_prints_the_coach_and_the_expert(capsys: pytest.CaptureFixtu
     assert "hands of 3 cards, 4 players" in out
     for asked in ("coach", "expert"):
         assert f"{asked:<7} all       wall" in out and f"{asked:<7} plays     cpu" in out
+
+
+def test_bench_analysis_prints_a_whole_games_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "analysis", "--budget", "0.02", "--limit", "6", "--cores", "1", "--seeds", "2"]
+    assert run(argv) == 0
+    out = capsys.readouterr().out
+    assert "19 hands" in out and "6 decisions with a choice" in out
+    assert out.splitlines()[2].split()[0] == "1"  # the one-core row
+    assert "another seed: |cost difference| mean" in out

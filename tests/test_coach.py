@@ -39,22 +39,26 @@ def views_of(preset: str, players: int, seed: int) -> list[SeatView]:
     return views
 
 
-def direct_chances(view: SeatView, seed: int) -> tuple[int, dict[int, float]]:
-    """The expert's search called directly: its choice and every candidate's chance."""
-    config = SMALL
+def direct_search(view: SeatView, seed: int) -> tuple[Search, list[int], int]:
+    """The expert's search called directly, as the expert decides: the search, its
+    candidates and its choice."""
     search = Search(
         view,
         knowledge_of(view),
-        objective_of(view, config.share, config.win_weight),
-        config,
+        objective_of(view, SMALL.share, SMALL.win_weight),
+        SMALL,
         decision_rng(seed, view),
     )
     if view.phase is Phase.BIDDING:
         candidates = search.bid_candidates()
-        choice = search.race_bids(candidates)
-    else:
-        candidates = search.play_candidates()
-        choice = search.race_plays(candidates)
+        return search, candidates, search.race_bids(candidates)
+    candidates = search.play_candidates()
+    return search, candidates, search.race_plays(candidates)
+
+
+def direct_chances(view: SeatView, seed: int) -> tuple[int, dict[int, float]]:
+    """The expert's search called directly: its choice and every candidate's chance."""
+    search, candidates, choice = direct_search(view, seed)
     return choice, {candidate: search.made_chance(candidate) for candidate in candidates}
 
 

@@ -4,16 +4,27 @@ from __future__ import annotations
 
 import csv
 import io
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+import pytest
 
+import game.ai.analysis
+from game.ai.expert import EXPERT
+from game.play import thinker
+from game.play.analysis import GameAnalysis, Judged
 from game.play.library import Library
+from game.play.replay import Replay
 from game.play.session import GameSession
 from game.play.stats import to_csv
+from game.rules.match import Match
 from game.rules.phase import Phase
+from game.rules.record import Player
 from game.ui.app import App
 from game.ui.kit import routes
+from game.ui.replay.findings import AnalysisOverlay
 from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
 from game.ui.scoresheet.overlay import ScoreSheetOverlay
@@ -145,3 +156,137 @@ def test_statistics_screen_and_export(app: App, tmp_path: Path) -> None:
     assert text == to_csv(Library.of_user().statistics())
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[1][:3] == ["Anna", "overall", "2"]
+
+
+# ---------------------------------------------------------------- analysis
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Analyses in a thread of this process, on a twentieth of the expert's budget."""
+    monkeypatch.setattr(game.ai.analysis, "ANALYSIS", EXPERT.scaled(0.05))
+    thinker.use_threads(True)
+    yield
+    thinker.use_threads(False)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def key(app: App, code: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+
+def test_analyse_shows_progress_then_the_costliest_decisions_and_jumps_to_one(
+    app: App, quick: None
+) -> None:
+    name, session = kept_game(seed=5)
+    session.close()
+    app.open(routes.Replay(name))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.review is not None
+    app.frame(0.05)
+    review, analysis = scene.review, scene.review.analysis
+    assert review.button.label == "Analyse" and review.button in scene.hud.buttons
+    click(app, review.button.rect.center)
+    assert analysis.running
+    app.frame(0.05)
+    assert review.button.rect.width > scene.sheet.rect.width  # the progress bar's place
+    before = scene.index
+    key(app, pygame.K_RIGHT)  # the viewer stays usable
+    assert scene.index == before + 1
+    for _ in range(20_000):
+        if not analysis.running:
+            break
+        app.frame(0.01)
+    assert analysis.complete and analysis.done == analysis.total > 0
+    found = app.top
+    assert isinstance(found, AnalysisOverlay)
+    app.frame(0.05)
+    costs = [row.judged.cost for row in found.rows]
+    assert costs and costs == sorted(costs, reverse=True) and min(costs) >= 0.5
+    first = found.rows[0].judged
+    click(app, found.rows[0].rect.center)
+    assert app.top is scene and scene.index == first.index - 1 and scene.viewer == first.seat
+    app.frame(0.05)
+    words = review.caption(scene.index)
+    assert words is not None and "the expert preferred" in words and "points" in words
+    assert Library.of_user().archive.analysis_path(name).is_file()
+    assert review.button.label == "Analysis"
+    click(app, review.button.rect.center)
+    assert isinstance(app.top, AnalysisOverlay)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    app.pop()
+    app.open(routes.Replay(name))  # reopened: nothing is computed again
+    again = app.top
+    assert isinstance(again, ReplayScene) and again.review is not None
+    assert again.review.analysis.complete and again.review.analysis.judged == analysis.judged
+
+
+def test_closing_the_replay_stops_the_analysis(app: App, quick: None) -> None:
+    name, session = kept_game(seed=5)
+    session.close()
+    app.open(routes.Replay(name))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.review is not None
+    analysis = scene.review.analysis
+    scene.review.press()
+    while analysis.done < 1:
+        app.frame(0.01)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene and not analysis.running and not analysis.complete
+    done = analysis.done
+    time.sleep(0.2)
+    assert not analysis.update() and analysis.done == done
+
+
+def test_a_game_without_a_person_has_no_analyse_button(app: App) -> None:
+    library = Library.of_user()
+    players = [Player("Ann", "random"), Player("Bo", "random"), Player("Cy", "random")]
+    session = GameSession(short_rules(), 3, players)
+    session.keep = library.keep_session
+    finish(session)
+    assert session.kept is not None
+    app.open(routes.Replay(session.kept))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.review is None
+    app.frame(0.05)
+    assert len(scene.hud.buttons) == 2
+    session.close()
+
+
+def test_in_a_game_of_several_people_each_decision_names_its_player(app: App) -> None:
+    players = [Player("Anna"), Player("Basil"), Player("Clara", "random")]
+    match = Match(short_rules(), 4)
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            match.advance()
+        else:
+            match.apply(match.legal_actions()[-1])
+    replay = Replay.of(match)
+    analysis = GameAnalysis(replay, [0, 1], None)
+    for index, view, action in replay.decisions([0, 1]):
+        other = next(choice for choice in view.legal if choice != action)
+        analysis.judged[index] = Judged(index, action, other, 1.0, 2.0 + index / 1000)
+    picked: list[Judged] = []
+    app.push(AnalysisOverlay(app, analysis, players, picked.append))
+    overlay = app.top
+    assert isinstance(overlay, AnalysisOverlay)
+    app.frame(0.05)
+    titles = [overlay.title_of(row.judged) for row in overlay.rows]
+    names = {title.rsplit(" · ", 1)[1] for title in titles}
+    assert names <= {"Anna", "Basil"} and len(titles) == len(overlay.rows) > 1
+    assert {judged.seat for judged in analysis.judged.values()} == {0, 1}
+    assert all(title.startswith("Hand ") for title in titles)
+    assert len(overlay.marked) > overlay.visible == len(overlay.rows)
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2))  # the wheel scrolls on
+    app.frame(0.05)
+    assert overlay.scroll == 2 and overlay.rows[0].judged == overlay.marked[2]
+    click(app, overlay.rows[1].rect.center)
+    assert picked == [overlay.rows[1].judged] and app.top is not overlay
+    app.push(keyed := AnalysisOverlay(app, analysis, players, picked.append))
+    app.frame(0.05)
+    for code in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN):
+        key(app, code)
+    assert picked[-1] == keyed.marked[1] and app.top is not keyed

@@ -29,12 +29,13 @@ from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
 from game.ui.net.lobby import MAX_LISTED, LobbyScene
 from game.ui.newgame.scene import PAGES, NewGameScene
+from game.ui.replay.findings import AnalysisOverlay
 from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
 from game.ui.screenshot import KINDS, build_scene, names
 from game.ui.stats.scene import StatsScene
 from game.ui.table.scene import TableScene
-from tests.kept import kept_game
+from tests.kept import keep_analysis, kept_game
 from tests.textlayout import (
     Layer,
     crossing_problems,
@@ -60,6 +61,9 @@ SCENES = [
     "curtain",
     "games",
     "replay",
+    "replay-analysing",
+    "replay-analysis",
+    "replay-analysis-jump",
     "statistics",
     "online",
     "online-hosted",
@@ -91,9 +95,11 @@ def scene_stack(app: App, name: str) -> list[Scene]:
         return [scene]
     if name.startswith("online"):
         return [lobby(app, hosted=name == "online-hosted")]
-    if name in ("games", "replay", "statistics"):
+    if name in ("games", "replay", "statistics") or name.startswith("replay-analys"):
         kept, session = kept_game()
         session.close()
+        if name.startswith("replay-"):
+            return analysis_stack(app, kept, name.removeprefix("replay-"))
         if name == "replay":
             return [ReplayScene(app, kept, 2)]
         return [GamesScene(app) if name == "games" else StatsScene(app)]
@@ -140,6 +146,22 @@ def settle(app: App, name: str) -> None:
         app.frame(1 / 30)
         time.sleep(0.01)
     app.frame(1 / 30)
+
+
+def analysis_stack(app: App, kept: str, state: str) -> list[Scene]:
+    """The replay while its analysis runs (``analysing``: a third done), with the list
+    of the costliest decisions over it (``analysis``), or at the costliest one (``jump``)."""
+    keep_analysis(kept, complete=state != "analysing")
+    scene = ReplayScene(app, kept, 2)
+    review = scene.review
+    assert review is not None
+    if state == "analysing":
+        review.analysis.running = True  # shown as under way; nothing is asked
+        return [scene]
+    if state == "analysis-jump":
+        review.jump(review.analysis.marked()[0])
+        return [scene]
+    return [scene, AnalysisOverlay(app, review.analysis, scene.players, review.jump)]
 
 
 class ListedGames(Browser):

@@ -4,6 +4,8 @@
 
 Plays a few games with medium computer players into a throw-away data folder, keeps
 them as finished games are kept, then draws each new screen off-screen and saves it.
+The replay's analysis is pictured while it runs and with its list, on a quarter of
+the expert's budget in a thread (the pictures, not the figures, are the point).
 """
 
 from __future__ import annotations
@@ -18,12 +20,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from game.ai import analysis as judging
+from game.ai.expert import EXPERT
+from game.play import thinker
 from game.play.library import Library
 from game.play.preview import played_session
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit import routes
+from game.ui.replay.findings import AnalysisOverlay
 from game.ui.replay.scene import ReplayScene
 from game.ui.stats.scene import StatsScene
 
@@ -45,6 +51,30 @@ def picture(app: App, path: Path, frames: int = 3) -> None:
     print(path)
 
 
+def analysis_pictures(app: App, out: Path, size_text: str) -> None:
+    """The replay while its analysis runs, then with the list of costly decisions, then
+    at the costliest one."""
+    name = Library.of_user().archive.names()[-2]
+    app.open(routes.Replay(name, hand=2))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.review is not None
+    analysis = scene.review.analysis
+    scene.review.press()
+    while analysis.done < analysis.total * 37 // 100:
+        app.frame(0.02)
+    picture(app, out / f"replay-analysing-{size_text}.png")
+    while analysis.running:
+        app.frame(0.02)
+    picture(app, out / f"replay-analysis-{size_text}.png")
+    found = app.top
+    assert isinstance(found, AnalysisOverlay) and found.rows
+    found.close_list()
+    scene.review.jump(found.rows[0].judged)
+    picture(app, out / f"replay-analysis-jump-{size_text}.png", frames=30)
+    analysis.stop()
+    app.close_scenes()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out", nargs="?", default="docs/screenshots")
@@ -55,6 +85,8 @@ def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="ohhell-pictures-"))
     os.environ["OHHELL_HOME"] = str(home)
     keep_games(Library.of_user(), 6)
+    judging.ANALYSIS = EXPERT.scaled(0.25)
+    thinker.use_threads(True)
     pygame.display.init()
     pygame.font.init()
     for size_text in args.sizes.split(","):
@@ -91,6 +123,10 @@ def main() -> None:
         app.open(routes.ScoreSheet(again))
         picture(app, out / f"same-deals-{size_text}.png")
         app.close_scenes()
+        for stale in Library.of_user().archive.folder.glob("*.analysis.json"):
+            stale.unlink()
+        app.switch(routes.Title())
+        analysis_pictures(app, out, size_text)
 
 
 if __name__ == "__main__":

@@ -17,9 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.expert import EXPERT
-from game.ai.hard import decision_rng
-from game.ai.knowledge import knowledge_of
-from game.ai.objective import objective_of
+from game.ai.hard import seeded_search
 from game.ai.search import Search, SearchConfig
 from game.ai.shards import Mapper, sequential_map
 from game.rules.actions import Action, Bid, Play
@@ -52,14 +50,7 @@ def advise(
     seat = view.seat
     if seat is None or view.phase not in (Phase.BIDDING, Phase.PLAYING) or not view.legal:
         raise ValueError("the coach advises a seat whose turn it is")
-    search = Search(
-        view,
-        knowledge_of(view),
-        objective_of(view, config.share, config.win_weight),
-        config,
-        decision_rng(seed, view),
-        mapper,
-    )
+    search = seeded_search(view, seed, config, mapper)
     if view.phase is Phase.BIDDING:
         return _bid_advice(search, seat)
     return _play_advice(search, seat)
@@ -77,13 +68,13 @@ def _play_advice(search: Search, seat: int) -> Advice:
     choice = search.race_plays(candidates)
     legal = [action.card for action in search.view.legal if isinstance(action, Play)]
     options = [
-        Option(Play.of(seat, card), search.made_chance(_class_of(card.index, candidates)))
+        Option(Play.of(seat, card), search.made_chance(class_of(card.index, candidates)))
         for card in legal
     ]
     return Advice(_best_first(options), Play.of(seat, Card.from_index(choice)))
 
 
-def _class_of(index: int, candidates: list[int]) -> int:
+def class_of(index: int, candidates: list[int]) -> int:
     """The candidate standing for legal card ``index``: its class is represented by
     its lowest card, the highest candidate of the suit at or below ``index``."""
     suit = index // 13

@@ -19,6 +19,15 @@ tens of milliseconds, and far enough below expert's that the two levels play
 distinctly (measured in docs/ai.md)."""
 
 
+def seeded_search(
+    view: SeatView, seed: int, config: SearchConfig, mapper: Mapper = sequential_map
+) -> Search:
+    """The search of one decision of the seat of ``view``: what it knows, its objective,
+    and a generator fixed by ``seed`` and where the hand stands (:func:`decision_rng`)."""
+    objective = objective_of(view, config.share, config.win_weight)
+    return Search(view, knowledge_of(view), objective, config, decision_rng(seed, view), mapper)
+
+
 def decision_rng(seed: int, view: SeatView) -> random.Random:
     """A generator for one decision, fixed by the seed and where the hand stands,
     so a decision never depends on what the agent was asked before."""
@@ -51,15 +60,7 @@ class HardAgent:
         assert seat is not None
         if len(view.legal) == 1:
             return view.legal[0]
-        knowledge = knowledge_of(view)
-        search = Search(
-            view,
-            knowledge,
-            objective_of(view, self.config.share, self.config.win_weight),
-            self.config,
-            decision_rng(self.seed, view),
-            self.mapper,
-        )
+        search = seeded_search(view, self.seed, self.config, self.mapper)
         if view.phase is Phase.BIDDING:
             action: Action = Bid.of(seat, search.choose_bid())
         else:

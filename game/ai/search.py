@@ -102,6 +102,8 @@ class ShardResult:
     """Per candidate, the weight of the deals where the seat made its bid (the coach)."""
     weight: float = 0.0
     """The weight of the deals played out (each candidate was played on all of them)."""
+    points: tuple[float, ...] = ()
+    """Per candidate, the weighted sum of the seat's own points for the hand (analysis)."""
 
 
 def run_shard(task: ShardTask) -> ShardResult:
@@ -114,6 +116,7 @@ def run_shard(task: ShardTask) -> ShardResult:
     candidates = task.candidates
     sums = [0.0] * len(candidates)
     made = [0.0] * len(candidates)
+    points = [0.0] * len(candidates)
     total = 0.0
     done = 0
     deadline = task.deadline
@@ -122,11 +125,14 @@ def run_shard(task: ShardTask) -> ShardResult:
             sums[number] += weight * value
             if playouts.made[number]:
                 made[number] += weight
+            points[number] += weight * playouts.points[number]
         total += weight
         done += len(candidates)
         if deadline is not None and time.monotonic() > deadline:
             break
-    return ShardResult(tuple(sums), done, playouts.kernel_seconds, tuple(made), total)
+    return ShardResult(
+        tuple(sums), done, playouts.kernel_seconds, tuple(made), total, tuple(points)
+    )
 
 
 class Playouts:
@@ -145,6 +151,8 @@ class Playouts:
         self._by_bid: list[list[int]] | None = None
         self.made: list[bool] = []
         """Per candidate of the last call, whether the seat took exactly its bid."""
+        self.points: list[int] = []
+        """Per candidate of the last call, the seat's own points for the hand."""
 
     def play_values(self, deal: list[int], cards: Sequence[int]) -> list[float]:
         """The value of playing each of ``cards`` now, in this deal."""
@@ -152,6 +160,7 @@ class Playouts:
         seat, taken, value = knowledge.seat, knowledge.taken, self.objective.value
         values = []
         made = self.made = []
+        points = self.points = []
         for card in cards:
             hands = list(deal)
             hands[seat] ^= 1 << card
@@ -167,10 +176,10 @@ class Playouts:
                 self.smart,
             )
             self.kernel_seconds += time.perf_counter() - start
-            values.append(
-                value([tables[other][taken[other] + more[other]] for other in range(len(more))])
-            )
+            outcome = [tables[other][taken[other] + more[other]] for other in range(len(more))]
+            values.append(value(outcome))
             made.append(more[seat] == need[seat])
+            points.append(outcome[seat])
         return values
 
     def bid_values(self, deal: list[int], bids: Sequence[int]) -> list[float]:
@@ -184,6 +193,7 @@ class Playouts:
         seat = knowledge.seat
         values = []
         made = self.made = []
+        points = self.points = []
         for bid in bids:
             guessed = guesses(bid)
             start = time.perf_counter()
@@ -198,10 +208,10 @@ class Playouts:
                 self.smart,
             )
             self.kernel_seconds += time.perf_counter() - start
-            values.append(
-                value([tables[guessed[other]][more[other]] for other in range(len(more))])
-            )
+            outcome = [tables[guessed[other]][more[other]] for other in range(len(more))]
+            values.append(value(outcome))
             made.append(more[seat] == bid)
+            points.append(outcome[seat])
         return values
 
 
@@ -292,18 +302,30 @@ class Search:
         """Per candidate, the weight of its deals where the seat made its bid."""
         self.weights: dict[int, float] = {}
         """Per candidate, the weight of the deals it was played out on."""
+        self.points: dict[int, float] = {}
+        """Per candidate, the weighted sum of the seat's own points over its deals."""
 
     def made_chance(self, candidate: int) -> float:
         """The weighted share of ``candidate``'s deals where the seat made its bid."""
         weight = self.weights.get(candidate, 0.0)
         return self.made.get(candidate, 0.0) / weight if weight > 0.0 else 0.0
 
+    def mean_points(self, candidate: int) -> float:
+        """The seat's own points for the hand after ``candidate``, averaged over its deals."""
+        weight = self.weights.get(candidate, 0.0)
+        return self.points.get(candidate, 0.0) / weight if weight > 0.0 else 0.0
+
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
 
     # --------------------------------------------------------------- race
-    def race(self, candidates: list[int], bidding: bool, budget: int, cost: int) -> int:
-        """The candidate with the best mean value; ``cost`` card plays per playout."""
+    def race(
+        self, candidates: list[int], bidding: bool, budget: int, cost: int, keep: int | None = None
+    ) -> int:
+        """The candidate with the best mean value; ``cost`` card plays per playout.
+
+        ``keep`` (one of ``candidates``) is played out on every deal even when the race
+        drops it, without changing the race or its choice (the analysis compares it)."""
         config = self.config
         total = max(1, budget // max(1, cost))
         share = len(candidates) if len(candidates) <= 2 else 2 * len(candidates)
@@ -316,7 +338,8 @@ class Search:
             alive = alive[: max(2, (len(alive) + 1) // 2)]
             more = max(0, min(config.max_deals - first, (total - used) // len(alive)))
             if more:
-                self._stage(1, alive, bidding, more, cost, sums)
+                kept = [keep] if keep is not None and keep not in alive else []
+                self._stage(1, alive + kept, bidding, more, cost, sums)
         return max(alive, key=lambda card: (sums[card], -card))
 
     def _stage(
@@ -347,10 +370,12 @@ class Search:
         ]
         used = 0
         for result in self.mapper(run_shard, tasks):
-            for candidate, value, made in zip(candidates, result.sums, result.made, strict=True):
+            figures = zip(candidates, result.sums, result.made, result.points, strict=True)
+            for candidate, value, made, points in figures:
                 sums[candidate] += value
                 self.made[candidate] = self.made.get(candidate, 0.0) + made
                 self.weights[candidate] = self.weights.get(candidate, 0.0) + result.weight
+                self.points[candidate] = self.points.get(candidate, 0.0) + points
             used += result.playouts
             self.kernel_seconds += result.kernel_seconds
         self.simulated += used * cost
@@ -378,10 +403,10 @@ class Search:
                 hidden |= cards
         return hidden
 
-    def race_plays(self, candidates: list[int]) -> int:
+    def race_plays(self, candidates: list[int], keep: int | None = None) -> int:
         """The best of ``candidates`` (card indexes) on the play budget."""
         cost = sum(self.knowledge.counts)
-        return self.race(candidates, False, self.config.play_budget, cost)
+        return self.race(candidates, False, self.config.play_budget, cost, keep)
 
     # ---------------------------------------------------------------- bid
     def choose_bid(self) -> int:
@@ -396,11 +421,11 @@ class Search:
         forbidden = self.view.forbidden_bid
         return [bid for bid in range(self.knowledge.size + 1) if bid != forbidden]
 
-    def race_bids(self, candidates: list[int]) -> int:
+    def race_bids(self, candidates: list[int], keep: int | None = None) -> int:
         """The best of ``candidates`` (bids) on the bid budget."""
         knowledge = self.knowledge
         cost = knowledge.size * knowledge.players
-        return self.race(candidates, True, self.config.bid_budget, cost)
+        return self.race(candidates, True, self.config.bid_budget, cost, keep)
 
     def guess_bids(self, deal: list[int], mine: int) -> list[int]:
         """Every seat's bid in this deal: known ones, ``mine``, and guesses for the rest."""

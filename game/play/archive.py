@@ -5,13 +5,15 @@ wraps the game's record (docs/records.md) with when it ended, how many take-back
 it had and, for a game played on the same deals again, which game it repeats. Files
 are written atomically and read against a msgspec schema; the record inside is
 checked by the project's record schema (:mod:`game.saves`). A damaged file is set
-aside under a new name, as saves are. The number of files kept is bounded: the
-oldest go first, their statistics folded into the statistics file first
+aside under a new name, as saves are. A game's analysis, when it has one, is kept
+beside it (``game-….analysis.json``) and goes with it. The number of files kept is
+bounded: the oldest go first, their statistics folded into the statistics file first
 (:mod:`game.play.stats`), so no game is counted twice or lost.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -185,6 +187,10 @@ class GameArchive:
     def path(self, name: str) -> Path:
         return self.folder / f"{name}.json"
 
+    def analysis_path(self, name: str) -> Path:
+        """Where the analysis of game ``name`` is kept (:mod:`game.play.analysis`)."""
+        return self.folder / f"{name}.analysis.json"
+
     def keep(
         self,
         record: dict[str, Any],
@@ -216,6 +222,7 @@ class GameArchive:
                 retire(game)
             try:
                 self.path(name).unlink(missing_ok=True)
+                self.analysis_path(name).unlink(missing_ok=True)
             except OSError:
                 continue
             self._cache.pop(name, None)
@@ -246,6 +253,8 @@ class GameArchive:
 
     def _set_aside(self, path: Path, error: BaseException) -> None:
         kept = keep_aside(path)
+        with contextlib.suppress(OSError):  # its analysis is of no use without it
+            self.analysis_path(path.stem).unlink(missing_ok=True)
         if kept is None:
             self.problem = _("A kept game could not be read ({name}).").format(name=path.name)
         else:

@@ -20,11 +20,14 @@ True
 >>> view, action = replay.decision(1)
 >>> view.seat == action.seat and action in view.legal
 True
+>>> index, view, action = replay.decisions({0})[0]
+>>> replay.decision(index) == (view, action) and len(view.legal) > 1
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -91,6 +94,25 @@ class Replay:
         before = sum(1 for moment in self.moments[:index] if moment.action is not None)
         match = replay(self.rules, self.seed, self.actions[:before])
         return match.view(action.seat), action
+
+    def decisions(self, seats: Collection[int]) -> list[tuple[int, SeatView, Action]]:
+        """Every decision of ``seats`` that had a choice (more than one legal action), in
+        one pass: the index of the moment it led to, the seat's view and the action
+        (what :meth:`decision` gives for that index)."""
+        match = Match(self.rules, self.seed)
+        found: list[tuple[int, SeatView, Action]] = []
+        index = 0
+        for action in self.actions:
+            if match.phase.automatic:
+                match.advance_until_decision()
+                index += 1  # the deal's moment
+            if action.seat in seats:
+                view = match.view(action.seat)
+                if len(view.legal) > 1:
+                    found.append((index, view, action))
+            match.apply(action)
+            index += 1
+        return found
 
     def hand_start(self, number: int) -> int:
         """The index of the moment hand ``number`` was dealt (the nearest one)."""

@@ -36,7 +36,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, Union, cast
 
 from game.play.pool import (
     ShardPool,
@@ -56,8 +56,28 @@ if TYPE_CHECKING:
 
 COACH: Literal["coach"] = "coach"
 """The request kind that asks for the coach's advice instead of a decision."""
-Kind = Level | Literal["coach"]
-"""What a request asks: a computer player's decision at a level, or the coach."""
+ANALYSE: Literal["analyse"] = "analyse"
+"""The request kind that judges an action already taken against the expert's choice."""
+Kind = Level | Literal["coach", "analyse"]
+"""What a request asks: a computer player's decision at a level, the coach, or an
+analysis."""
+Request = tuple[Kind, int, SeatView, Action | None]
+"""A request: its kind, the seed, the seat's view and (for an analysis) the action taken."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An analysis's answer in plain data (the window's process never loads the players'
+    modules, so the worker does not send their classes): the expert's choice and the
+    seat's mean points after the action taken and after that choice (None, None when
+    no search was needed)."""
+
+    choice: Action
+    action_points: float | None
+    choice_points: float | None
+
+
+Answer = Union[Action, "Advice", Verdict]
 
 AGENTS_KEPT = 32
 """Agents a worker keeps between decisions (their caches speed up the next ones)."""
@@ -65,16 +85,17 @@ AGENTS_KEPT = 32
 
 @dataclass
 class Thought:
-    """A decision under way: :attr:`action` (or :attr:`advice`, for the coach)
-    once :meth:`done`."""
+    """A decision under way: :attr:`action` (or :attr:`advice`, for the coach, or
+    :attr:`verdict`, for an analysis) once :meth:`done`."""
 
     job: int
-    request: tuple[Kind, int, SeatView] | None = field(default=None, repr=False)
+    request: Request | None = field(default=None, repr=False)
     """What was asked (kept to ask a new worker if this one stops)."""
     action: Action | None = None
     advice: Advice | None = None
+    verdict: Verdict | None = None
     error: str | None = None
-    _future: Future[Action | Advice] | None = field(default=None, repr=False)
+    _future: Future[Answer] | None = field(default=None, repr=False)
 
     def done(self) -> bool:
         if self._future is not None and self._future.done():
@@ -93,12 +114,17 @@ class Thought:
         return True
 
     def _answered(self) -> bool:
-        return self.action is not None or self.advice is not None or self.error is not None
+        answers = (self.action, self.advice, self.verdict, self.error)
+        return any(answer is not None for answer in answers)
 
-    def take(self, answer: Action | Advice | None, error: str | None) -> None:
-        """Keep the worker's answer: advice for the coach, else an action."""
-        if self.request is not None and self.request[0] == COACH:
+    def take(self, answer: Answer | None, error: str | None) -> None:
+        """Keep the worker's answer: advice for the coach, a verdict for an analysis,
+        else an action."""
+        kind = self.request[0] if self.request is not None else None
+        if kind == COACH:
             self.advice = cast("Advice | None", answer)
+        elif kind == ANALYSE:
+            self.verdict = cast("Verdict | None", answer)
         else:
             self.action = cast("Action | None", answer)
         self.error = error
@@ -126,13 +152,19 @@ class Thought:
 
 def think(level: Level, seed: int, view: SeatView) -> Thought:
     """Start deciding for the seat ``view`` belongs to, as a computer of ``level``."""
-    return _WORKER.submit(level, seed, view)
+    return _WORKER.submit((level, seed, view, None))
 
 
 def coach(seed: int, view: SeatView) -> Thought:
     """Start the coach's advice for the seat ``view`` belongs to (in the background,
     cancellable like a decision): :attr:`Thought.advice` once done."""
-    return _WORKER.submit(COACH, seed, view)
+    return _WORKER.submit((COACH, seed, view, None))
+
+
+def analyse(seed: int, view: SeatView, action: Action) -> Thought:
+    """Start judging ``action``, taken by the seat of ``view``, against the expert's
+    choice (in the background, cancellable): :attr:`Thought.verdict` once done."""
+    return _WORKER.submit((ANALYSE, seed, view, action))
 
 
 def use_threads(on: bool) -> None:
@@ -156,13 +188,22 @@ class _Agents:
         self._mapper = mapper
         """Runs the searches' shards (None: one after another, in this thread)."""
 
-    def answer(self, kind: Kind, seed: int, view: SeatView) -> Action | Advice:
-        """The decision of a computer of level ``kind``, or the coach's advice."""
-        if kind == COACH:
-            from game.ai.coach import advise  # the window's process never imports the players
+    def answer(self, kind: Kind, seed: int, view: SeatView, action: Action | None) -> Answer:
+        """The decision of a computer of level ``kind``, the coach's advice, or the
+        analysis of ``action``."""
+        if kind in (COACH, ANALYSE):
+            # the window's process never imports the players
+            from game.ai.analysis import assess
+            from game.ai.coach import advise
             from game.ai.shards import sequential_map
 
-            return advise(view, seed, self._mapper or sequential_map)
+            mapper = self._mapper or sequential_map
+            if kind == COACH:
+                return advise(view, seed, mapper)
+            if action is None:
+                raise ValueError("an analysis needs the action taken")
+            judged = assess(view, action, seed, mapper)
+            return Verdict(judged.choice, judged.action_points, judged.choice_points)
         return self.decide(kind, seed, view)
 
     def decide(self, level: Level, seed: int, view: SeatView) -> Action:
@@ -190,11 +231,11 @@ def _serve(connection: Connection, helpers: list[Connection]) -> None:
     agents = _Agents(ShardPool(helpers).map if helpers else None)
     while True:
         try:
-            job, kind, seed, view = connection.recv()
+            job, kind, seed, view, action = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            connection.send((job, agents.answer(kind, seed, view), None))
+            connection.send((job, agents.answer(kind, seed, view, action), None))
         except Exception as error:  # a failing agent must not kill the worker
             connection.send((job, None, f"{type(error).__name__}: {error}"))
 
@@ -243,10 +284,10 @@ class _Worker:
         self._process, self._connection, self._helpers = process, mine, helpers
         self._waiting.clear()
 
-    def submit(self, kind: Kind, seed: int, view: SeatView) -> Thought:
+    def submit(self, request: Request) -> Thought:
         with self._lock:
             self._jobs += 1
-            thought = Thought(self._jobs, (kind, seed, view))
+            thought = Thought(self._jobs, request)
             self._start()
             self._send(thought)
             return thought

@@ -69,6 +69,10 @@ def build(host: Host, route: routes.Route) -> Scene:
             from game.ui.replay.scene import ReplayScene
 
             return ReplayScene(host, name, hand)
+        case routes.Analysis(analysis=analysis, players=players, pick=pick):
+            from game.ui.replay.findings import AnalysisOverlay
+
+            return AnalysisOverlay(host, analysis, players, pick)
         case routes.Statistics():
             from game.ui.stats.scene import StatsScene
 

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only: the title screen need not load the session
+    from game.play.analysis import GameAnalysis, Judged
     from game.play.contract import TableSession
+    from game.rules.record import Player
     from game.rules.ruleset import RuleSet
 
 
@@ -81,6 +83,16 @@ class Replay:
     hand: int = 1
 
 
+@dataclass(frozen=True, eq=False)
+class Analysis:
+    """The costliest decisions of a replay's ``analysis``, over the replay; a click on
+    one calls ``pick`` with it (the replay jumps there)."""
+
+    analysis: GameAnalysis
+    players: tuple[Player, ...]
+    pick: Callable[[Judged], None]
+
+
 @dataclass(frozen=True)
 class Statistics:
     """Every player's statistics and charts."""
@@ -97,5 +109,6 @@ Route = (
     | Pause
     | Games
     | Replay
+    | Analysis
     | Statistics
 )

@@ -5,7 +5,8 @@ built from the replay's moment (:mod:`game.play.replay`): the spectator's view m
 the viewer seat's, the table's picture of it with the trick on the cloth, and every
 seat's cards. Arrows step a card or a bid at a time, Up and Down (or Page keys) a
 trick, Home and End a hand; Space plays the game on by itself; Tab opens the score
-sheet, where a click on a hand jumps to it; Esc goes back.
+sheet, where a click on a hand jumps to it; Esc goes back. A game a person played has
+an Analyse button (:mod:`game.ui.replay.review`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.play.analysis import GameAnalysis, human_seats
 from game.play.archive import KeptGame
 from game.play.library import Library
 from game.play.replay import Moment, Replay
@@ -27,6 +29,7 @@ from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
 from game.ui.menus.summary import variant_name
 from game.ui.replay.controls import Controls, caption
+from game.ui.replay.review import Review
 from game.ui.table.frame import Frame, Seating
 from game.ui.table.hand import Hand
 from game.ui.table.hud import Hud, draw_top_bar
@@ -70,8 +73,13 @@ class ReplayScene(Scene):
             self.problem = _("This game cannot be replayed ({reason}).").format(
                 reason=str(error)[:120]
             )
-        humans = [seat for seat, player in enumerate(self.players) if player.kind == "human"]
+        humans = human_seats([player.kind for player in self.players])
         self.viewer = humans[0] if humans else 0
+        self.review: Review | None = None
+        if humans and self.replay is not None:
+            path = Library.of_user(app.settings.kept_games).archive.analysis_path(name)
+            analysis = GameAnalysis(self.replay, humans, path)
+            self.review = Review(self, analysis, self.players, self.show_analysis)
         self.index = self.replay.hand_start(hand) if self.replay else 0
         self.playing = False
         self._wait = 0.0
@@ -90,6 +98,9 @@ class ReplayScene(Scene):
         self.layout = table_layout(size, players, self.viewer, self.app.settings.card_scale)
         self.back.rect, self.sheet.rect = self.layout.menu_button, self.layout.score_button
         self.hud.buttons = [self.sheet, self.back]
+        if self.review is not None:
+            self.review.relayout(self.layout)
+            self.hud.buttons.insert(0, self.review.button)
         self.controls.relayout(self.layout)
         self.hand.relayout()
         self.painter.presenter.invalidate()
@@ -98,6 +109,8 @@ class ReplayScene(Scene):
         self.painter.presenter.invalidate()
 
     def close(self) -> None:
+        if self.review is not None:
+            self.review.close()
         if self.session is not None:
             self.session.close()
 
@@ -139,13 +152,30 @@ class ReplayScene(Scene):
     def turn_table(self) -> None:
         """Watch from the next seat (its hand at the bottom)."""
         if self.players:
-            self.viewer = (self.viewer + 1) % len(self.players)
+            self.watch_from((self.viewer + 1) % len(self.players))
+
+    def watch_from(self, seat: int) -> None:
+        """Watch from ``seat`` (its hand at the bottom)."""
+        if seat != self.viewer:
+            self.viewer = seat
             self.hand.forget()
             self.resize(self.app.size)
+
+    def show_decision(self, index: int, seat: int) -> None:
+        """Show moment ``index`` from ``seat``: where that seat made a decision."""
+        self.playing = False
+        self.watch_from(seat)
+        self.go(index)
 
     def leave(self) -> None:
         if self.app.top is self:
             self.app.pop()
+
+    def show_analysis(self) -> None:
+        """The list of the costliest decisions, over the replay."""
+        if self.review is not None:
+            analysis, pick = self.review.analysis, self.review.jump
+            self.app.open(routes.Analysis(analysis, tuple(self.players), pick))
 
     def score_sheet(self) -> None:
         if self.session is not None:
@@ -154,6 +184,8 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.review is not None and self.review.update():
+            self.resize(self.app.size)
         if self.playing and self.replay is not None:
             self._wait += dt * self.app.speed
             if self._wait >= PLAY_STEP:
@@ -197,6 +229,8 @@ class ReplayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.review is not None and self.review.handle_event(event):
+            return
         for button in (self.back, self.sheet, *self.controls.buttons):
             if button.handle_event(event):
                 return
@@ -236,7 +270,12 @@ class ReplayScene(Scene):
         draw_top_bar(canvas, frame, self.hud)
         moment = self.moment
         assert moment is not None and self.replay is not None
-        self.controls.draw(canvas, frame, caption(moment, self.players), self.replay, self.index)
+        words = caption(moment, self.players)
+        if self.review is not None:
+            words = self.review.caption(self.index) or words
+        self.controls.draw(canvas, frame, words, self.replay, self.index)
+        if self.review is not None:
+            self.review.draw(canvas, frame.layout, self.hand, self.index)
         self.painter.finish(surface, False)
 
     def _draw_problem(self, surface: pygame.Surface) -> None:

@@ -254,8 +254,10 @@ class TablePainter:
         if shown.trump_shown and shown.trump is not None:
             ink = sprites.suit_ink(shown.trump, frame.four_colour)
             suit_symbol(surface, shown.trump, (left + size // 2, y + 1), size * 1.05, ink)
-            label = theme.text(suit_name(shown.trump), size, ink, "bold")
-            surface.blit(label, label.get_rect(midleft=(left + round(size * 1.25), y)))
+            start = left + round(size * 1.25)
+            room = layout.trump_panel.right - layout.px(8) - start
+            label = theme.fitted(suit_name(shown.trump), size, room, ink, "bold")
+            surface.blit(label, label.get_rect(midleft=(start, y)))
         else:
             word, ink = (_("None"), theme.TEXT) if shown.trump_shown else ("—", theme.TEXT_DIM)
             label = theme.text(word, size, ink, "bold")

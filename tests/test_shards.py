@@ -123,21 +123,24 @@ def test_helpers_follow_the_cores() -> None:
     assert split(10) == [3, 3, 2, 2] and sum(split(7)) == 7
 
 
-def test_a_cancelled_search_stops_the_worker_and_its_helpers(
+def test_a_cancelled_search_stops_but_the_worker_and_its_helpers_go_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Cancelling drops the search between two shards: no process is stopped or
+    started, and the next decision is the one it should be."""
     monkeypatch.setattr(thinker, "helpers_wanted", lambda: 1)
     thinker.use_threads(False)
     view = decisions_along("oh-hell", 4, 3, 1)[0]
     worker = thinker._WORKER
     first = thinker.think("expert", 1, view)
-    helpers = list(worker._helpers)
+    process, helpers = worker._process, list(worker._helpers)
     assert len(helpers) == 1
     first.cancel()
-    assert not any(process.is_alive() for process in helpers)
     second = thinker.think("hard", 2, view)
     assert second.wait(60) and second.result() == make_agent("hard", 2).choose(view)
-    assert first.action is None
+    assert first.action is None and not first.done()
+    assert worker._process is process and process is not None and process.is_alive()
+    assert all(helper.is_alive() for helper in helpers)
     thinker.use_threads(False)
 
 

@@ -3,11 +3,13 @@ process, cancelled cleanly, and a thread where no process may be used."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
 from game.ai import make_agent
+from game.ai.shards import Result, Task
 from game.play import thinker
 from game.rules.match import Match
 from game.rules.presets import PRESETS
@@ -70,5 +72,51 @@ def test_the_coach_answers_in_the_background_as_advise_would_here(mode: str) -> 
     for view in (bid, play):
         thought = thinker.coach(3, view)
         assert thought.wait(120), "no advice"
-        assert thought.action is None and thought.advice == advise(view, 3)
+        assert thought.action is None and thought.advice == thinker.Advice.of(advise(view, 3))
     assert abandoned.advice is None
+
+
+# ------------------------------------------------------------------ cancelling
+def test_the_inbox_skips_a_request_cancelled_before_it_starts() -> None:
+    mine, theirs = multiprocessing.Pipe()
+    inbox = thinker.Inbox(theirs)
+    for job in (1, 2, 3):
+        mine.send((job, "easy", 0, None, None))
+    mine.send((thinker.CANCEL, 2))
+    assert inbox.next_request()[0] == 1
+    inbox.check()  # reads request 3 and the cancel of 2, neither of them about job 1
+    assert inbox.next_request()[0] == 3 and inbox.current == 3
+
+
+def test_a_cancel_of_the_running_job_stops_its_search_between_shards() -> None:
+    mine, theirs = multiprocessing.Pipe()
+    inbox = thinker.Inbox(theirs)
+    mine.send((7, "expert", 0, None, None))
+    assert inbox.next_request()[0] == 7
+    ran: list[int] = []
+
+    def shard(number: int) -> int:
+        ran.append(number)
+        if number == 1:
+            mine.send((thinker.CANCEL, 7))  # arrives while shard 1 runs
+            while not theirs.poll():
+                pass
+        return number
+
+    with pytest.raises(thinker.Cancelled):
+        thinker.checking(None, inbox.check)(shard, [0, 1, 2, 3])
+    assert ran == [0, 1]
+
+
+def test_checking_never_changes_the_results() -> None:
+    calls: list[int] = []
+    mapped = thinker.checking(None, lambda: calls.append(0))(abs, [-1, 2, -3])
+    assert mapped == [1, 2, 3] and len(calls) == 4  # once before, once per shard
+    seen: list[list[object]] = []
+
+    def pool_map(run: Callable[[Task], Result], tasks: Sequence[Task], /) -> list[Result]:
+        seen.append(list(tasks))
+        return [run(task) for task in tasks]
+
+    assert thinker.checking(pool_map, lambda: None)(abs, [-4, 5]) == [4, 5]
+    assert seen == [[-4, 5]]

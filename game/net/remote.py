@@ -37,7 +37,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
-    from game.ai.coach import Advice
+    from game.play.thinker import Advice
 
 RETRY_SECONDS = 120.0
 """How long a dropped connection is tried again (1 s apart at first, then up to 10 s)

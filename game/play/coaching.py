@@ -14,16 +14,12 @@ shown: :meth:`Coach.advice` answers only for the position it was asked about.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from game.play import thinker
-from game.play.thinker import Thought
+from game.play.thinker import Advice, Thought
 from game.rules.match import Match
 from game.rules.view import SeatView
 from game.settings import coach_allowed
-
-if TYPE_CHECKING:
-    from game.ai.coach import Advice
 
 Position = tuple[object, ...]
 """What a seat's decision depends on: the seat, the hand, the phase, its cards, the
@@ -42,12 +38,6 @@ def position_of(view: SeatView) -> Position:
     return (view.seat, view.hand_number, view.phase, view.hand, view.bids, played, view.trick)
 
 
-def load_advice() -> None:
-    """Load the coach's answer's types now, as it is turned on, rather than in the middle
-    of a frame when its first answer arrives from the worker (about 75 ms, once)."""
-    import game.ai.coach  # noqa: F401
-
-
 class Coach:
     """The coach's wishes and its one question under way, for one game."""
 
@@ -64,8 +54,6 @@ class Coach:
     def wish(self, seat: int, on: bool) -> None:
         if seat in self.wishes:
             self.wishes[seat] = on
-        if on:
-            load_advice()
 
     def follow(self, match: Match, seat: int | None) -> None:
         """Ask about ``seat``'s decision now (None: no human to act), cancelling a

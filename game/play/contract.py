@@ -19,7 +19,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
-    from game.ai.coach import Advice
+    from game.play.thinker import Advice
 
 
 class TableSession(Protocol):

@@ -33,7 +33,7 @@ from game.rules.view import SeatView
 from game.saves import load_record_file
 
 if TYPE_CHECKING:
-    from game.ai.coach import Advice
+    from game.play.thinker import Advice
 
 MIN_THINK_SECONDS = 0.45
 """The shortest time a computer seat appears to think (scaled by animation speed)."""

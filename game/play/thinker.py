@@ -4,16 +4,16 @@ The window's process keeps the ``Match``; the worker gets a seat's :class:`SeatV
 (what that seat may see, never a hidden card), a level and a seed, and answers the
 action. Decisions depend on the view and the seed only, so a worker that is stopped
 mid-thought (a new game, an undo, quitting) and started again decides exactly as
-the old one would have.
+the old one would have. A cancelled request is dropped by the worker, which stops its
+search between two shards (:class:`Inbox`) and goes on with the next request.
 
 One worker serves every game of the program (started on first use with the
 ``spawn`` method, which the PyInstaller builds support through
 ``multiprocessing.freeze_support``). Where the machine has cores to spare, helper
 processes (:mod:`game.play.pool`) run part of each search beside it: hard and
 expert split their deals into shards whose sums do not depend on who ran them,
-so a decision is the same on one core or several. Stopping a decision stops the
-worker and its helpers. Where no process can be started, decisions run in a
-thread instead, one shard after another.
+so a decision is the same on one core or several. Where no process can be started,
+decisions run in a thread instead, one shard after another.
 
 >>> from game.rules.presets import PRESETS
 >>> from game.rules.match import Match
@@ -31,12 +31,13 @@ import atexit
 import multiprocessing
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Literal, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from game.play.pool import (
     ShardPool,
@@ -51,7 +52,7 @@ from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.ai import Agent
-    from game.ai.coach import Advice
+    from game.ai import coach as ai_coach
     from game.ai.shards import Mapper
 
 COACH: Literal["coach"] = "coach"
@@ -77,7 +78,29 @@ class Verdict:
     choice_points: float | None
 
 
-Answer = Union[Action, "Advice", Verdict]
+@dataclass(frozen=True)
+class Option:
+    """One legal action and the coach's chance of making the bid after it."""
+
+    action: Action
+    chance: float
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's answer in plain data, like :class:`Verdict`: every legal action, best
+    chance first, and the expert's own choice (:class:`game.ai.coach.Advice`)."""
+
+    options: tuple[Option, ...]
+    choice: Action
+
+    @classmethod
+    def of(cls, advice: ai_coach.Advice) -> Advice:
+        """The plain copy of the coach's ``advice``."""
+        return cls(tuple(Option(o.action, o.chance) for o in advice.options), advice.choice)
+
+
+Answer = Action | Advice | Verdict
 
 AGENTS_KEPT = 32
 """Agents a worker keeps between decisions (their caches speed up the next ones)."""
@@ -188,6 +211,11 @@ class _Agents:
         self._mapper = mapper
         """Runs the searches' shards (None: one after another, in this thread)."""
 
+    def forget(self, level: Kind, seed: int) -> None:
+        """Drop the agent a stopped search belonged to (its caches may be half made)."""
+        if level not in (COACH, ANALYSE):
+            self._kept.pop((level, seed), None)
+
     def answer(self, kind: Kind, seed: int, view: SeatView, action: Action | None) -> Answer:
         """The decision of a computer of level ``kind``, the coach's advice, or the
         analysis of ``action``."""
@@ -199,7 +227,7 @@ class _Agents:
 
             mapper = self._mapper or sequential_map
             if kind == COACH:
-                return advise(view, seed, mapper)
+                return Advice.of(advise(view, seed, mapper))
             if action is None:
                 raise ValueError("an analysis needs the action taken")
             judged = assess(view, action, seed, mapper)
@@ -223,19 +251,90 @@ class _Agents:
         return agent.choose(view)
 
 
+CANCEL = "cancel"
+"""The first item of the message ``(CANCEL, job)``: the window no longer wants ``job``."""
+
+
+class Cancelled(Exception):
+    """Raised inside a search whose request the window cancelled."""
+
+
+class Inbox:
+    """The worker's end of the pipe: requests in the order sent, and cancels, which a
+    running search notices between its shards (:meth:`check`), so a cancelled search
+    stops within a shard's time and the worker goes on with the next request."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.current: int | None = None
+        """The job being answered."""
+        self._queued: deque[tuple[Any, ...]] = deque()
+        self._cancelled: set[int] = set()
+
+    def next_request(self) -> tuple[Any, ...]:
+        """The next request not cancelled; raises EOFError when the pipe closes."""
+        while True:
+            message = self._queued.popleft() if self._queued else self.connection.recv()
+            if message[0] == CANCEL:
+                self._cancelled.add(message[1])
+                continue
+            job = message[0]
+            if job in self._cancelled:
+                self._cancelled.discard(job)
+                continue
+            self.current = job
+            self._cancelled = {number for number in self._cancelled if number > job}
+            return tuple(message)
+
+    def check(self) -> None:
+        """Read what has arrived; raise :class:`Cancelled` if it cancels the current job."""
+        while self.connection.poll():
+            message = self.connection.recv()
+            if message[0] != CANCEL:
+                self._queued.append(message)
+            elif message[1] == self.current:
+                raise Cancelled
+            else:
+                self._cancelled.add(message[1])
+
+
+def checking(mapper: Mapper | None, check: Callable[[], None]) -> Mapper:
+    """``mapper`` (or one shard after another), calling ``check`` before the shards are
+    handed out, and between shards when they run here one by one. The results are the
+    mapper's own: checking never changes a decision."""
+
+    def run_checked(run: Callable[[Any], Any], tasks: Sequence[Any], /) -> list[Any]:
+        check()
+        if mapper is not None:
+            return mapper(run, tasks)
+        results = []
+        for task in tasks:
+            check()
+            results.append(run(task))
+        return results
+
+    return run_checked
+
+
 def _serve(connection: Connection, helpers: list[Connection]) -> None:
     """The worker's loop: decide each view sent, until the pipe closes; ``helpers``
     are the pipes to the helper processes that share the searches. The window's
-    frames come first: the worker runs at a lower priority, like its helpers."""
+    frames come first: the worker runs at a lower priority, like its helpers. A
+    request cancelled while its search runs is dropped unanswered."""
     lower_priority()
-    agents = _Agents(ShardPool(helpers).map if helpers else None)
+    inbox = Inbox(connection)
+    agents = _Agents(checking(ShardPool(helpers).map if helpers else None, inbox.check))
     while True:
         try:
-            job, kind, seed, view, action = connection.recv()
+            job, kind, seed, view, action = inbox.next_request()
         except (EOFError, OSError):
             return
         try:
             connection.send((job, agents.answer(kind, seed, view, action), None))
+        except Cancelled:
+            agents.forget(kind, seed)
+        except (EOFError, OSError):
+            return
         except Exception as error:  # a failing agent must not kill the worker
             connection.send((job, None, f"{type(error).__name__}: {error}"))
 
@@ -321,10 +420,14 @@ class _Worker:
                 self._restart()
 
     def cancel(self, job: int) -> None:
-        """Forget ``job``; if the worker is busy with it, stop the worker (the other
-        decisions asked for go to a new one)."""
+        """Forget ``job`` and tell the worker, which drops it, stopping its search
+        between two shards if it is under way (no new process is started)."""
         with self._lock:
-            if self._waiting.pop(job, None) is not None:
+            if self._waiting.pop(job, None) is None or self._connection is None:
+                return
+            try:
+                self._connection.send((CANCEL, job))
+            except (OSError, ValueError):  # the worker died: ask a new one
                 self._restart()
 
     def _restart(self) -> None:

@@ -22,7 +22,7 @@ from game.ui.table.layout import TableLayout
 from game.ui.table.state import Shown
 
 if TYPE_CHECKING:
-    from game.ai.coach import Advice
+    from game.play.thinker import Advice
 
 
 @dataclass(frozen=True)

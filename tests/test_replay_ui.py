@@ -23,7 +23,8 @@ from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.record import Player
 from game.ui.app import App
-from game.ui.kit import routes
+from game.ui.kit import routes, theme
+from game.ui.replay.controls import progress_line
 from game.ui.replay.findings import AnalysisOverlay
 from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
@@ -71,6 +72,19 @@ def test_the_replay_viewer_shows_every_moment_with_all_hands_face_up(
     assert seen == len(scene.replay.moments)
     assert scene.moment is not None and scene.moment.view.phase is Phase.GAME_OVER
     assert scene.moment.view.scores == session.public().scores
+    session.close()
+
+
+def test_the_progress_line_shows_how_far_through_the_game(tmp_path: Path) -> None:
+    """The line under the top bar is a picture (the table's canvas records blits only)
+    lit in the highlight colour up to the moment shown, and no further."""
+    _, session = kept_game(tmp_path)
+    replay = Replay.of(session.match)
+    half = len(replay.moments) // 2
+    picture = progress_line(400, 4, replay, half)
+    lit = [x for x in range(401) if picture.get_at((x, 4))[:3] == theme.HIGHLIGHT[:3]]
+    assert lit and lit[0] == 0 and abs(lit[-1] - 400 * half / (len(replay.moments) - 1)) <= 1
+    assert picture.get_at((400, 4))[:3] != theme.HIGHLIGHT[:3]
     session.close()
 
 

@@ -81,6 +81,8 @@ class Controls:
             (_("Turn"), scene.turn_table),
         ]
         self.buttons = [Button(pygame.Rect(0, 0, 1, 1), label, act) for label, act in entries]
+        self._line: tuple[tuple[int, ...], pygame.Surface] | None = None
+        """The progress line's picture and what it was drawn for."""
         self.play = self.buttons[3]
         self.bar = pygame.Rect(0, 0, 1, 1)
 
@@ -113,17 +115,30 @@ class Controls:
     def _progress(
         self, surface: pygame.Surface, layout: TableLayout, replay: Replay, index: int
     ) -> None:
-        """A thin line under the top bar: how far through the game, a tick per hand."""
+        """A thin line under the top bar: how far through the game, a tick per hand.
+        Drawn once per position into a picture of its own, since the table's canvas
+        records blits only."""
         bar = layout.top_bar
-        y = bar.bottom + layout.px(3)
         left, right = layout.margin, bar.right - layout.margin
-        pygame.draw.line(surface, theme.GOLD_DARK, (left, y), (right, y), max(1, layout.px(2)))
-        last = max(1, len(replay.moments) - 1)
-        for at, moment in enumerate(replay.moments):
-            if moment.kind == "dealt":
-                x = left + round((right - left) * at / last)
-                pygame.draw.line(
-                    surface, theme.GOLD_DARK, (x, y - layout.px(3)), (x, y + layout.px(3))
-                )
-        x = left + round((right - left) * index / last)
-        pygame.draw.line(surface, theme.HIGHLIGHT, (left, y), (x, y), max(1, layout.px(3)))
+        key = (left, right, layout.px(3), len(replay.moments), index)
+        if self._line is None or self._line[0] != key:
+            self._line = (key, progress_line(right - left, layout.px(3), replay, index))
+        picture = self._line[1]
+        surface.blit(picture, (left, bar.bottom + layout.px(3) - picture.get_height() // 2))
+
+
+def progress_line(width: int, unit: int, replay: Replay, index: int) -> pygame.Surface:
+    """The progress line's picture: the game's length, a tick where each hand was dealt,
+    and the part already shown in the highlight colour."""
+    unit = max(1, unit)
+    picture = pygame.Surface((width + 1, 2 * unit + 1), pygame.SRCALPHA)
+    y = unit
+    pygame.draw.line(picture, theme.GOLD_DARK, (0, y), (width, y), max(1, unit * 2 // 3))
+    last = max(1, len(replay.moments) - 1)
+    for at, moment in enumerate(replay.moments):
+        if moment.kind == "dealt":
+            x = round(width * at / last)
+            pygame.draw.line(picture, theme.GOLD_DARK, (x, 0), (x, 2 * unit))
+    x = round(width * index / last)
+    pygame.draw.line(picture, theme.HIGHLIGHT, (0, y), (x, y), unit)
+    return picture

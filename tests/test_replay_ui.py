@@ -304,3 +304,28 @@ def test_in_a_game_of_several_people_each_decision_names_its_player(app: App) ->
     for code in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN):
         key(app, code)
     assert picked[-1] == keyed.marked[1] and app.top is not keyed
+
+
+def test_an_analysis_that_fails_says_so_and_goes_on_when_asked(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that fails stops the analysis with a caption in the player's words;
+    Analyse goes on from where it stopped."""
+    name, session = kept_game(seed=5)
+    session.close()
+    failed = thinker.Thought(0, error="RuntimeError: the worker stopped")
+    monkeypatch.setattr(thinker, "analyse", lambda *_: failed)
+    app.open(routes.Replay(name))
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.review is not None
+    review = scene.review
+    app.frame(0.05)
+    click(app, review.button.rect.center)
+    app.frame(0.05)
+    assert not review.analysis.running and review.analysis.error is not None
+    words = review.caption(scene.index)
+    assert words is not None and "stopped" in words
+    key(app, pygame.K_RIGHT)  # moving on takes the message away
+    assert review.caption(scene.index) is None
+    click(app, review.button.rect.center)
+    assert review.analysis.running and review.analysis.error is None  # asked again

@@ -77,10 +77,15 @@ class Review:
         self.focus: Judged | None = None
         """The decision jumped to from the list (outlined while it is shown)."""
         self.layout: TableLayout | None = None
+        self.stopped: tuple[int | None] | None = None
+        """Set when the analysis stopped on an error: the caption says so at the
+        moment shown then (its index, filled in at the first caption), until the
+        player moves on or presses the button again."""
 
     # ------------------------------------------------------------ state
     def press(self) -> None:
         """Analyse; once done, show the list."""
+        self.stopped = None
         if self.analysis.complete:
             self.show_list()
         else:
@@ -93,6 +98,8 @@ class Review:
         self.analysis.update()
         if was_running and self.analysis.complete:
             self.show_list()
+        elif was_running and self.analysis.error is not None:
+            self.stopped = (None,)
         label = _("Analysis") if self.analysis.complete else _("Analyse")
         self.button.label = "" if self.analysis.running else label  # the bar says it
         return self.analysis.running != self._wide
@@ -107,7 +114,14 @@ class Review:
         self.analysis.stop()
 
     def caption(self, index: int) -> str | None:
-        """The caption at the decision jumped to, while it is shown."""
+        """The caption at the decision jumped to, while it is shown, or why the
+        analysis stopped."""
+        if self.stopped is not None:
+            if self.stopped[0] is None:
+                self.stopped = (index,)
+            if self.stopped[0] == index:
+                return _("The analysis stopped before the end. Press Analyse to go on.")
+            self.stopped = None
         focus = self.focus
         if focus is None or index != focus.index - 1:
             return None

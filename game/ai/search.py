@@ -365,9 +365,15 @@ class Search:
         return self.race_plays(candidates)
 
     def play_candidates(self) -> list[int]:
-        """One legal card index per class of equivalent cards."""
+        """One legal card index per class of equivalent cards.
+
+        Cards on the table in the trick in progress separate classes too: with
+        the ten led, the nine and the jack do different work."""
         legal = mask_of_cards([play.card for play in self.view.legal if isinstance(play, Play)])
-        return representatives(legal, self.hidden())
+        on_table = 0
+        for card in self.knowledge.trick:
+            on_table |= 1 << card
+        return representatives(legal, self.hidden() | on_table)
 
     def hidden(self) -> int:
         """The cards in another seat's hand or still unseen."""

@@ -21,6 +21,8 @@ EXPERT = SearchConfig(
     max_deals=2400,
     oversample=2,
     infer=True,
+    endgame_cards=12,
+    endgame_deals=160,
 )
 
 

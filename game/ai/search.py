@@ -71,6 +71,7 @@ class SearchConfig:
             play_budget=max(1, int(self.play_budget * factor)),
             bid_budget=max(1, int(self.bid_budget * factor)),
             min_deals=max(2, min(self.min_deals, int(self.min_deals * factor) or 2)),
+            endgame_deals=max(2, int(self.endgame_deals * factor)) if self.endgame_deals else 0,
         )
 
 

@@ -15,7 +15,7 @@ from game.ai.hard import decision_rng
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
 from game.ai.search import Search
-from game.rules import PRESETS, Match, Phase, RuleSet
+from game.rules import PRESETS, Phase, RuleSet
 from game.rules.actions import Play
 from game.rules.cards import Card, mask_of, parse_cards
 from game.rules.scoring import hand_points

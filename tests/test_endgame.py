@@ -8,9 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from game.ai import make_agent
 from game.ai.endgame import Endgame, Outcome
-from game.ai.expert import EXPERT
+from game.ai.expert import ENDGAME, ExpertAgent
 from game.ai.hard import decision_rng
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
@@ -141,8 +140,8 @@ def test_the_expert_in_the_endgame_is_legal_deterministic_and_counts_its_nodes(
             continue
         seat = match.awaiting[0]
         view = match.view(seat)
-        if view.phase is Phase.PLAYING and sum(view.hand_counts) <= EXPERT.endgame_cards:
-            config = EXPERT.scaled(0.1)
+        if view.phase is Phase.PLAYING and sum(view.hand_counts) <= ENDGAME.endgame_cards:
+            config = ENDGAME.scaled(0.1)
             search = Search(
                 view,
                 knowledge_of(view),
@@ -153,13 +152,13 @@ def test_the_expert_in_the_endgame_is_legal_deterministic_and_counts_its_nodes(
             candidates = search.play_candidates()
             if len(candidates) > 1:
                 first = search.race_plays(candidates)
-                again = make_agent("expert", seed, budget=0.1).choose(view)
+                again = ExpertAgent(seed, ENDGAME.scaled(0.1)).choose(view)
                 assert Play.of(seat, Card.from_index(first)) == again
                 assert again in view.legal
-                assert make_agent("expert", seed, budget=0.1).choose(view) == again
+                assert ExpertAgent(seed, ENDGAME.scaled(0.1)).choose(view) == again
                 assert search.simulated > 0
                 solved += 1
-            match.apply(Checked(make_agent("expert", seed, budget=0.1)).choose(view))
+            match.apply(Checked(ExpertAgent(seed, ENDGAME.scaled(0.1))).choose(view))
             continue
         match.apply(movers[seat].choose(view))
     assert solved > 0
@@ -170,9 +169,9 @@ def test_the_endgame_search_never_reads_hidden_cards() -> None:
         match, _ = medium_position(moves)
         seat = match.awaiting[0]
         view = match.view(seat)
-        assert sum(view.hand_counts) <= EXPERT.endgame_cards
+        assert sum(view.hand_counts) <= ENDGAME.endgame_cards
         scramble_opponents(match, seat)
         after = match.view(seat)
         assert after == view
-        agent = make_agent("expert", 6, budget=0.1)
-        assert agent.choose(view) == make_agent("expert", 6, budget=0.1).choose(after)
+        agent = ExpertAgent(6, ENDGAME.scaled(0.1))
+        assert agent.choose(view) == ExpertAgent(6, ENDGAME.scaled(0.1)).choose(after)

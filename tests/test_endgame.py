@@ -67,29 +67,26 @@ def random_position(
     pack = rng.sample(range(52), players * tricks)
     hands = [sum(1 << card for card in pack[seat::players]) for seat in range(players)]
     leader = rng.randrange(players)
+    trump = rng.choice([None, 0, 1, 2, 3])
+    must_trump = rng.random() < 0.3
     trick: list[int] = []
     for step in range(rng.randrange(players)):
         seat = (leader + step) % players
-        legal = legal_mask(hands[seat], trick[0] // 13 if trick else None, None, False)
+        legal = legal_mask(hands[seat], trick[0] // 13 if trick else None, trump, must_trump)
         card = rng.choice([index for index in range(52) if legal >> index & 1])
         hands[seat] ^= 1 << card
         trick.append(card)
-    trump = rng.choice([None, 0, 1, 2, 3])
-    must_trump = rng.random() < 0.3
     bids = [rng.randint(0, size) for _ in range(players)]
     taken = [rng.randint(0, size - tricks) for _ in range(players)]
-    tables = [[_points(rules, bid, took, size) for took in range(size + 1)] for bid in bids]
+    tables = [[hand_points(rules, bid, took, size) for took in range(size + 1)] for bid in bids]
     searcher = rng.randrange(players)
 
     def value(more: Outcome) -> float:
-        return float(tables[searcher][taken[searcher] + more[searcher]]) - 0.1 * sum(more)
+        rival = (searcher + 1) % players
+        return float(tables[searcher][taken[searcher] + more[searcher]]) - 0.5 * more[rival]
 
     solver = Endgame(tables, taken, value, trump, must_trump, rng.choice([0.0, 0.4]), searcher)
     return solver, hands, leader, trick, trump, must_trump
-
-
-def _points(rules: RuleSet, bid: int, took: int, size: int) -> int:
-    return hand_points(rules, bid, took, size)
 
 
 def test_the_solver_agrees_with_brute_force() -> None:

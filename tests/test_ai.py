@@ -227,6 +227,16 @@ def test_needing_every_trick_left_leads_the_top_winner(level: Level) -> None:
     assert agent(level, 2).choose(view) == Play.of(0, Card.parse("AS"))
 
 
+@pytest.mark.parametrize("level", SMART)
+def test_a_card_on_the_table_splits_equivalent_cards(level: Level) -> None:
+    """With the ten led, the nine and the jack are not alike: the seat that needs the
+    trick, last to play, takes it with the jack."""
+    rules = PRESETS["oh-hell"].rules(4)
+    done = [(0, "AD 2D 3D 4D")]
+    view = synthetic_view(rules, 3, 3, "9H JH", done, "TH 2H 3H", (1, 0, 0, 1), "TS")
+    assert agent(level, 4).choose(view) == Play.of(3, Card.parse("JH"))
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_la_podrida_trumps_when_void(level: Level) -> None:
     rules = RuleSet(players=4, largest_hand=3, must_trump=True, max_hands=1)

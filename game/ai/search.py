@@ -221,6 +221,7 @@ class Playouts:
         self.kernel_seconds += time.perf_counter() - start
         self.nodes += solver.nodes
         self.made = [more[seat] == self.need[seat] for more in outcomes]
+        self.points = [tables[seat][taken[seat] + more[seat]] for more in outcomes]
         return [worth(more) for more in outcomes]
 
     def bid_values(self, deal: list[int], bids: Sequence[int]) -> list[float]:

@@ -159,7 +159,8 @@ class Thought:
         return self.action
 
     def cancel(self) -> None:
-        """Abandon the decision (a thinking worker is stopped and started afresh)."""
+        """Abandon the decision: the worker stops a search under way at its next shard
+        (in thread mode one already started runs to its end, its answer unread)."""
         if self._future is not None:
             self._future.cancel()
         elif not self.done():

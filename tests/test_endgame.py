@@ -1,4 +1,4 @@
-"""The exact endgame solver: brute force agrees, and the expert's use of it is legal,
+"""The exact endgame solver: brute force agrees, and a search using it is legal,
 deterministic and blind to hidden cards."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from game.ai.endgame import Endgame, Outcome
-from game.ai.expert import ENDGAME, ExpertAgent
-from game.ai.hard import decision_rng
+from game.ai.expert import ENDGAME
+from game.ai.hard import HardAgent, decision_rng
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
 from game.ai.search import Search
@@ -126,7 +126,7 @@ def test_a_seat_that_needs_a_trick_overtakes() -> None:
 
 # ------------------------------------------------------------ in the search
 @pytest.mark.parametrize("seed", [3, 8, 13])
-def test_the_expert_in_the_endgame_is_legal_deterministic_and_counts_its_nodes(
+def test_the_endgame_search_is_legal_deterministic_and_counts_its_nodes(
     seed: int,
 ) -> None:
     match, movers = medium_position(0, seed)
@@ -149,13 +149,13 @@ def test_the_expert_in_the_endgame_is_legal_deterministic_and_counts_its_nodes(
             candidates = search.play_candidates()
             if len(candidates) > 1:
                 first = search.race_plays(candidates)
-                again = ExpertAgent(seed, ENDGAME.scaled(0.1)).choose(view)
+                again = HardAgent(seed, ENDGAME.scaled(0.1)).choose(view)
                 assert Play.of(seat, Card.from_index(first)) == again
                 assert again in view.legal
-                assert ExpertAgent(seed, ENDGAME.scaled(0.1)).choose(view) == again
+                assert HardAgent(seed, ENDGAME.scaled(0.1)).choose(view) == again
                 assert search.simulated > 0
                 solved += 1
-            match.apply(Checked(ExpertAgent(seed, ENDGAME.scaled(0.1))).choose(view))
+            match.apply(Checked(HardAgent(seed, ENDGAME.scaled(0.1))).choose(view))
             continue
         match.apply(movers[seat].choose(view))
     assert solved > 0
@@ -170,5 +170,5 @@ def test_the_endgame_search_never_reads_hidden_cards() -> None:
         scramble_opponents(match, seat)
         after = match.view(seat)
         assert after == view
-        agent = ExpertAgent(6, ENDGAME.scaled(0.1))
-        assert agent.choose(view) == ExpertAgent(6, ENDGAME.scaled(0.1)).choose(after)
+        agent = HardAgent(6, ENDGAME.scaled(0.1))
+        assert agent.choose(view) == HardAgent(6, ENDGAME.scaled(0.1)).choose(after)

@@ -1,20 +1,36 @@
-"""The expert level: hard's search, with inference and a larger budget.
+"""The expert level: information-set tree search on deals weighed by inference.
 
 Before searching, expert draws more deals than it keeps and weighs each by how
 likely the opponents' bids and plays so far would have been had they held
-those cards (:mod:`game.ai.inference`). It keeps deals in proportion to these
-weights (systematic resampling) and searches on them.
+those cards (:mod:`game.ai.inference`), keeping deals in proportion to these
+weights. It then grows a tree over what it sees (:mod:`game.ai.infoset`), one
+determinization per iteration, finished by the smart play-out.
+
+``EXPERT`` is the sampled-deal search (:mod:`game.ai.search`) at the expert's
+budget, with the same inference: the coach's figures and the analysis of a
+kept game come from it (a tree's visit counts are no chances of making a bid).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from game.ai.hard import HardAgent
+from game.ai.hard import decision_rng
 from game.ai.inference import Inference, PastPlay
-from game.ai.search import SearchConfig
+from game.ai.infoset import BID, TreeConfig, TreeSearch, bid_roots
+from game.ai.knowledge import knowledge_of
+from game.ai.objective import objective_of
+from game.ai.search import SearchConfig, card_classes
+from game.ai.shards import Mapper, sequential_map
+from game.rules.actions import Action, Bid, Play
+from game.rules.cards import Card
+from game.rules.phase import Phase
+from game.rules.view import SeatView
 
-__all__ = ["ENDGAME", "EXPERT", "ExpertAgent", "Inference", "PastPlay"]
+__all__ = ["ENDGAME", "EXPERT", "TREE", "ExpertAgent", "Inference", "PastPlay"]
+
+TREE = TreeConfig()
+"""The expert's own search (measured against the yardstick in docs/ai.md)."""
 
 EXPERT = SearchConfig(
     play_budget=200_000,
@@ -24,14 +40,53 @@ EXPERT = SearchConfig(
     oversample=2,
     infer=True,
 )
+"""The sampled-deal search at the expert's budget: the coach and the analysis."""
 
 ENDGAME = replace(EXPERT, endgame_cards=12, endgame_deals=160)
-"""Expert with the last 12 cards solved exactly (:mod:`game.ai.endgame`). Measured
-against the yardstick and not adopted (docs/ai.md); kept for further work."""
+"""The sampled-deal search with the last 12 cards solved exactly
+(:mod:`game.ai.endgame`). Measured against the yardstick and not adopted
+(docs/ai.md); kept for further work."""
 
 
-class ExpertAgent(HardAgent):
-    """Hard plus inference on the opponents' bids and plays, and a larger budget."""
+class ExpertAgent:
+    """Information-set search over deals weighed by inference (the module's docstring).
+
+    ``mapper`` runs the search's shards (in turn by default; on several cores
+    with the same decisions when the thinker gives it a pool)."""
 
     level = "expert"
-    default = EXPERT
+
+    def __init__(
+        self, seed: int, config: TreeConfig | None = None, mapper: Mapper = sequential_map
+    ) -> None:
+        self.seed = seed
+        self.config = config if config is not None else TREE
+        self.mapper = mapper
+        self.simulated = 0
+        """Card plays simulated in all this agent's searches (for ``ohhell bench ai``)."""
+        self.kernel_seconds = 0.0
+        """Time those simulations spent inside the play-out kernel."""
+
+    def choose(self, view: SeatView) -> Action:
+        seat = view.seat
+        assert seat is not None
+        if len(view.legal) == 1:
+            return view.legal[0]
+        knowledge = knowledge_of(view)
+        bidding = view.phase is Phase.BIDDING
+        if bidding:
+            roots = bid_roots(knowledge.size, view.forbidden_bid)
+        else:
+            roots = card_classes(view, knowledge)
+            if len(roots) == 1:
+                return Play.of(seat, Card.from_index(roots[0]))
+        config = self.config
+        objective = objective_of(view, config.share, config.win_weight)
+        rng = decision_rng(self.seed, view)
+        search = TreeSearch(knowledge, objective, config, rng, self.mapper)
+        chosen = search.choose(roots, bidding)
+        self.simulated += search.simulated
+        self.kernel_seconds += search.kernel_seconds
+        if bidding:
+            return Bid.of(seat, chosen - BID)
+        return Play.of(seat, Card.from_index(chosen))

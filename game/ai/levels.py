@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Literal, TypeGuard
 
 from game.ai.base import Agent, RandomAgent
-from game.ai.expert import EXPERT, ExpertAgent
+from game.ai.expert import TREE, ExpertAgent
 from game.ai.hard import HARD, HardAgent
 from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.rules_player import EasyAgent, MediumAgent
@@ -49,13 +49,12 @@ def make_agent(
         return EasyAgent(seed)
     if level == "medium":
         return MediumAgent(seed)
-    if level in ("hard", "expert"):
-        config = (HARD if level == "hard" else EXPERT).scaled(budget)
-        if time_limit is not None:
-            config = replace(config, time_limit=time_limit)
-        if level == "hard":
-            return HardAgent(seed, config, mapper)
-        return ExpertAgent(seed, config, mapper)
+    if level == "hard":
+        config = HARD.scaled(budget)
+        return HardAgent(seed, replace(config, time_limit=time_limit), mapper)
+    if level == "expert":
+        tree = TREE.scaled(budget)
+        return ExpertAgent(seed, replace(tree, time_limit=time_limit), mapper)
     if level == "ismcts":
         return IsmctsAgent(seed, ISMCTS.scaled(budget))
     raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -314,6 +314,22 @@ class BidGuesses:
         return bids
 
 
+def card_classes(view: SeatView, knowledge: Knowledge) -> list[int]:
+    """One legal card index per class of equivalent cards.
+
+    Two cards of a suit with no card between them in another hand or still
+    unseen do the same work; cards on the table in the trick in progress
+    separate classes too: with the ten led, the nine and the jack do different work."""
+    legal = mask_of_cards([play.card for play in view.legal if isinstance(play, Play)])
+    hidden = knowledge.unseen
+    for seat, cards in enumerate(knowledge.known):
+        if seat != knowledge.seat:
+            hidden |= cards
+    for card in knowledge.trick:
+        hidden |= 1 << card
+    return representatives(legal, hidden)
+
+
 # ---------------------------------------------------------------- the search
 class Search:
     """One decision's search: the candidates and their race over sharded deals."""
@@ -432,24 +448,8 @@ class Search:
         return self.race_plays(candidates)
 
     def play_candidates(self) -> list[int]:
-        """One legal card index per class of equivalent cards.
-
-        Cards on the table in the trick in progress separate classes too: with
-        the ten led, the nine and the jack do different work."""
-        legal = mask_of_cards([play.card for play in self.view.legal if isinstance(play, Play)])
-        on_table = 0
-        for card in self.knowledge.trick:
-            on_table |= 1 << card
-        return representatives(legal, self.hidden() | on_table)
-
-    def hidden(self) -> int:
-        """The cards in another seat's hand or still unseen."""
-        knowledge = self.knowledge
-        hidden = knowledge.unseen
-        for seat, cards in enumerate(knowledge.known):
-            if seat != knowledge.seat:
-                hidden |= cards
-        return hidden
+        """One legal card index per class of equivalent cards (:func:`card_classes`)."""
+        return card_classes(self.view, self.knowledge)
 
     def race_plays(self, candidates: list[int], keep: int | None = None) -> int:
         """The best of ``candidates`` (card indexes) on the play budget."""

@@ -11,6 +11,7 @@ from game.ai.hard import decision_rng
 from game.ai.heuristics import guess_bid
 from game.ai.infoset import (
     BID,
+    GuessingWorld,
     SmartWorld,
     TreeConfig,
     TreeSearch,
@@ -44,7 +45,7 @@ def test_other_seats_bid_from_the_hands_the_determinization_gives_them() -> None
     _, view = _first_bid()
     knowledge = knowledge_of(view)
     hands = DealSampler(knowledge).sample(random.Random(4))
-    world = SmartWorld(knowledge, hands)
+    world = GuessingWorld(knowledge, hands)
     assert world.actor() == view.seat and world.bids[knowledge.seat] is None
     world.apply(BID + 2)
     assert not world.to_bid
@@ -63,12 +64,15 @@ def test_other_seats_bid_from_the_hands_the_determinization_gives_them() -> None
     assert world.bids[dealer] != barred
 
 
-def test_the_play_out_finishes_the_hand() -> None:
+def test_the_play_out_guesses_the_bids_left_and_finishes_the_hand() -> None:
     _, view = _first_bid()
     knowledge = knowledge_of(view)
     world = SmartWorld(knowledge, DealSampler(knowledge).sample(random.Random(1)))
     world.apply(BID + 1)
+    assert world.to_bid and world.actor() != knowledge.seat
+    assert world.legal()[0] == BID  # the next seat's bids are tree actions here
     plays = world.finish()
+    assert not world.to_bid and None not in world.bids
     assert plays == knowledge.size * knowledge.players
     assert sum(world.taken) == knowledge.size
     assert world.finished()

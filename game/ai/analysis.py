@@ -1,8 +1,9 @@
 """Analysis of a decision already taken: what it cost against the expert's choice.
 
-For one decision (the seat's view, the action it took, a seed) the expert's search
-runs as the expert's own decision would (:class:`~game.ai.search.Search`, seeded by
-:func:`~game.ai.hard.decision_rng`), with the action taken kept in the race to the end
+For one decision (the seat's view, the action it took, a seed) the sampled-deal
+search at the expert's budget runs (:class:`~game.ai.search.Search` with
+:data:`~game.ai.expert.EXPERT`, seeded by :func:`~game.ai.hard.decision_rng`; the
+coach's search, which the expert level itself replaced by a tree search in issue 17), with the action taken kept in the race to the end
 (``keep``): it is played out on every deal the expert's choice is, without changing
 the race. Each of the two gets the seat's own points for the hand averaged over those
 deals; the cost is the expert's choice's points less the action's, never below 0

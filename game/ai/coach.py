@@ -1,12 +1,15 @@
-"""The coach: the expert's figures for a seat's decision, from the expert's own search.
+"""The coach: figures for a seat's decision from the sampled-deal search at the expert's budget.
 
 While bidding, every legal bid with the chance the seat takes exactly that many
 tricks (a bid is made only when exact, as :attr:`game.rules.results.HandResult.made`
 says, whatever the rules pay for over-tricks), best first; while playing, every
 legal card with the chance of still making the bid after it. Both come from one
-run of the expert's search (:class:`~game.ai.search.Search`: the same deals, drawn
-and weighed the same way, in the same shards), seeded like the expert's decision,
-so the coach's choice is the expert's and asking twice gives the same answer. A
+run of the sampled-deal search (:class:`~game.ai.search.Search` with
+:data:`~game.ai.expert.EXPERT`: deals drawn and weighed by the expert's inference,
+in shards), seeded like a decision, so asking twice gives the same answer. Since
+issue 17 the expert level itself decides with a tree search (:mod:`game.ai.infoset`)
+whose visit counts are no chances, so the coach's choice is this search's, which
+usually but not always agrees with the expert's. A
 chance is the weighted share of the deals a candidate was played out on where the
 seat ended with its bid (a candidate dropped by the race keeps its first stage's
 figure). Like the computer players, the coach sees only the seat's view.

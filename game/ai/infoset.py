@@ -64,6 +64,9 @@ class TreeConfig:
     oversample: int = 2
     """Deals drawn per deal kept, when the deals are weighed by inference."""
     infer: bool = True
+    guess_bids: bool = True
+    """Other seats' bids are guessed from their hands in each determinization; if not,
+    they are tree actions, chosen in the tree like any other seat's move."""
     time_limit: float | None = None
     """An optional wall-clock cap per decision, in seconds (not deterministic)."""
     share: float = SHARE
@@ -106,25 +109,18 @@ class TreeResult:
 
 
 class SmartWorld(World):
-    """A determinization played forward: the others' bids guessed from their hands,
-    the hand finished by the smart play-out."""
+    """A determinization played forward, finished by the smart play-out; bids still
+    to come when the tree stops are guessed from the hands they are made with."""
 
     __slots__ = ()
 
-    def __init__(self, base: Knowledge, hands: list[int]) -> None:
-        super().__init__(base, hands)
-        self.guess_bids()
-
-    def apply(self, action: int) -> None:
-        super().apply(action)
-        self.guess_bids()
-
-    def guess_bids(self) -> None:
-        """Bid for every other seat whose turn to bid it is, from its hand here."""
+    def guess_bids(self, stop: int | None = None) -> None:
+        """Bid for every seat to bid before ``stop``'s turn (all, if ``None``), from its
+        hand here."""
         base = self.base
         players = base.players
         eldest = (base.dealer + 1) % players
-        while self.to_bid and self.to_bid[0] != base.seat:
+        while self.to_bid and self.to_bid[0] != stop:
             seat = self.to_bid.pop(0)
             hand, barred = self.hands[seat], self._barred(seat)
             self.bids[seat] = guess_bid(
@@ -133,6 +129,7 @@ class SmartWorld(World):
 
     def finish(self) -> int:
         """Play the rest out; return the card plays made."""
+        self.guess_bids()
         if self.finished():
             return 0
         base = self.base
@@ -147,6 +144,21 @@ class SmartWorld(World):
         return plays
 
 
+class GuessingWorld(SmartWorld):
+    """A :class:`SmartWorld` in which the other seats' bids are never tree actions:
+    each is guessed from the seat's hand as soon as it is that seat's turn."""
+
+    __slots__ = ()
+
+    def __init__(self, base: Knowledge, hands: list[int]) -> None:
+        super().__init__(base, hands)
+        self.guess_bids(base.seat)
+
+    def apply(self, action: int) -> None:
+        super().apply(action)
+        self.guess_bids(self.base.seat)
+
+
 class Tree:
     """One shard's tree over the seat's information sets."""
 
@@ -155,6 +167,7 @@ class Tree:
         self.knowledge = knowledge
         self.objective = task.objective
         self.exploration = task.config.exploration
+        self.world = GuessingWorld if task.config.guess_bids else SmartWorld
         self.roots = task.roots
         self.root = Node(-1)
         low, self.span = point_range(knowledge)
@@ -170,7 +183,7 @@ class Tree:
 
     def iterate(self, hands: list[int], rng: random.Random) -> None:
         """One iteration on one determinization: select, expand, play out, back up."""
-        world = SmartWorld(self.knowledge, hands)
+        world = self.world(self.knowledge, hands)
         node = self.root
         path = [node]
         legal: Sequence[int] = self.roots

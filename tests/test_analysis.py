@@ -1,4 +1,4 @@
-"""The analysis of decisions taken: the expert's search's figures, its choice, a cost."""
+"""The analysis of decisions taken: the sampled-deal search's figures, its choice, a cost."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 from game.ai import make_agent
 from game.ai.analysis import Assessment, assess
 from game.ai.coach import class_of
+from game.ai.hard import HardAgent
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.actions import Action, Bid, Play
 from game.rules.tricks import trick_winner
@@ -23,10 +24,8 @@ def key_of(action: Action, candidates: list[int]) -> int:
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [("oh-hell", 4, 3), ("blob", 5, 8)])
-def test_the_figures_are_the_searchs_and_the_choice_the_experts(
-    preset: str, players: int, seed: int
-) -> None:
-    expert = make_agent("expert", seed, budget=0.05)
+def test_the_figures_and_the_choice_are_the_searchs(preset: str, players: int, seed: int) -> None:
+    searcher = HardAgent(seed, SMALL)  # the sampled-deal search deciding alone
     for view in decisions_along(preset, players, seed, 6):
         search, candidates, choice = direct_search(view, seed)
         for action in view.legal:
@@ -35,7 +34,7 @@ def test_the_figures_are_the_searchs_and_the_choice_the_experts(
             if key == choice:
                 assert judged.choice == action and judged.cost == 0.0
                 continue
-            assert judged.choice == expert.choose(view)
+            assert judged.choice == searcher.choose(view)
             assert judged.choice_points == search.mean_points(choice)
             if key in search.points and search.weights[key] == search.weights[choice]:
                 assert judged.action_points == search.mean_points(key)  # it ran the race
@@ -43,9 +42,9 @@ def test_the_figures_are_the_searchs_and_the_choice_the_experts(
             assert judged.cost == max(0.0, search.mean_points(choice) - judged.action_points)
 
 
-def test_the_experts_own_choice_costs_nothing() -> None:
+def test_the_searchs_own_choice_costs_nothing() -> None:
     for view in decisions_along("oh-hell", 4, 5, 6):
-        choice = make_agent("expert", 5, budget=0.05).choose(view)
+        choice = HardAgent(5, SMALL).choose(view)
         judged = assess(view, choice, 5, config=SMALL)
         assert judged == Assessment(choice, choice, judged.action_points, judged.action_points)
         assert judged.action_points is not None and judged.cost == 0.0

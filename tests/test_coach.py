@@ -6,10 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.ai import make_agent
 from game.ai.coach import advise
 from game.ai.expert import EXPERT
-from game.ai.hard import decision_rng
+from game.ai.hard import HardAgent, decision_rng
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
 from game.ai.search import Search
@@ -40,8 +39,8 @@ def views_of(preset: str, players: int, seed: int) -> list[SeatView]:
 
 
 def direct_search(view: SeatView, seed: int) -> tuple[Search, list[int], int]:
-    """The expert's search called directly, as the expert decides: the search, its
-    candidates and its choice."""
+    """The sampled-deal search at the coach's budget called directly, as it decides
+    alone: the search, its candidates and its choice."""
     search = Search(
         view,
         knowledge_of(view),
@@ -57,7 +56,7 @@ def direct_search(view: SeatView, seed: int) -> tuple[Search, list[int], int]:
 
 
 def direct_chances(view: SeatView, seed: int) -> tuple[int, dict[int, float]]:
-    """The expert's search called directly: its choice and every candidate's chance."""
+    """The sampled-deal search called directly: its choice and every candidate's chance."""
     search, candidates, choice = direct_search(view, seed)
     return choice, {candidate: search.made_chance(candidate) for candidate in candidates}
 
@@ -67,13 +66,13 @@ def key_of(action: Bid | Play) -> int:
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), CASES)
-def test_the_figures_are_the_searchs_and_the_choice_the_experts(
+def test_the_figures_and_the_choice_are_the_searchs(
     preset: str, players: int, seed: int
 ) -> None:
     for view in views_of(preset, players, seed):
         advice = advise(view, seed, config=SMALL)
         choice, chances = direct_chances(view, seed)
-        assert advice.choice == make_agent("expert", seed, budget=0.05).choose(view)
+        assert advice.choice == HardAgent(seed, SMALL).choose(view)
         assert key_of(advice.choice) == choice
         assert {option.action for option in advice.options} == set(view.legal)
         assert advice.choice in {option.action for option in advice.options}

@@ -1,17 +1,18 @@
-"""Analysis of a decision already taken: what it cost against the expert's choice.
+"""Analysis of a decision already taken: what it cost against the search's choice.
 
 For one decision (the seat's view, the action it took, a seed) the sampled-deal
 search at the expert's budget runs (:class:`~game.ai.search.Search` with
-:data:`~game.ai.expert.EXPERT`, seeded by :func:`~game.ai.hard.decision_rng`; the
-coach's search, which the expert level itself replaced by a tree search in issue 17), with the action taken kept in the race to the end
-(``keep``): it is played out on every deal the expert's choice is, without changing
-the race. Each of the two gets the seat's own points for the hand averaged over those
-deals; the cost is the expert's choice's points less the action's, never below 0
-(the expert chooses by its objective, which also weighs the opponents' points and the
-chance to win the game, so its choice can score a little less for the seat itself).
-An action of the same class of equivalent cards as the expert's choice agrees with it
-and costs 0; so does a decision with a single class of legal actions, told without a
-search. Like the computer players, the analysis sees only the seat's view.
+:data:`~game.ai.expert.EXPERT`, seeded by :func:`~game.ai.hard.decision_rng`: the
+coach's search, which the expert level itself replaced by a tree search in issue 17),
+with the action taken kept in the race to the end (``keep``): it is played out on
+every deal the search's choice is, without changing the race. Each of the two gets
+the seat's own points for the hand averaged over those deals; the cost is the
+choice's points less the action's, never below 0 (the search chooses by its
+objective, which also weighs the opponents' points and the chance to win the game,
+so its choice can score a little less for the seat itself). An action of the same
+class of equivalent cards as the choice agrees with it and costs 0; so does a
+decision with a single class of legal actions, told without a search. Like the
+computer players, the analysis sees only the seat's view.
 """
 
 from __future__ import annotations

@@ -66,9 +66,7 @@ def key_of(action: Bid | Play) -> int:
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), CASES)
-def test_the_figures_and_the_choice_are_the_searchs(
-    preset: str, players: int, seed: int
-) -> None:
+def test_the_figures_and_the_choice_are_the_searchs(preset: str, players: int, seed: int) -> None:
     for view in views_of(preset, players, seed):
         advice = advise(view, seed, config=SMALL)
         choice, chances = direct_chances(view, seed)

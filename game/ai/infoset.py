@@ -39,14 +39,22 @@ from dataclasses import dataclass, replace
 
 from game.ai.heuristics import guess_bid
 from game.ai.ismcts import BID, Node, World, point_range
-
-__all__ = ["BID", "TreeConfig", "TreeSearch", "bid_roots", "grow_tree"]
 from game.ai.knowledge import Knowledge
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
 from game.ai.rollout import playout
 from game.ai.shards import SHARDS, Mapper, deal_source, sequential_map, shard_seed, split
 from game.rules.ruleset import TrickPoints
 from game.rules.scoring import hand_points
+
+__all__ = [
+    "BID",
+    "GuessingWorld",
+    "SmartWorld",
+    "TreeConfig",
+    "TreeSearch",
+    "bid_roots",
+    "grow_tree",
+]
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,9 @@ from game.ai.infoset import (
     TreeConfig,
     TreeSearch,
     TreeTask,
-    bid_roots,
     grow_tree,
 )
 from game.ai.knowledge import knowledge_of
-from game.ai.levels import make_agent
 from game.ai.objective import objective_of
 from game.ai.sampling import DealSampler
 from game.ai.search import card_classes
@@ -126,23 +124,6 @@ def test_the_budget_sets_the_iterations_within_bounds() -> None:
     assert search.iterations(True) == min(TREE.max_iterations, TREE.budget // cost)
     tiny = TreeConfig(budget=10, min_iterations=50)
     assert TreeSearch(knowledge, objective_of(view), tiny, random.Random(0)).iterations(True) == 50
-
-
-def test_the_dealer_never_bids_the_hooks_number() -> None:
-    rules = PRESETS["oh-hell"].rules(4)
-    for seed in range(4):
-        match = Match(rules, seed)
-        match.advance_until_decision()
-        movers = [make_agent("medium", seat) for seat in range(4)]
-        while match.awaiting[0] != match.dealer:
-            seat = match.awaiting[0]
-            match.apply(movers[seat].choose(match.view(seat)))
-        view = match.view(match.dealer)
-        barred = view.forbidden_bid
-        assert barred is not None
-        assert BID + barred not in bid_roots(view.hand_size, barred)
-        action = ExpertAgent(seed, SMALL).choose(view)
-        assert action in view.legal
 
 
 def test_a_bid_does_not_read_hidden_cards() -> None:

@@ -42,9 +42,9 @@ from game.ai.ismcts import BID, Node, World, point_range
 from game.ai.knowledge import Knowledge
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
 from game.ai.rollout import playout
+from game.ai.search import point_tables
 from game.ai.shards import SHARDS, Mapper, deal_source, sequential_map, shard_seed, split
 from game.rules.ruleset import TrickPoints
-from game.rules.scoring import hand_points
 
 __all__ = [
     "BID",
@@ -178,13 +178,9 @@ class Tree:
         self.world = GuessingWorld if task.config.guess_bids else SmartWorld
         self.roots = task.roots
         self.root = Node(-1)
-        low, self.span = point_range(knowledge)
-        self.low = low
-        size = knowledge.size
-        self.points = [
-            [hand_points(knowledge.rules, bid, took, size) for took in range(size + 1)]
-            for bid in range(size + 1)
-        ]
+        self.low, self.span = point_range(knowledge)
+        self.points = point_tables(knowledge, range(knowledge.size + 1))
+        """``points[bid][taken]``: a seat's points for the hand."""
         self.share = task.objective.share
         self.simulated = 0
         self.kernel_seconds = 0.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # read when the display start
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["LANGUAGE"] = "en"  # the system's language, where a test does not choose one
 os.environ["OHHELL_LAN_INTERFACES"] = "127.0.0.1"  # discovery never leaves this machine
+# Never the player's real folders: a whole run (and every program it starts) gets a home of
+# its own at once, and every test a fresh one of its own (``own_home``).
+os.environ["OHHELL_HOME"] = tempfile.mkdtemp(prefix="ohhell-tests-")
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's settings, saves, kept games and statistics in a folder of its own,
+    so no test reads what another left or touches the real user folders."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("OHHELL_HOME", str(home))
+    return home
 
 
 @pytest.fixture

@@ -31,13 +31,12 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from game.i18n import _
 from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match
+from game.rules.names import MAX_NAME
 from game.rules.record import Player, PlayerKind, from_record
 from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS, PACK_SIZE
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 """The largest record or save file read (a long game's record is well under 1 MB)."""
-MAX_NAME = 40
-"""The longest player name a file may hold."""
 MAX_ACTIONS = MAX_HANDS * (MAX_PLAYERS + PACK_SIZE)
 MAX_POINTS = 10**9
 """No score, total or settlement in a file is larger than this, either way."""

@@ -23,6 +23,7 @@ from msgspec import Meta, Struct
 
 from game.i18n import _, available_languages, clip, set_language
 from game.resources import config_dir, data_dir, default_settings_file
+from game.rules.names import clean_name
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from game.saves import PlayerDoc, RulesDoc, Word
 from game.storage import (
@@ -149,9 +150,9 @@ def _accept(name: str, value: Any) -> Any:
     if name == "language" and value and value not in available_languages():
         raise ValueError(f"no bundled catalog for {value!r:.40}")
     if name == "player_name":
-        if not TEXT.fullmatch(value):
-            raise ValueError("control characters in the name")
-        return value.strip()
+        if not TEXT.fullmatch(value) or not clean_name(value, NAME_LENGTH):
+            raise ValueError("control characters or nothing visible in the name")
+        return clean_name(value, NAME_LENGTH)
     if name == "last_setup" and value is not None:
         return _accept_setup(value)
     return value

@@ -20,6 +20,7 @@ from game.net.wire import decode_view, read_event
 from game.rules.actions import Action, Bid
 from game.rules.cards import Card
 from game.rules.events import Event
+from game.rules.names import clean_name
 from game.rules.phase import Phase
 from game.rules.reasons import Refused
 from game.rules.record import Player
@@ -110,7 +111,10 @@ class Client:
             await ws.close()
             raise JoinError("unreachable", None)
         rules = RuleSet.from_dict(first.rules)
-        players = [Player(doc.name, doc.kind) for doc in first.players]
+        players = [
+            Player(clean_name(doc.name) or f"#{seat + 1}", doc.kind)
+            for seat, doc in enumerate(first.players)
+        ]
         return cls(ws, first, rules, players)
 
     async def close(self) -> None:
@@ -147,7 +151,8 @@ class Client:
             self.notices.append(message)
             if message.signal in ("joined", "back"):
                 kind = self.players[message.seat].kind
-                self.players[message.seat] = Player(message.name, kind)
+                name = clean_name(message.name) or self.players[message.seat].name
+                self.players[message.seat] = Player(name, kind)
         elif isinstance(message, p.Refusal):
             self.refusals.append(message)
 

@@ -23,7 +23,8 @@ import msgspec
 from msgspec import Meta, Struct
 
 from game.net.wire import EventDoc, ViewDoc, dec_hook, enc_hook
-from game.saves import MAX_NAME, PRINTABLE, PlayerDoc, RulesDoc
+from game.rules.names import MAX_NAME
+from game.saves import PRINTABLE, PlayerDoc, RulesDoc
 
 PROTOCOL_VERSION = 1
 """Raised whenever a message changes meaning; a host and a client must agree on it."""

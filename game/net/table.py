@@ -22,6 +22,7 @@ from game.rules.actions import Action, Bid, Play
 from game.rules.cards import Card
 from game.rules.events import Event
 from game.rules.match import Match
+from game.rules.names import MAX_NAME, clean_name
 from game.rules.phase import Phase
 from game.rules.reasons import Refused
 from game.rules.record import Level, Player, dumps, to_record
@@ -150,7 +151,7 @@ class HostedTable:
         if seat is None:
             return "full"
         state = self.seats[seat]
-        state.player = Player(self._free_name(name, seat), "human")
+        state.player = Player(self._free_name(clean_name(name) or f"Friend {seat}", seat), "human")
         state.open, state.connected, state.token = False, True, secrets.token_urlsafe(18)
         state.sent_events, state.sent_results = len(self.log), 0
         if self.full:
@@ -164,7 +165,7 @@ class HostedTable:
         candidate, number = name, 2
         while candidate.casefold() in taken:
             suffix = f" {number}"
-            candidate, number = name[: 40 - len(suffix)] + suffix, number + 1
+            candidate, number = name[: MAX_NAME - len(suffix)].rstrip() + suffix, number + 1
         return candidate
 
     def drop(self, seat: int, now: float) -> None:

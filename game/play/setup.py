@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game.i18n import _
 from game.i18n.reasons import rules_words
 from game.rules.errors import RecordError, RulesError
+from game.rules.names import clean_name
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
 from game.rules.reasons import RuleProblem
 from game.rules.record import LEVELS, Level, Player, PlayerKind, is_level
@@ -89,6 +90,8 @@ def default_table(
     """``count`` players: ``human`` first if given, then computers named from
     :data:`COMPUTER_NAMES` (never the human's name) at ``levels``, repeated as
     needed and each brought down to a level the AI offers."""
+    if human is not None:
+        human = clean_name(human, NAME_LENGTH) or default_name(0)
     people = [Player(human, "human")] if human is not None else []
     taken = human.casefold() if human is not None else None
     names = [name for name in COMPUTER_NAMES if name.casefold() != taken]
@@ -126,16 +129,38 @@ def seat_players(seats: Sequence[Seat]) -> list[Player]:
     spare += [_("Robot {number}").format(number=n) for n in range(1, MAX_PLAYERS + 1)]
     players = []
     for index, seat in enumerate(seats):
-        name = seat.name.strip()[:NAME_LENGTH]
+        name = clean_name(seat.name, NAME_LENGTH)
         if not name:
             name = default_name(index) if seat.kind == "human" else spare.pop(0)
         players.append(Player(name, seat.kind))
     return players
 
 
+SEED_LIMIT = 2**63
+"""Deal numbers are below this (what a record holds)."""
+SEED_DIGITS = len(str(SEED_LIMIT - 1))
+"""The most digits a deal number has (19)."""
+
+
 def new_seed() -> int:
-    """A fresh deal number, different every time."""
-    return random.SystemRandom().randrange(1, 1_000_000)
+    """A fresh deal number from the system's secure source (``secrets`` draws from the
+    same one), any of 2**63 - 1: no player can work the deal out from the cards they
+    hold, as they could when deals were numbered below a million."""
+    return random.SystemRandom().randrange(1, SEED_LIMIT)
+
+
+def typed_seed(text: str) -> int | None:
+    """The deal number ``text`` names (digits 0-9 only, below :data:`SEED_LIMIT`), or
+    None.
+
+    >>> typed_seed(" 42 "), typed_seed("4²"), typed_seed("9" * 19), typed_seed("")
+    (42, None, None, None)
+    """
+    text = text.strip()
+    if not text or len(text) > SEED_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    number = int(text)
+    return number if number < SEED_LIMIT else None
 
 
 def setup_record(rules: RuleSet, players: Sequence[Player]) -> dict[str, Any]:
@@ -148,7 +173,7 @@ def _read_players(data: object) -> list[Player]:
         raise TypeError("players")
     players = []
     for entry in data:
-        name, kind = str(entry["name"]).strip()[:NAME_LENGTH], str(entry["kind"])
+        name, kind = clean_name(str(entry["name"]), NAME_LENGTH), str(entry["kind"])
         if not name:
             raise ValueError("a player without a name")
         players.append(Player(name, "human" if kind == "human" else preferred_level(kind)))
@@ -379,8 +404,7 @@ class NewGameSetup:
 
     @property
     def seed(self) -> int | None:
-        text = self.seed_text.strip()
-        return int(text) if text.isdigit() else None
+        return typed_seed(self.seed_text)
 
     def shown(self, name: str) -> int | None:
         """The number option ``name`` stands at: its value, or for "as the rules

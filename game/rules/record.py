@@ -28,6 +28,7 @@ from game.rules.actions import Action, action_from_json
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction, RecordError
 from game.rules.match import Match
+from game.rules.names import clean_name, is_clean_name
 from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.rules.results import HandResult
@@ -72,6 +73,8 @@ class Player:
     def __post_init__(self) -> None:
         if not is_player_kind(self.kind):
             raise ValueError(f"unknown kind of player {self.kind!r}")
+        if not is_clean_name(self.name):
+            raise ValueError(f"not a name by the name rule: {self.name!r:.60}")
 
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind}
@@ -204,7 +207,10 @@ def _read_players(raw: object, count: int) -> list[Player]:
         kind = item.get("kind", "human")
         if not isinstance(kind, str) or not is_player_kind(kind):
             raise RecordError(f"{where}.kind", f"{kind!r} is not one of {', '.join(PLAYER_KINDS)}")
-        players.append(Player(item["name"], kind))
+        name = clean_name(item["name"])
+        if not name:
+            raise RecordError(f"{where}.name", "a name needs a character one can see")
+        players.append(Player(name, kind))
     return players
 
 

@@ -185,17 +185,33 @@ MAX_WRAPPED = 4000
 """The most characters :func:`wrap` lays out."""
 
 
+def drawable(content: str) -> str:
+    """``content`` as the font renderer takes any text: without NUL characters, and
+    with lone surrogates (which cannot be encoded) shown as ``?``."""
+    if "\x00" in content:
+        content = content.replace("\x00", "")
+    try:
+        content.encode("utf-8")
+    except UnicodeEncodeError:
+        content = content.encode("utf-8", "replace").decode("utf-8")
+    return content
+
+
 def text(
     content: str, size: int, colour: tuple[int, ...] = TEXT, weight: str = "regular"
 ) -> pygame.Surface:
     """Rendered, anti-aliased text (at most :data:`MAX_LINE` characters), cached
-    (drawing the same label costs nothing)."""
-    return _text(content[:MAX_LINE], size, colour, weight)
+    (drawing the same label costs nothing). Any string is drawn: text with nothing
+    to see (zero-width or format characters only) gives an empty picture."""
+    return _text(drawable(content[:MAX_LINE]), size, colour, weight)
 
 
 @picture_cache(maxsize=2048, screens=2.0)
 def _text(content: str, size: int, colour: tuple[int, ...], weight: str) -> pygame.Surface:
-    return font(size, weight).render(content, True, colour)
+    face = font(size, weight)
+    if content and face.size(content)[0] == 0:
+        content = ""  # the renderer refuses text of zero width
+    return face.render(content, True, colour)
 
 
 def fitted(
@@ -208,6 +224,7 @@ def fitted(
 ) -> pygame.Surface:
     """:func:`text` at ``size``, or smaller (down to ``smallest`` of it) when that is
     wider than ``width``: a label kept inside its box in a long language."""
+    content = drawable(content[:MAX_LINE])
     return text(content, _fitting_size(content, size, width, weight, smallest), colour, weight)
 
 
@@ -224,7 +241,7 @@ def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[s
     wider than ``width`` pixels; a word longer than a line is cut."""
     face = font(size, weight)
     lines: list[str] = []
-    for paragraph in content[:MAX_WRAPPED].split("\n"):
+    for paragraph in drawable(content[:MAX_WRAPPED]).split("\n"):
         line = ""
         for whole in paragraph.split():
             word = whole[:MAX_LINE]

@@ -21,7 +21,7 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import _, tr
-from game.play.setup import NewGameSetup, setup_record
+from game.play.setup import SEED_DIGITS, NewGameSetup, setup_record
 from game.rules.presets import PRESET_LIST
 from game.ui.kit.gui import GuiScene, set_enabled, set_visible, unfocus
 from game.ui.kit.scene import Host
@@ -36,8 +36,6 @@ from game.ui.newgame.page import Page
 from game.ui.newgame.players import PlayersPage
 from game.ui.newgame.rules import RulesPage
 from game.ui.newgame.tips import Hover, draw_tip
-
-SEED_DIGITS = 9
 
 PAGES = ("players", "deal", "bidding", "scoring")
 
@@ -114,12 +112,12 @@ class NewGameScene(GuiScene):
             self.rect(40, 640, 130, 44), _("Back"), self.app.pop, style="ghost"
         )
         self.seed_entry = UITextEntryLine(
-            self.rect(268, 640, 118, 44), self.manager, initial_text=self.setup.seed_text
+            self.rect(268, 640, 214, 44), self.manager, initial_text=self.setup.seed_text
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
         self.dice_button = self.button(
-            self.rect(392, 640, 62, 44),
+            self.rect(488, 640, 62, 44),
             _("New"),
             self._roll_seed,
             style="ghost",

@@ -167,7 +167,9 @@ def fit_text(
 ) -> str:
     """``content`` shortened with an ellipsis to fit ``width`` pixels (with ``strip``,
     without the spaces the cut may leave before the ellipsis)."""
-    return _fit_text(content, size, max(1, width), weight, strip)
+    return _fit_text(
+        theme.drawable(content[: theme.MAX_LINE + 1]), size, max(1, width), weight, strip
+    )
 
 
 @lru_cache(maxsize=512)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from game.i18n import _, pgettext
 from game.play.setup import level_name
 from game.rules.cards import Suit
@@ -43,5 +45,7 @@ def bid_words(bid: int) -> str:
 
 
 def initial(name: str) -> str:
-    stripped = name.strip()
-    return stripped[0].upper() if stripped else "?"
+    """The first letter, digit or symbol of ``name``, as a capital (``?`` if none)."""
+    first = next((char for char in name if unicodedata.category(char)[0] in "LNS"), "?")
+    upper = first.upper()
+    return upper if len(upper) == 1 else first

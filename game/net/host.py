@@ -20,6 +20,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as p
+from game.net.gate import Gate
+from game.net.logs import RateLimit
 from game.net.table import HostedTable
 from game.net.wire import frozen
 from game.rules.actions import Action
@@ -29,8 +31,8 @@ from game.rules.view import SeatView
 LOG = logging.getLogger("ohhell.net")
 FAST_LEVELS: tuple[Level, ...] = ("random", "easy", "medium")
 """Levels that decide in the host's loop; the searching ones decide in a thread."""
-HELLO_SECONDS = 10.0
-"""How long a new connection may take to say who it is."""
+HELLO_SECONDS = 5.0
+"""How long a new connection may take to open and to say who it is (each)."""
 MAX_PER_SECOND = 200
 """Messages a connection may send in one second; more closes it."""
 TICK = 0.02
@@ -39,8 +41,26 @@ SEND_SECONDS = 10.0
 others up)."""
 WAIT_NOTICE = 8.0
 """Seconds the table waits for a player before the others are told whom it waits for."""
-MAX_CONNECTIONS = 2048
-"""Connections served at once; more are closed at once."""
+
+LOG.addFilter(RateLimit())
+
+
+class _GatedConnection(ServerConnection):
+    """A connection counted by its host's :class:`Gate` from the moment it opens."""
+
+    gate: Gate
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        for old in self.gate.admit(self, address):
+            assert isinstance(old, ServerConnection)
+            old.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gate.gone(self)
+        super().connection_lost(exc)
 
 
 class Host:
@@ -60,11 +80,23 @@ class Host:
         self._loop_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.open_connections = 0
+        self.gate = Gate()
+        """The connections that have not said hello yet (bounded)."""
+        self._save_errors: dict[str, str | None] = {}
+        """Per table, the save failure last logged (None once saving works again)."""
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port listened on."""
+        gated = type("GatedConnection", (_GatedConnection,), {"gate": self.gate})
         self.server = await serve(
-            self.handle, host, port, max_size=p.MAX_CLIENT_BYTES, max_queue=16, compression=None
+            self.handle,
+            host,
+            port,
+            max_size=p.MAX_CLIENT_BYTES,
+            max_queue=16,
+            compression=None,
+            open_timeout=HELLO_SECONDS,
+            create_connection=gated,
         )
         self._loop_task = asyncio.create_task(self.run_tables())
         port_used: int = next(iter(self.server.sockets)).getsockname()[1]
@@ -86,9 +118,6 @@ class Host:
     # ------------------------------------------------------------ one connection
     async def handle(self, ws: ServerConnection) -> None:
         """Seat the client that says hello, then carry out its messages until it goes."""
-        if self.open_connections >= MAX_CONNECTIONS:
-            LOG.warning("too many connections: closing %s", ws.remote_address)
-            return
         self.open_connections += 1
         try:
             await self._handle(ws)
@@ -113,6 +142,7 @@ class Host:
             await self._send(ws, seated)
             return
         table, seat = seated
+        self.gate.seated(ws)
         key = (table.code, seat)
         old = self.conns.get(key)
         self.conns[key] = ws
@@ -242,6 +272,7 @@ class Host:
             await asyncio.sleep(TICK)
 
     async def _step(self, table: HostedTable, now: float) -> None:
+        self._report_saving(table)
         await self._tell_waiting(table, now)
         changed = bool(table.tick(now))
         for seat in table.expire(now):
@@ -269,6 +300,19 @@ class Host:
             self._thinking.discard((table.code, seat))
         if self._computer_acts(table, seat, action):
             await self._broadcast(table)
+
+    def _report_saving(self, table: HostedTable) -> None:
+        """Log once when a table's save fails, and once when it works again."""
+        error = table.saver.error if table.saver is not None else None
+        said = self._save_errors.get(table.code)
+        problem = None if error is None else (error.strerror or type(error).__name__)
+        if problem == said:
+            return
+        self._save_errors[table.code] = problem
+        if problem is not None:
+            LOG.error("table %s cannot be saved: %s", table.code, problem)
+        elif said is not None:
+            LOG.info("table %s is saved again", table.code)
 
     @staticmethod
     def _computer_acts(table: HostedTable, seat: int, action: Action) -> bool:

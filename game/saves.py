@@ -34,6 +34,7 @@ from game.rules.match import Match
 from game.rules.names import MAX_NAME
 from game.rules.record import Player, PlayerKind, from_record
 from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS, PACK_SIZE
+from game.storage import NotRegular, TooLarge, read_bounded
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 """The largest record or save file read (a long game's record is well under 1 MB)."""
@@ -153,10 +154,15 @@ def read_record(text: str | bytes) -> tuple[Match, list[Player]]:
 
 
 def load_record_file(path: Path) -> tuple[Match, list[Player]]:
-    """:func:`read_record` on a file, reading no more than the size limit allows.
-    Raises :class:`RecordError` or :class:`OSError`."""
-    with open(path, "rb") as stream:
-        data = stream.read(MAX_RECORD_BYTES + 1)
+    """:func:`read_record` on a file, reading no more than the size limit allows (and
+    never waiting on something that is not a regular file). Raises
+    :class:`RecordError` or :class:`OSError`."""
+    try:
+        data = read_bounded(path, MAX_RECORD_BYTES + 1)  # read_record says it is too large
+    except NotRegular:
+        raise RecordError("file", _("it is not a regular file")) from None
+    except TooLarge:
+        data = b" " * (MAX_RECORD_BYTES + 1)
     return read_record(data)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -22,6 +23,20 @@ TEMP_FILES = ("autosave.json", "settings.json")
 
 class TooLarge(ValueError):
     """A file is larger than the game ever writes."""
+
+
+class NotRegular(ValueError):
+    """Where a file should be, something else is: a named pipe, a socket, a device or
+    a folder. Reading it could wait for ever, so it is treated as damage."""
+
+
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+BOM = b"\xef\xbb\xbf"
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -61,13 +76,26 @@ def fsync_folder(folder: Path) -> None:
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``; raises :class:`TooLarge` past ``limit`` bytes (reading
-    no more than that), or OSError."""
-    with open(path, "rb") as stream:
-        data = stream.read(limit + 1)
+    """The bytes of the regular file ``path``, without a leading UTF-8 byte order
+    mark. Never waits: raises :class:`NotRegular` for anything but a regular file,
+    :class:`TooLarge` past ``limit`` bytes (reading no more than that), or OSError."""
+    handle = os.open(path, _READ_FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise NotRegular(f"{Path(path).name} is not a regular file")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(handle, min(limit + 1 - size, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(handle)
+    data = b"".join(chunks)
     if len(data) > limit:
-        raise TooLarge(f"{path.name} is larger than {limit} bytes")
-    return data
+        raise TooLarge(f"{Path(path).name} is larger than {limit} bytes")
+    return data.removeprefix(BOM)
 
 
 def _temp_pattern(name: str) -> re.Pattern[str]:

@@ -31,7 +31,7 @@ from game.rules.errors import RecordError
 from game.rules.presets import get_preset
 from game.rules.record import Level, Player
 from game.saves import load_record_file
-from game.storage import atomic_write_text
+from game.storage import NotRegular, TooLarge, atomic_write_text, read_bounded
 
 LOG = logging.getLogger("ohhell.net")
 
@@ -56,11 +56,9 @@ def resume_table(save: Path, settings: Settings) -> HostedTable:
     """The table saved at ``save``; its seats wait for their players (or, past the
     timeout, a computer plays them). Raises RecordError or OSError."""
     match, players = load_record_file(save)
-    with open(keys_path(save), "rb") as stream:
-        raw = stream.read(8192)
     try:
-        keys = msgspec.json.decode(raw, type=SeatKeys)
-    except msgspec.DecodeError as error:
+        keys = msgspec.json.decode(read_bounded(keys_path(save), 8192), type=SeatKeys)
+    except (msgspec.DecodeError, TooLarge, NotRegular) as error:
         raise RecordError("seats", str(error)) from None
     if len(keys.tokens) != len(players):
         raise RecordError("seats", "not one key per seat")

@@ -13,7 +13,6 @@ bounded: the oldest go first, their statistics folded into the statistics file f
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -41,7 +40,7 @@ from game.saves import (
     Word,
     read_record,
 )
-from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
+from game.storage import NotRegular, TooLarge, atomic_write_text, keep_aside, read_bounded
 
 FORMAT = "ohhell-kept-game"
 VERSION = 1
@@ -240,7 +239,11 @@ class GameArchive:
             game = read_kept(name, read_bounded(path, MAX_RECORD_BYTES + 4096))
         except FileNotFoundError:
             return None
-        except (OSError, TooLarge, RecordError) as error:
+        except OSError as error:  # unreadable now (permissions, the disk): not damaged
+            self.problem = _("A kept game could not be read ({name}).").format(name=path.name)
+            self.error = error
+            return None
+        except (TooLarge, NotRegular, RecordError) as error:
             self._set_aside(path, error)
             return None
         self._cache[name] = (key, game)
@@ -253,8 +256,9 @@ class GameArchive:
 
     def _set_aside(self, path: Path, error: BaseException) -> None:
         kept = keep_aside(path)
-        with contextlib.suppress(OSError):  # its analysis is of no use without it
-            self.analysis_path(path.stem).unlink(missing_ok=True)
+        analysis = self.analysis_path(path.stem)
+        if kept is not None and analysis.exists():  # set aside beside it, not lost
+            keep_aside(analysis)
         if kept is None:
             self.problem = _("A kept game could not be read ({name}).").format(name=path.name)
         else:

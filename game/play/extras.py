@@ -16,7 +16,7 @@ from msgspec import Meta, Struct
 
 from game.play.archive import Stem
 from game.saves import Name
-from game.storage import TooLarge, atomic_write_text, read_bounded
+from game.storage import atomic_write_text, read_bounded
 
 
 class ExtrasDoc(Struct, forbid_unknown_fields=True):
@@ -50,7 +50,7 @@ def read_extras(autosave: Path, seed: int, players: list[str]) -> tuple[int, str
     ((0, None) when the file is missing, damaged or another game's)."""
     try:
         doc = _DECODER.decode(read_bounded(extras_path(autosave), 4096))
-    except (OSError, TooLarge, msgspec.DecodeError):
+    except (OSError, ValueError, msgspec.DecodeError):
         return 0, None
     if doc.seed != seed or doc.players != players:
         return 0, None

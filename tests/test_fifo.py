@@ -33,22 +33,22 @@ T = TypeVar("T")
 
 def within(seconds: float, work: Callable[[], T]) -> T:
     """``work()``, which must return (or raise) within ``seconds``."""
-    outcome: list[object] = []
+    values: list[T] = []
+    errors: list[BaseException] = []
 
     def run() -> None:
         try:
-            outcome.append(("value", work()))
+            values.append(work())
         except BaseException as error:
-            outcome.append(("error", error))
+            errors.append(error)
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     thread.join(seconds)
-    assert outcome, f"still waiting after {seconds} s"
-    kind, value = outcome[0]  # type: ignore[misc]
-    if kind == "error":
-        raise value  # type: ignore[misc]
-    return value  # type: ignore[no-any-return]
+    assert values or errors, f"still waiting after {seconds} s"
+    if errors:
+        raise errors[0]
+    return values[0]
 
 
 def plant(path: Path, kind: str) -> None:

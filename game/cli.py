@@ -183,7 +183,10 @@ def _serve(argv: list[str]) -> int:
     )
     parser.add_argument("--level", choices=LEVELS, default="medium", help="the computers' level")
     parser.add_argument(
-        "--host", default="", help="the address to listen on (default: every interface)"
+        "--host",
+        type=cliargs.listen_address,
+        default="",
+        help="the address to listen on (default: every interface)",
     )
     parser.add_argument("--port", type=cliargs.bounded_int(0, 65535), default=DEFAULT_PORT)
     parser.add_argument("--save", type=Path, help="save every action here; resume from it")

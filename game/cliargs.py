@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 import tempfile
 from argparse import ArgumentTypeError
 from collections.abc import Callable
@@ -77,6 +78,14 @@ class Parser(argparse.ArgumentParser):
                 codes=", ".join(available_languages())
             ),
         )
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """As argparse's, but an output that cannot be written (a full disk) is not
+        passed over in silence: the error reaches the command line's guard."""
+        if message:
+            stream = file if file is not None else sys.stderr
+            stream.write(message)
+            stream.flush()
 
     def error(self, message: str) -> NoReturn:
         self.exit(
@@ -232,6 +241,8 @@ def output_file(*suffixes: str) -> Callable[[str], str]:
 def _write_problem(path: str) -> str | None:
     """Why ``path`` cannot be written, or None if it can."""
     folder = os.path.dirname(path) or "."
+    if os.path.islink(path):
+        return _("it is a link (the game never writes through one)")
     if os.path.isdir(path):
         return _("it is a folder")
     if os.path.exists(path) and not os.path.isfile(path):
@@ -239,12 +250,15 @@ def _write_problem(path: str) -> str | None:
     if not os.path.isdir(folder):
         return _("there is no folder {folder}").format(folder=quoted(folder))
     try:
+        longest = os.pathconf(folder, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    except (OSError, ValueError):
+        longest = 255
+    if len(os.fsencode(os.path.basename(path))) > longest:
+        return _("its name is longer than {count} bytes").format(count=longest)
+    try:
         handle, scratch = tempfile.mkstemp(prefix=".ohhell-check-", dir=folder)
         os.close(handle)
         os.unlink(scratch)
-        if os.path.exists(path):
-            with open(path, "ab"):
-                pass
     except OSError as error:
         return error.strerror or type(error).__name__
     return None
@@ -276,6 +290,74 @@ def input_file(path: str) -> str:
             _("cannot read {path}: {reason}").format(path=quoted(path), reason=error.strerror)
         ) from None
     return path
+
+
+def int_list(low: int, high: int) -> Callable[[str], list[int]]:
+    """Comma-separated whole numbers, each from ``low`` to ``high``.
+
+    >>> int_list(1, 4)("1, 2")
+    [1, 2]
+    >>> int_list(1, 4)("1,nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be whole numbers from 1 to 4 separated by commas, not '1,nan'
+    """
+    number = bounded_int(low, high)
+
+    def numbers(text: str) -> list[int]:
+        try:
+            found = [number(word) for word in text.split(",") if word.strip()]
+        except ArgumentTypeError:
+            found = []
+        if not found:
+            raise ArgumentTypeError(
+                _(
+                    "must be whole numbers from {low} to {high} separated by commas, not {text}"
+                ).format(low=low, high=high, text=quoted(text, 40))
+            )
+        return found
+
+    return numbers
+
+
+_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+
+
+def listen_address(text: str) -> str:
+    """An address to listen on: an IP address (an IPv6 one with or without its
+    brackets), a host name, or nothing for every interface.
+
+    >>> listen_address("[::1]"), listen_address(" 127.0.0.1 "), listen_address("")
+    ('::1', '127.0.0.1', '')
+    >>> listen_address("127.0.0.1:80")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '127.0.0.1:80' is not an address to listen on: give the port with --port
+    """  # noqa: E501
+    import ipaddress
+
+    address = text.strip()
+    if address.startswith("[") and address.endswith("]"):
+        address = address[1:-1]
+    if not address:
+        return ""
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        pass
+    labels = address.rstrip(".").split(".")
+    why = None
+    if ":" in address:
+        why = _("give the port with --port")
+    elif len(address) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
+        why = _("it is neither an IP address nor a host name")
+    elif all(label.isdigit() for label in labels):
+        why = _("it is not an IP address")
+    if why is not None:
+        raise ArgumentTypeError(
+            _("{text} is not an address to listen on: {why}").format(text=quoted(text), why=why)
+        )
+    return address
 
 
 player_count = bounded_int(MIN_PLAYERS, MAX_PLAYERS)

@@ -218,6 +218,9 @@ class SettingsStore:
         self.settings = self._load()
         folders = [self.path.parent] if path else [self.path.parent, data_dir()]
         self._check_folders(folders)
+        if not path:  # the kept games' and exports' leftovers too
+            for sub in ("games", "exports"):
+                remove_stale_temps(data_dir() / sub)
 
     def _load(self) -> Settings:
         defaults = shipped_defaults()

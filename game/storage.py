@@ -1,8 +1,13 @@
 """Files: atomic writes, bounded reads, damaged files kept aside, leftovers cleared.
 
-Every file the game writes goes through :func:`atomic_write_text`; every damaged
-file it finds is moved aside with :func:`keep_aside` under a name never used
-before, so nothing the player had is ever overwritten.
+Every file the game writes goes through :func:`atomic_write_text` (or
+:func:`atomic_write_bytes`): a private temporary file beside the target, flushed to
+disk, renamed over it; a link planted at the target is replaced, never followed.
+The one file appended to, the error log, goes through :func:`append_private`,
+which refuses links, hard links and anything but a regular file. Every file read
+goes through :func:`read_bounded`. Every damaged file found is moved aside with
+:func:`keep_aside` under a name never used before, so nothing the player had is
+ever overwritten; :func:`remove_stale_temps` clears what interrupted writes left.
 """
 
 from __future__ import annotations
@@ -17,8 +22,13 @@ from pathlib import Path
 
 TEMP_AGE = 10.0
 """Seconds after which a temporary file left by an interrupted save is stale."""
-TEMP_FILES = ("autosave.json", "settings.json")
-"""The files whose leftover temporary copies :func:`remove_stale_temps` clears."""
+TEMP_SUFFIX = ".tmp"
+"""The end of every temporary file's name (``.games.jsonl.k3x9_2ab.tmp``)."""
+_TEMPORARY = re.compile(r"\..{1,48}\.[a-z0-9_]{8}(\.tmp)?")
+"""The names our writers give temporary files: ``.``, up to 48 characters of the
+target's name, ``.``, mkstemp's eight, and (since this release) ``.tmp``."""
+_PROBE = re.compile(r"\.(probe|ohhell-check-)\.?[a-z0-9_]{8}")
+"""Scratch files made to check that a folder can be written."""
 
 
 class TooLarge(ValueError):
@@ -40,15 +50,25 @@ BOM = b"\xef\xbb\xbf"
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one,
-    never a half-written one: write a temporary file beside it, flush it to disk,
-    rename it over the target, then flush the folder. Raises OSError."""
+    """Write ``text`` (UTF-8, newlines as they are) to ``path`` atomically: see
+    :func:`atomic_write_bytes`. Raises OSError."""
+    atomic_write_bytes(path, text.encode("utf-8", "surrogateescape"))
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one,
+    never a half-written one: write a private temporary file beside it (mode 0600),
+    flush it to disk, rename it over the target (a link there is replaced, not
+    followed), then flush the folder. A failure (a full disk) leaves the old file
+    as it was and no temporary file. Raises OSError."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name[:48]}.", suffix=TEMP_SUFFIX, dir=target.parent
+    )
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
@@ -57,6 +77,36 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
             os.unlink(temporary)
         raise
     fsync_folder(target.parent)
+
+
+_APPEND_FLAGS = (
+    os.O_WRONLY
+    | os.O_APPEND
+    | os.O_CREAT
+    | getattr(os, "O_NOFOLLOW", 0)  # a planted link is refused (ELOOP), not followed
+    | getattr(os, "O_NONBLOCK", 0)  # a planted pipe must not make us wait
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+def append_private(path: Path, text: str, limit: int) -> None:
+    """Append ``text`` to the private file ``path`` (created with mode 0600; started
+    afresh once larger than ``limit`` bytes). Refuses, with OSError or
+    :class:`NotRegular`, a link, a file with other names (a hard link) or anything
+    but a regular file, leaving what it points at untouched. Any text is written
+    (what cannot be encoded is escaped)."""
+    if os.name == "nt" and os.path.islink(path):  # no O_NOFOLLOW there
+        raise NotRegular(f"{path.name} is a link")
+    handle = os.open(path, _APPEND_FLAGS, 0o600)
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+            raise NotRegular(f"{path.name} is not a file of its own")
+        if info.st_size > limit:
+            os.ftruncate(handle, 0)
+        os.write(handle, text.encode("utf-8", "backslashreplace"))
+    finally:
+        os.close(handle)
 
 
 def fsync_folder(folder: Path) -> None:
@@ -98,17 +148,21 @@ def read_bounded(path: Path, limit: int) -> bytes:
     return data.removeprefix(BOM)
 
 
-def _temp_pattern(name: str) -> re.Pattern[str]:
-    """The names ``tempfile.mkstemp(prefix=f".{name}.")`` gives: eight characters
-    from its alphabet after the prefix."""
-    return re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}")
+def is_temporary(name: str) -> bool:
+    """Whether ``name`` is one our writers give a temporary or scratch file.
+
+    >>> is_temporary(".autosave.json.k3x9_2ab"), is_temporary(".games.jsonl.k3x9_2ab.tmp")
+    (True, True)
+    >>> is_temporary("autosave.json"), is_temporary(".hidden")
+    (False, False)
+    """
+    return bool(_TEMPORARY.fullmatch(name) or _PROBE.fullmatch(name))
 
 
-def remove_stale_temps(folder: Path, names: tuple[str, ...] = TEMP_FILES) -> list[Path]:
-    """Delete the temporary files an interrupted :func:`atomic_write_text` of one of
-    ``names`` left in ``folder`` (only those older than :data:`TEMP_AGE`); returns
-    what was removed. Never raises."""
-    patterns = [_temp_pattern(name) for name in names]
+def remove_stale_temps(folder: Path) -> list[Path]:
+    """Delete the temporary files interrupted writes left in ``folder`` (only those
+    older than :data:`TEMP_AGE`, so a write under way is never touched); returns what
+    was removed. Never raises."""
     removed = []
     try:
         entries = list(os.scandir(folder))
@@ -116,7 +170,7 @@ def remove_stale_temps(folder: Path, names: tuple[str, ...] = TEMP_FILES) -> lis
         return []
     now = time.time()
     for entry in entries:
-        if not any(pattern.fullmatch(entry.name) for pattern in patterns):
+        if not is_temporary(entry.name):
             continue
         try:
             if not entry.is_file(follow_symlinks=False):

@@ -61,8 +61,28 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (folder / "blank.jsonl").write_text("\n \n")
     (folder / "notjson.jsonl").write_text("{oops\n")
     (folder / "shots.png").mkdir()
+    target = folder / "target.txt"
+    target.write_text("keep me")
+    (folder / "link.png").symlink_to(target)
+    (folder / "link.jsonl").symlink_to(target)
+    (folder / "person.jsonl").write_text(_record_with_a_person() + "\n")
     (folder / "games.jsonl").mkdir()
     return {"in": str(folder), "ro": _read_only_folder(folder)}
+
+
+def _record_with_a_person() -> str:
+    """A finished game's record in which seat 0 is a person."""
+    from game.rules.match import Match
+    from game.rules.phase import Phase
+    from game.rules.record import Player, dumps, to_record
+    from game.rules.ruleset import RuleSet
+
+    match = Match(RuleSet(players=3, max_hands=1), 5)
+    while match.phase is not Phase.GAME_OVER:
+        match.advance_until_decision()
+        if match.legal_actions():
+            match.apply(match.legal_actions()[0])
+    return dumps(to_record(match, [Player("Ann"), Player("Bo", "easy"), Player("Cy", "easy")]))
 
 
 def _read_only_folder(parent: Path) -> str:
@@ -186,6 +206,18 @@ CASES: list[tuple[str, list[str], str]] = [
     ("unknown-option", ["--bogus"], "unrecognized arguments: --bogus"),
     ("misspelt-subcommand", ["variant"], "unrecognized arguments: variant"),
     ("help-misspelt", ["--hepl"], "unrecognized arguments: --hepl"),
+    # issue 35: what once ended in "internal error"
+    ("serve-host-not-an-ip", ["serve", "--host", "999.1.1.1"], "not an IP address"),
+    ("serve-host-with-port", ["serve", "--host", "127.0.0.1:80"], "give the port with --port"),
+    ("serve-host-huge", ["serve", "--host", "a" * 5000], "neither an IP address nor a host"),
+    ("serve-host-not-utf8", ["serve", "--host", "\udcff"], "neither an IP address nor a host"),
+    ("screenshot-long-name", ["--screenshot", "{tmp}/" + "a" * 300 + ".png"], "longer than 255"),
+    ("screenshot-link", ["--screenshot", "{in}/link.png"], "it is a link"),
+    ("simulate-out-link", [*SIMULATE, "--out", "{in}/link.jsonl"], "it is a link"),
+    ("records-with-a-person", ["tournament", "--records", "{in}/person.jsonl"], "a person played"),
+    ("bench-analysis-cores-nan", ["bench", "analysis", "--cores", "nan"], "whole numbers from 1"),
+    ("bench-analysis-cores-0", ["bench", "analysis", "--cores", "0,1"], "whole numbers from 1"),
+    ("bench-startup-after-huge", ["bench", "startup", "--after", "99999999999"], "0 to 10000"),
 ]
 
 
@@ -293,3 +325,74 @@ def test_no_traceback_reaches_a_terminal(
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("ohhell") and done.stdout == ""
+
+
+def _ohhell(
+    argv: list[str], home: Path, stdout: object = subprocess.PIPE
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env["OHHELL_HOME"] = str(home)
+    command = [sys.executable, "-m", "game", *argv]
+    return subprocess.run(
+        command,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+
+
+def _one_clear_line(done: subprocess.CompletedProcess[str]) -> None:
+    assert done.returncode not in (0, 70), done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_serve_on_a_port_in_use_says_so(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _ohhell(["serve", "--host", "127.0.0.1", "--port", str(port)], tmp_path)
+    _one_clear_line(done)
+    assert "another program uses that port" in done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("argv", [["variants"], ["rules", "blob"], ["--help"], ["--version"]])
+def test_an_output_that_cannot_be_written_is_one_line(argv: list[str], tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = _ohhell(argv, tmp_path, stdout=full)
+    _one_clear_line(done)
+    assert done.returncode == 74 and "No space left on device" in done.stderr
+
+
+def test_the_error_log_never_follows_a_planted_link(tmp_path: Path) -> None:
+    """A link at ``error.log`` is refused; the log goes to a new private file."""
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    target = tmp_path / "precious.txt"
+    target.write_text("mine\n")
+    (home / "data" / "error.log").symlink_to(target)
+    env = {**os.environ, "OHHELL_HOME": str(home), "TMPDIR": str(tmp_path)}
+    code = "import game.cli, game.__main__ as m; game.cli.run = lambda a: 1 // 0; print(m.main([]))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+    assert target.read_text() == "mine\n"
+    (log,) = tmp_path.glob("ohhell-error-*.log")
+    assert "ZeroDivisionError" in log.read_text() and str(log) in done.stderr
+
+
+def test_the_error_log_takes_any_text(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(game.cli, "run", lambda argv: 1 // 0)
+    status, _, err = run_main(["serve", "--host", "\udcff\ud800"], capsys)
+    log = tmp_path / "home" / "data" / "error.log"
+    assert status == 70 and str(log) in err
+    assert "\\udcff" in log.read_text() and (log.stat().st_mode & 0o777) == 0o600

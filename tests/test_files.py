@@ -430,7 +430,11 @@ def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path: Path) -> N
         ".autosave.json.fresh123": False,  # a save in progress
         ".autosave.json.toolong12": False,
         "autosave.json": False,
-        ".other.json.abcd1234": False,
+        ".other.json.abcd1234": True,  # any of the game's writers
+        ".game-20261203-101010-000001.json.k2j3h4g5.tmp": True,
+        ".probe.k2j3h4g5": True,
+        ".ohhell-check-k2j3h4g5": True,
+        ".game-20261203-101010-000001.json.k2j3h4g5.tmp.x": False,
         "notes.txt": False,
     }
     for name in names:
@@ -449,13 +453,16 @@ def test_the_store_clears_leftovers_in_both_folders_at_start(home: Path) -> None
     for folder, name in (
         ("config", ".settings.json.abcd1234"),
         ("data", ".autosave.json.k2j3h4g5"),
+        ("data/games", ".game-20261203-101010-000001.json.k2j3h4g5"),
+        ("data/games", ".game-20261203-101010-000002.analysis.json.k2j3h4g5.tmp"),
+        ("data/exports", ".ohhell-statistics-20261203-101010.csv.k2j3h4g5.tmp"),
     ):
         path = home / folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("half a save")
         os.utime(path, (old, old))
     SettingsStore()
-    assert not list(home.glob("*/.*.json.*"))
+    assert not [path for path in home.rglob(".*") if path.is_file()]
 
 
 def test_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:

@@ -54,7 +54,10 @@ def _parser() -> argparse.ArgumentParser:
         "--budget", type=cliargs.budget_scale, default=1.0, help="search budget multiplier"
     )
     parser.add_argument(
-        "--cores", default="1,2", help="comma-separated numbers of cores to time (1 to 4)"
+        "--cores",
+        type=cliargs.int_list(1, 4),
+        default=[1, 2],
+        help="comma-separated numbers of cores to time (1 to 4)",
     )
     parser.add_argument(
         "--limit", type=cliargs.bounded_int(1, 10_000), help="judge only the first N decisions"
@@ -212,7 +215,7 @@ def main(argv: list[str]) -> int:
             f"max {row['frame_max_ms']:.1f} ms"
         )
         return 0 if row["complete"] else 1
-    cores = [min(4, max(1, int(word))) for word in args.cores.split(",") if word.strip()]
+    cores: list[int] = args.cores
     replay = played_game(args.seed)
     decisions = replay.decisions([0])[: args.limit]
     config = EXPERT.scaled(args.budget)

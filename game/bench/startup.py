@@ -31,6 +31,8 @@ import tempfile
 import time
 from collections.abc import Sequence
 
+from game import cliargs
+
 BARE_WINDOW = """
 import pygame
 pygame.display.init()
@@ -132,11 +134,14 @@ def summary(name: str, runs: Sequence[tuple[float, float]]) -> tuple[float, floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ohhell bench startup", description=__doc__)
+    parser = cliargs.Parser(prog="ohhell bench startup", description=__doc__)
     parser.add_argument("--runs", type=int, default=7, help="runs of each (default: 7)")
     parser.add_argument("--seed", type=int, default=3, help="the table's game (default: 3)")
     parser.add_argument(
-        "--after", type=int, default=10, help="actions played before the table (default: 10)"
+        "--after",
+        type=cliargs.bounded_int(0, cliargs.MAX_AFTER),
+        default=10,
+        help="actions played before the table (default: 10)",
     )
     parser.add_argument("--table-child", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

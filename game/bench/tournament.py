@@ -119,6 +119,8 @@ def outcomes_from_records(paths: Sequence[str]) -> list[Outcome]:
             elif match.rules != first_rules:
                 raise RecordError(where, "the records mix rule sets")
             levels = tuple(player.kind for player in players)
+            if "human" in levels:
+                raise RecordError(where, "a person played in this game: a tournament is of levels")
             outcomes.append(_outcome(match.seed, 0, levels, match, None))
     if not outcomes:
         raise RecordError("", "the record files hold no games")

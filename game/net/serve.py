@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import logging
 import sys
 import time
@@ -124,6 +125,19 @@ async def serve(table: HostedTable, address: str, port: int, stop_after: float |
         await host.close()
 
 
+def _listen_words(error: BaseException) -> str:
+    """Why a host could not listen, in a player's words."""
+    known = {
+        errno.EADDRINUSE: "another program uses that port (choose one with --port)",
+        errno.EADDRNOTAVAIL: "that address is not one of this computer's",
+        errno.EACCES: "ports below 1024 need an administrator (choose one with --port)",
+    }
+    number = getattr(error, "errno", None)
+    if number in known:
+        return known[number]
+    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+
+
 def main(args: argparse.Namespace) -> int:
     """Serve the table the command line asks for (see ``ohhell serve --help``)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -133,6 +147,11 @@ def main(args: argparse.Namespace) -> int:
     except (RecordError, OSError) as error:
         print(f"ohhell serve: {args.save}: {error_words(error)}", file=sys.stderr)
         return 1
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(table, args.host, args.port, args.stop_after))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(table, args.host, args.port, args.stop_after))
+    except (OSError, UnicodeError) as error:  # in use, not this machine's, not found
+        where = f"{args.host or '*'}:{args.port}"
+        print(f"ohhell serve: cannot listen on {where}: {_listen_words(error)}", file=sys.stderr)
+        return 1
     return 0

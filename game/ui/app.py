@@ -26,6 +26,7 @@ from game.rules.ruleset import RuleSet
 from game.settings import MAX_WINDOW, Settings, SettingsStore
 from game.ui import registry
 from game.ui.kit import routes, theme
+from game.ui.kit.files import save_png
 from game.ui.kit.routes import Route
 from game.ui.kit.scene import Scene
 from game.ui.window import MIN_SIZE, GameWindow
@@ -237,7 +238,7 @@ class App:
             return False
         self.frame(0.0)
         if self.final_screenshot:
-            pygame.image.save(self.screen, self.final_screenshot)
+            save_png(self.screen, self.final_screenshot)
         self.quit()
         return True
 

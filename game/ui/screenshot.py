@@ -27,6 +27,7 @@ from game.settings import SettingsStore
 from game.ui import options, registry
 from game.ui.app import App
 from game.ui.kit import routes
+from game.ui.kit.files import save_png
 from game.ui.kit.scene import Host, Scene
 from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
@@ -95,7 +96,7 @@ def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
         app.push(scene)
     for _frame in range(90):
         app.frame(1 / 30)
-    pygame.image.save(app.screen, args.screenshot)
+    save_png(app.screen, args.screenshot)
     app.close_scenes()
     pygame.quit()
     return 0

@@ -362,6 +362,8 @@ def listen_address(text: str) -> str:
 
 player_count = bounded_int(MIN_PLAYERS, MAX_PLAYERS)
 deal_seed = bounded_int(0, MAX_SEED)
+game_seed = bounded_int(0, 2**63 - 1)
+"""A deal number the game shows (any a record holds)."""
 game_count = bounded_int(1, MAX_GAMES)
 job_count = bounded_int(1, MAX_JOBS)
 budget_scale = bounded_float(0.01, MAX_BUDGET)

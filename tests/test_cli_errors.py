@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 
@@ -328,7 +329,7 @@ def test_no_traceback_reaches_a_terminal(
 
 
 def _ohhell(
-    argv: list[str], home: Path, stdout: object = subprocess.PIPE
+    argv: list[str], home: Path, stdout: int | IO[Any] = subprocess.PIPE
 ) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env["OHHELL_HOME"] = str(home)

@@ -400,10 +400,10 @@ def test_results_built_when_read_are_the_hands_as_they_ended() -> None:
             )
         )
         if rng.random() < 0.3:
-            assert match.results == expected
+            assert match.results == tuple(expected)
         if rng.random() < 0.2:
             copies.append(copy.deepcopy(match))
-    assert match.results == expected and len(expected) == 19
+    assert match.results == tuple(expected) and len(expected) == 19
     for twin in copies:
-        assert twin.results == expected[: len(twin.results)]
+        assert twin.results == tuple(expected[: len(twin.results)])
         assert pickle.loads(pickle.dumps(twin)).results == twin.results

@@ -135,3 +135,37 @@ def test_out_of_range_or_wrongly_typed_rules_are_refused(
 ) -> None:
     with rules_refused(message):
         RuleSet(**options)  # type: ignore[arg-type]  # some are wrongly typed on purpose
+
+
+def test_a_game_only_a_target_ends_stops_at_what_a_record_holds() -> None:
+    """Constant one-card hands, a target of 1000, one point for a made bid and none a
+    trick: a target nobody may reach. The game ends at hand 1000, and its record reads
+    back (issue 35, item 6)."""
+    import random
+
+    from game.rules.match import Match
+    from game.rules.phase import Phase
+    from game.rules.record import Player, dumps, to_record
+    from game.rules.ruleset import MAX_HANDS, HandSequence, TrickPoints
+    from game.saves import read_record
+
+    rules = RuleSet(
+        players=3,
+        sequence=HandSequence.CONSTANT,
+        largest_hand=1,
+        target_score=1000,
+        exact_bonus=1,
+        trick_points=TrickPoints.NEVER,
+    )
+    assert rules.hand_count() is None and rules.is_last_hand(MAX_HANDS)
+    match, chooser = Match(rules, 5), random.Random(5)
+    while match.phase is not Phase.GAME_OVER:
+        match.advance_until_decision()
+        legal = match.legal_actions()
+        if legal:
+            match.apply(legal[chooser.randrange(len(legal))])
+    assert len(match.results) == MAX_HANDS and max(match.scores) < 1000
+    players = [Player("Ann"), Player("Bo", "easy"), Player("Cy", "easy")]
+    loaded, _ = read_record(dumps(to_record(match, players)))
+    assert loaded.phase is Phase.GAME_OVER and loaded.scores == match.scores
+    assert isinstance(match.results, tuple)

@@ -15,6 +15,7 @@ import itertools
 
 from game.i18n import _, ngettext
 from game.rules.ruleset import (
+    MAX_HANDS,
     FirstDealer,
     RuleSet,
     Settlement,
@@ -61,9 +62,11 @@ def _hands(rules: RuleSet) -> str:
     sizes = rules.hand_sizes
     if rules.unbounded:
         size = sizes[0]
-        return ngettext(
+        every = ngettext(
             "{size} card each, every hand.", "{size} cards each, every hand.", size
         ).format(size=size)
+        cap = _("If nobody has reached the target after {count} hands, the game ends there.")
+        return f"{every} {cap.format(count=MAX_HANDS)}"
     text = _runs(sizes) + ngettext(": {count} hand.", ": {count} hands.", len(sizes)).format(
         count=len(sizes)
     )

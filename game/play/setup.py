@@ -360,7 +360,8 @@ class NewGameSetup:
                 self.seats[index] = Seat(player.name, player.kind)
             if players[0].kind == "human":
                 self.seats[0].name = player_name
-        self.seed_text = str(new_seed())
+        self.seed_text = ""
+        """The deal number as typed; empty for a new, secret deal each game."""
         self.rules: RuleSet | None = None
         self.problem: str | None = None
         self.culprits: set[str] = set()
@@ -483,19 +484,17 @@ class NewGameSetup:
         self.seed_text = text
 
     def roll_seed(self) -> None:
-        """A fresh deal number."""
-        self.seed_text = str(new_seed())
+        """Back to a new, secret deal (the number typed is forgotten)."""
+        self.seed_text = ""
 
     def deal(self) -> Deal | None:
-        """What to start, or None while the setup cannot be played. A missing
-        deal number is drawn now (and shown)."""
+        """What to start, or None while the setup cannot be played: the deal number
+        typed, or without one a new, secret deal (:func:`new_seed`)."""
         self._check()
         if self.rules is None:
             return None
-        if self.seed is None:
-            self.roll_seed()
-        assert self.seed is not None
-        return Deal(self.rules, self.seed, self.players)
+        seed = self.seed
+        return Deal(self.rules, new_seed() if seed is None else seed, self.players)
 
     def _check(self) -> None:
         """Build the rules and check the names; remember what is wrong and where."""

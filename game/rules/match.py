@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import operator
 import random
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays
@@ -46,7 +45,7 @@ from game.rules.events import (
 from game.rules.phase import Phase
 from game.rules.plan import TRUMPS_TURNED, Plan, plan_of
 from game.rules.reasons import Refusal, Refused
-from game.rules.results import HandResult
+from game.rules.results import HandResult, ScoredHand
 from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE, FirstDealer, RuleSet
 from game.rules.scoring import final_totals, settle, winners_of
 from game.rules.tricks import Trick, legal_mask
@@ -58,21 +57,7 @@ _CHOOSING_DEALER, _DEALING = Phase.CHOOSING_DEALER, Phase.DEALING
 _BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
 _HAND_SCORED, _GAME_OVER = Phase.HAND_SCORED, Phase.GAME_OVER
 _MASK_OF = operator.attrgetter("mask")
-_WEAK_REF = weakref.ref
-_HandData = tuple[
-    int,
-    int,
-    int,
-    tuple[int, ...],
-    Card | None,
-    tuple[int, ...],
-    list[TrickWon],
-    tuple[int, ...],
-    tuple[int, ...],
-    tuple[int, ...],
-]
-"""A scored hand before its :class:`HandResult` is built: number, dealer, size, the
-dealt masks, the trump card, bids, tricks won, tricks taken, points, totals."""
+
 
 # Events are immutable values, so the two that every action makes are shared
 # instances, like ``Play.of`` and ``Bid.of``: the hot path allocates no event.
@@ -167,11 +152,12 @@ class Match:
         match works it out whenever the seat to play changes."""
         self._legal_list: tuple[Action, ...] | None = None
         """The legal actions of the seat to act (bids or plays), once asked."""
-        self._views: dict[int | None, weakref.ref[SeatView]] = {}
+        self._views: dict[int | None, SeatView] = {}
+        """The views handed out since the state last changed (cleared when it does)."""
         self._next_seat = tuple((seat + 1) % players for seat in range(players))
         self._scores = [0] * players
-        self._results: list[HandResult] = []
-        self._unrecorded: list[_HandData] = []
+        self._results: tuple[HandResult, ...] = ()
+        self._unrecorded: list[ScoredHand] = []
         """Hands scored whose :class:`HandResult` is not built yet (:attr:`results`)."""
         self._plan: Plan = plan_of(rules)
         self.actions: list[Action] = []
@@ -231,7 +217,7 @@ class Match:
         return tuple(Trick(won.leader, won.cards, won.seat) for won in self._won)
 
     @property
-    def results(self) -> list[HandResult]:
+    def results(self) -> tuple[HandResult, ...]:
         """Every finished hand, in order (built when first read: only the score
         sheet, records and views need them)."""
         if self._unrecorded:
@@ -256,43 +242,57 @@ class Match:
         return tuple(cards_in(self._dealt[seat]))
 
     def view(self, seat: int | None) -> SeatView:
-        """What ``seat`` can see (a spectator's view for None).
-
-        The view is a snapshot, built lazily: each field is computed from the match
-        the first time it is read, and every field not yet read is filled in before
-        the match next changes (see :func:`seat_view`)."""
-        players = self.players
-        if seat is not None and not 0 <= seat < players:
-            raise ValueError(f"there is no seat {seat} at a table of {players}")
+        """What ``seat`` can see (a spectator's view for None): a value that copies
+        the public state and ``seat``'s own cards, and holds nothing else (no way
+        back to the match). The same view is given again until the state changes."""
         views = self._views
-        ref = views.get(seat)
-        if ref is not None:
-            view = ref()
-            if view is not None:
-                return view
-        # Every player reads its legal actions, so they are given at once (the very
-        # tuple the match keeps): reading them costs no lookup through the match.
+        view = views.get(seat)
+        if view is not None:
+            return view
+        players = self.players
         if seat is None:
             legal: tuple[Action, ...] = ()
-        elif seat == self._to_act and self._legal_list is not None:
-            legal = self._legal_list
+            mask = 0
+        elif 0 <= seat < players:
+            # The very tuple the match keeps, for the seat to act: no copy.
+            if seat == self._to_act and self._legal_list is not None:
+                legal = self._legal_list
+            else:
+                legal = tuple(self.legal_actions(seat))
+            mask = self._hands[seat]
         else:
-            legal = tuple(self.legal_actions(seat))
-        view = SeatView._lazy(self, seat, legal)
-        views[seat] = _WEAK_REF(view)
+            raise ValueError(f"there is no seat {seat} at a table of {players}")
+        phase = self.phase
+        state = {
+            "seat": seat,
+            "legal": legal,
+            "rules": self.rules,
+            "phase": phase,
+            "hand_number": self.hand_number,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "trump_card": self.trump_card,
+            "trump": self.trump,
+            "bids": tuple(self._bids),
+            "taken": tuple(self._taken),
+            "leader": self.leader,
+            "trick": tuple(self._trick),
+            "scores": tuple(self._scores),
+            "winners": self.winners,
+            "settlement": self.settlement,
+            "_mask": mask,
+            "_won": tuple(self._won),
+            "_results": self._results,
+            "_scored": tuple(self._unrecorded),
+            "_to_act": self._to_act,
+        }
+        if phase is _BIDDING and self.rules.simultaneous_bidding:
+            # Secret bids: each seat sees only its own, and who has bid.
+            bids = self._bids
+            state["has_bid"] = tuple(bid is not None for bid in bids)
+            state["bids"] = tuple(bid if i == seat else None for i, bid in enumerate(bids))
+        view = views[seat] = SeatView._of(state)
         return view
-
-    def _view_field(self, name: str, seat: int | None) -> object:
-        """One field of ``seat``'s view of the match as it stands (for :class:`SeatView`)."""
-        return _VIEW_FIELDS[name](self, seat)
-
-    def _freeze_views(self) -> None:
-        """Fill in every lazy view still alive, before the state it shows changes."""
-        for ref in self._views.values():
-            view = ref()
-            if view is not None:
-                view._freeze()
-        self._views.clear()
 
     def forbidden_bid(self, seat: int) -> int | None:
         """The bid the hook forbids ``seat`` now, if any."""
@@ -420,13 +420,8 @@ class Match:
                 and type(card) is Card
                 and card.mask & self._legal
             ):
-                views = self._views
-                if views:  # _freeze_views, inlined
-                    for ref in views.values():
-                        view = ref()
-                        if view is not None:
-                            view._freeze()
-                    views.clear()
+                if self._views:
+                    self._views.clear()
                 self.actions.append(action)
                 # The play itself, inlined (it is most of the engine's work).
                 mask = card.mask
@@ -463,7 +458,7 @@ class Match:
                 and (seat != self.dealer or tricks != self.forbidden_bid(seat))
             ):
                 if self._views:
-                    self._freeze_views()
+                    self._views.clear()
                 self.actions.append(action)
                 self._bids[seat] = tricks
                 dealer = self.dealer
@@ -476,7 +471,7 @@ class Match:
         elif self.is_legal(action):
             assert isinstance(action, Bid)
             if self._views:
-                self._freeze_views()
+                self._views.clear()
             self.actions.append(action)
             return self._bid(action.seat, action.tricks)
         refused = self.refusal(action)
@@ -486,7 +481,7 @@ class Match:
     def advance(self) -> list[Event]:
         """Carry out the automatic step of this phase and return its events."""
         if self._views and self.phase.automatic:
-            self._freeze_views()
+            self._views.clear()
         if self.phase is _CHOOSING_DEALER:
             events: list[Event] = [self._choose_dealer()]
             self.hand_number = 1
@@ -633,20 +628,9 @@ class Match:
         points = tuple(map(operator.getitem, rows, taken))
         scores = self._scores = list(map(operator.add, self._scores, points))
         totals = tuple(scores)
-        self._unrecorded.append(
-            (
-                number,
-                self.dealer,
-                size,
-                tuple(self._dealt),
-                self.trump_card,
-                bids,
-                self._won,
-                taken,
-                points,
-                totals,
-            )
-        )
+        dealt, won = tuple(self._dealt), tuple(self._won)
+        scored = (number, self.dealer, size, dealt, self.trump_card, bids, won, taken, points)
+        self._unrecorded.append(ScoredHand(*scored, totals))
         self._to_act = None
         events: list[Event] = [HandScored(number, bids, taken, points, totals)]
         target = self.rules.target_score
@@ -658,33 +642,7 @@ class Match:
 
     def _record_results(self) -> None:
         """Build the :class:`HandResult` of every hand scored since the last time."""
-        for (
-            number,
-            dealer,
-            size,
-            dealt,
-            trump_card,
-            bids,
-            won,
-            taken,
-            points,
-            totals,
-        ) in self._unrecorded:
-            self._results.append(
-                HandResult(
-                    number=number,
-                    dealer=dealer,
-                    size=size,
-                    dealt=tuple(tuple(cards_in(mask)) for mask in dealt),
-                    trump_card=trump_card,
-                    trump=trump_card.suit if trump_card is not None else None,
-                    bids=bids,
-                    tricks=tuple(Trick(trick.leader, trick.cards, trick.seat) for trick in won),
-                    taken=taken,
-                    points=points,
-                    totals=totals,
-                )
-            )
+        self._results += tuple(hand.result() for hand in self._unrecorded)
         self._unrecorded.clear()
 
     def _finish(self) -> GameOver:
@@ -693,52 +651,3 @@ class Match:
         self.winners = winners_of(self._scores)
         self.settlement = settle(self.rules, self._scores)
         return GameOver(self.winners, tuple(self._scores), self.settlement, self.rules.settlement)
-
-
-def seat_view(match: Match, seat: int | None) -> SeatView:
-    """``seat``'s view of ``match``: a lazy snapshot, one per seat and state.
-
-    Building all 22 fields for every action cost most of a computer-only game, while
-    most players read only a few of them. So the view starts with its seat alone; a
-    field is computed (by :data:`_VIEW_FIELDS`, the one place that says what a seat
-    sees) when it is first read, and the match fills in every field still unread
-    before it next changes (:meth:`Match._freeze_views`): what a view shows never
-    changes. Asking again for the same seat before the match changes returns the
-    same view (:meth:`Match.view` does the work).
-    """
-    return match.view(seat)
-
-
-def _view_bids(match: Match, seat: int | None) -> tuple[int | None, ...]:
-    """Public bids: a secret bid shows only to the seat that made it, until all are in."""
-    if match.bids_revealed:
-        return tuple(match._bids)
-    return tuple(bid if index == seat else None for index, bid in enumerate(match._bids))
-
-
-_VIEW_FIELDS: dict[str, Callable[[Match, int | None], object]] = {
-    "rules": lambda match, seat: match.rules,
-    "phase": lambda match, seat: match.phase,
-    "hand_number": lambda match, seat: match.hand_number,
-    "hand_size": lambda match, seat: match.hand_size,
-    "dealer": lambda match, seat: match.dealer,
-    "hand": lambda match, seat: match.hand(seat) if seat is not None else (),
-    "hand_counts": lambda match, seat: tuple(map(int.bit_count, match._hands)),
-    "trump_card": lambda match, seat: match.trump_card,
-    "trump": lambda match, seat: match.trump,
-    "bids": _view_bids,
-    "has_bid": lambda match, seat: tuple(bid is not None for bid in match._bids),
-    "taken": lambda match, seat: match.taken,
-    "leader": lambda match, seat: match.leader,
-    "trick": lambda match, seat: match.trick,
-    "tricks": lambda match, seat: match.tricks,
-    "scores": lambda match, seat: match.scores,
-    "results": lambda match, seat: tuple(match.results),
-    "awaiting": lambda match, seat: match.awaiting,
-    "legal": lambda match, seat: tuple(match.legal_actions(seat)) if seat is not None else (),
-    "forbidden_bid": lambda match, seat: match.forbidden_bid(seat) if seat is not None else None,
-    "winners": lambda match, seat: match.winners,
-    "bids_revealed": lambda match, seat: match.bids_revealed,
-    "settlement": lambda match, seat: match.settlement,
-}
-"""How each field of a :class:`SeatView` is read from the match, for one seat."""

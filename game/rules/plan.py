@@ -23,7 +23,7 @@ from functools import lru_cache
 from game.rules.cards import PACK
 from game.rules.events import DealerPasses, HandDealt, NoTrump, TrumpTurned
 from game.rules.reasons import NoTrumpReason
-from game.rules.ruleset import RuleSet, TrumpMethod
+from game.rules.ruleset import MAX_HANDS, RuleSet, TrumpMethod
 from game.rules.scoring import hand_points
 
 _SHARED_HANDS = 256
@@ -89,7 +89,7 @@ class Plan:
 
     def hand(self, number: int) -> HandPlan:
         """Hand ``number`` (counted from 1)."""
-        key = 0 if self.unbounded else number
+        key = 0 if self.unbounded and number < MAX_HANDS else number  # hand 1000 is the last
         hand = self._hands.get(key)
         if hand is None:
             rules = self.rules

@@ -284,7 +284,12 @@ class RuleSet:
         return None if self.unbounded else len(self.hand_sizes)
 
     def is_last_hand(self, number: int) -> bool:
-        return not self.unbounded and number == len(self.hand_sizes)
+        """Whether hand ``number`` ends the game whatever the scores: the schedule's
+        last, or for a game only a target ends, hand :data:`MAX_HANDS` (what a
+        record holds: a target nobody reaches cannot make a game endless)."""
+        if self.unbounded:
+            return number >= MAX_HANDS
+        return number == len(self.hand_sizes)
 
     def turns_card(self, number: int) -> bool:
         """Whether a card is turned from the stock for trumps in hand ``number``."""

@@ -4,31 +4,29 @@ Computer players and the table draw from a :class:`SeatView`, never from the
 match itself, so no hidden card can leak. A view with ``seat=None`` is a
 spectator's: every hand hidden.
 
-A view can be built whole, with every field given, or lazily by the match
-(``Match.view``): then each field is computed on first reading, and the match
-fills in the rest before it changes, so either kind is the same snapshot.
+A view is a value with no way back to the match: :meth:`Match.view` copies into it
+what the seat may see (the public state, its own cards as a mask, the seat's legal
+actions) and nothing else. A few fields that most readers never look at are worked
+out from those copies when first read (:data:`_DERIVED`), so a view costs the
+match a handful of references.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Action
 from game.rules.cards import FULL_PACK_MASK, Card, Suit, cards_in
 from game.rules.events import Verdict
 from game.rules.phase import Phase
-from game.rules.results import HandResult
+from game.rules.results import HandResult, ScoredHand
 from game.rules.ruleset import RuleSet, TrumpMethod
 from game.rules.tricks import Trick
 
 _NEW = object.__new__
-
-
-class ViewSource(Protocol):
-    """What a lazy view reads its fields from (the match)."""
-
-    def _view_field(self, name: str, seat: int | None) -> object: ...
+_BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
 
 
 @dataclass(frozen=True)
@@ -68,43 +66,29 @@ class SeatView:
     """What each seat pays or receives once the game is over, when stakes are played."""
 
     @classmethod
-    def _lazy(cls, source: ViewSource, seat: int | None, legal: tuple[Action, ...]) -> SeatView:
-        """A view of ``seat``, with its ``legal`` actions, whose other fields ``source``
-        computes when first read.
-
-        ``source`` must call :meth:`_freeze` on the view before its state changes."""
+    def _of(cls, state: dict[str, Any]) -> SeatView:
+        """A view from the match's copies (:meth:`Match.view`): every field but those
+        of :data:`_DERIVED`, plus the private ``_mask`` (the seat's cards), ``_won``
+        (this hand's tricks), ``_scored`` (results not built yet), ``_to_act``."""
         view = _NEW(cls)
-        state = view.__dict__
-        state["seat"] = seat
-        state["legal"] = legal
-        state["_source"] = source
+        object.__setattr__(view, "__dict__", state)
         return view
 
-    def _freeze(self) -> None:
-        """Compute every field not read yet and let go of the source."""
-        state = self.__dict__
-        source = state.pop("_source", None)
-        if source is not None:
-            seat = state["seat"]
-            for name in FIELD_NAMES:
-                if name not in state:
-                    state[name] = source._view_field(name, seat)
-
     def __getstate__(self) -> dict[str, Any]:
-        self._freeze()
-        return dict(self.__dict__)
+        """Every field, worked out, and nothing else (copies and pickles are whole)."""
+        return {name: getattr(self, name) for name in FIELD_NAMES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     if not TYPE_CHECKING:  # so that type checkers still refuse unknown attributes
 
         def __getattr__(self, name: str) -> object:
-            # Only reached for a field a lazy view has not read yet.
-            state = self.__dict__
-            source = state.get("_source")
-            if source is None or name not in _FIELD_SET:
+            # Only reached for a derived field not read yet.
+            derive = _DERIVED.get(name)
+            if derive is None or "_to_act" not in self.__dict__:
                 raise AttributeError(f"'SeatView' object has no attribute {name!r}")
-            value = state[name] = source._view_field(name, state["seat"])
-            if len(state) > len(FIELD_NAMES) and all(field in state for field in FIELD_NAMES):
-                del state["_source"]  # every field read: the source is not needed
+            value = self.__dict__[name] = derive(self)
             return value
 
     @property
@@ -170,4 +154,72 @@ class SeatView:
 
 FIELD_NAMES: tuple[str, ...] = tuple(field.name for field in fields(SeatView))
 """The fields of a view, in order."""
-_FIELD_SET = frozenset(FIELD_NAMES)
+
+
+def _private(view: SeatView, name: str) -> Any:
+    return view.__dict__[name]
+
+
+def _hand(view: SeatView) -> tuple[Card, ...]:
+    return tuple(cards_in(_private(view, "_mask")))
+
+
+def _hand_counts(view: SeatView) -> tuple[int, ...]:
+    """Public: the hand's size, less a card for each trick done and for a card in the
+    trick under way; nothing is held between hands."""
+    players = view.rules.players
+    if view.phase is not _BIDDING and view.phase is not _PLAYING:
+        return (0,) * players
+    held = view.hand_size - len(_private(view, "_won"))
+    played = {(view.leader + offset) % players for offset in range(len(view.trick))}
+    return tuple(held - (seat in played) for seat in range(players))
+
+
+def _has_bid(view: SeatView) -> tuple[bool, ...]:
+    return tuple(bid is not None for bid in view.bids)  # copied instead while bids are secret
+
+
+def _tricks(view: SeatView) -> tuple[Trick, ...]:
+    return tuple(Trick(won.leader, won.cards, won.seat) for won in _private(view, "_won"))
+
+
+def _results(view: SeatView) -> tuple[HandResult, ...]:
+    built: tuple[HandResult, ...] = _private(view, "_results")
+    scored: tuple[ScoredHand, ...] = _private(view, "_scored")
+    return built + tuple(hand.result() for hand in scored) if scored else built
+
+
+def _awaiting(view: SeatView) -> tuple[int, ...]:
+    to_act: int | None = _private(view, "_to_act")
+    if to_act is not None:
+        return (to_act,)
+    if view.phase is _BIDDING:
+        return tuple(seat for seat, bid in enumerate(view.has_bid) if not bid)
+    return ()
+
+
+def _forbidden_bid(view: SeatView) -> int | None:
+    """The hook (only with bids made in turn, so every bid is public)."""
+    if not view.rules.hook or view.seat != view.dealer or view.phase is not _BIDDING:
+        return None
+    barred = view.hand_size - sum(bid for bid in view.bids if bid is not None)
+    return barred if barred >= 0 else None
+
+
+def _bids_revealed(view: SeatView) -> bool:
+    return not (view.rules.simultaneous_bidding and view.phase is _BIDDING)
+
+
+_DERIVED: dict[str, Callable[[SeatView], object]] = {
+    "hand": _hand,
+    "hand_counts": _hand_counts,
+    "has_bid": _has_bid,
+    "tricks": _tricks,
+    "results": _results,
+    "awaiting": _awaiting,
+    "forbidden_bid": _forbidden_bid,
+    "bids_revealed": _bids_revealed,
+}
+"""The fields worked out from a view's own copies when first read."""
+COPIED: tuple[str, ...] = tuple(name for name in FIELD_NAMES if name not in _DERIVED)
+"""The fields :meth:`Match.view` copies."""

@@ -48,7 +48,7 @@ def play_parser(about: str = "") -> argparse.ArgumentParser:
         type=cliargs.output_file(".png"),
         help=_("save a picture and exit (with --demo: at the end of the game)"),
     )
-    shot.add_argument("--seed", metavar="N", type=cliargs.deal_seed, help=_("the deal number"))
+    shot.add_argument("--seed", metavar="N", type=cliargs.game_seed, help=_("the deal number"))
     shot.add_argument(
         "--after",
         metavar="N",

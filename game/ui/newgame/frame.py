@@ -84,7 +84,7 @@ def draw_page_marks(
 
 def draw_status(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
     """What is wrong, or a summary of the hands, beside the Start button."""
-    area = gui.rect(464, 632, 560, 60)
+    area = gui.rect(534, 632, 496, 60)
     if setup.problem:
         _draw_problem(surface, gui, area, setup.problem)
     elif setup.rules is not None:

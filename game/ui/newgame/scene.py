@@ -112,16 +112,22 @@ class NewGameScene(GuiScene):
             self.rect(40, 640, 130, 44), _("Back"), self.app.pop, style="ghost"
         )
         self.seed_entry = UITextEntryLine(
-            self.rect(268, 640, 214, 44), self.manager, initial_text=self.setup.seed_text
+            self.rect(268, 640, 190, 44),
+            self.manager,
+            initial_text=self.setup.seed_text,
+            placeholder_text=_("new deal"),
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
         self.dice_button = self.button(
-            self.rect(488, 640, 62, 44),
+            self.rect(464, 640, 62, 44),
             _("New"),
             self._roll_seed,
             style="ghost",
-            tooltip=_("A new deal number. The same number deals the same cards again."),
+            tooltip=_(
+                "A new deal every game. To play a deal again, type its number: "
+                "the same number deals the same cards."
+            ),
         )
         self.start_button = self.button(
             self.rect(1040, 636, 200, 52), _("Start game"), self.start, style="primary"
@@ -165,8 +171,6 @@ class NewGameScene(GuiScene):
         deal = self.setup.deal()
         if deal is None:
             return
-        if self.manager is not None and self.seed_entry.get_text() != self.setup.seed_text:
-            self.seed_entry.set_text(self.setup.seed_text)
         self.app.store.update(last_setup=setup_record(deal.rules, deal.players))
         self.app.start_game(deal.rules, deal.seed, deal.players)
 

@@ -11,7 +11,6 @@ from game.ai.hard import HardAgent
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.actions import Action, Bid, Play
 from game.rules.tricks import trick_winner
-from tests.hidden import medium_position, scramble_opponents
 from tests.test_coach import SMALL, direct_search
 from tests.test_shards import decisions_along
 
@@ -102,21 +101,6 @@ def test_the_same_assessment_twice() -> None:
     view = decisions_along("oh-hell", 4, 3, 1)[0]
     action = view.legal[-1]
     assert assess(view, action, 9, config=SMALL) == assess(view, action, 9, config=SMALL)
-
-
-@pytest.mark.parametrize(("moves", "phase"), [(1, Phase.BIDDING), (4 + 9, Phase.PLAYING)])
-def test_the_analysis_never_reads_hidden_cards(moves: int, phase: Phase) -> None:
-    match, movers = medium_position(moves)
-    while len(match.view(seat := match.awaiting[0]).legal) == 1:
-        match.apply(movers[seat].choose(match.view(seat)))
-    before = match.view(seat)
-    assert before.phase is phase
-    action = before.legal[-1]
-    judged = assess(before, action, 6, config=SMALL)
-    scramble_opponents(match, seat)
-    after = match.view(seat)
-    assert after == before
-    assert assess(after, action, 6, config=SMALL) == judged
 
 
 def test_the_analysis_refuses_an_action_not_legal() -> None:

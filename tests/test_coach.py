@@ -15,7 +15,6 @@ from game.ai.search import Search
 from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.actions import Bid, Play
-from tests.hidden import medium_position, scramble_opponents
 from tests.test_shards import decisions_along
 
 SMALL = EXPERT.scaled(0.05)
@@ -112,20 +111,6 @@ def test_another_seed_may_differ_but_stays_in_bounds() -> None:
     adviced = [advise(view, seed, config=SMALL) for seed in range(3)]
     assert all(0.0 <= o.chance <= 1.0 for a in adviced for o in a.options)
     assert len({a.options for a in adviced}) > 1
-
-
-@pytest.mark.parametrize(("moves", "phase"), [(1, Phase.BIDDING), (4 + 9, Phase.PLAYING)])
-def test_the_coach_never_reads_hidden_cards(moves: int, phase: Phase) -> None:
-    match, movers = medium_position(moves)
-    while len(match.view(seat := match.awaiting[0]).legal) == 1:
-        match.apply(movers[seat].choose(match.view(seat)))
-    before = match.view(seat)
-    assert before.phase is phase
-    advice = advise(before, 6, config=SMALL)
-    scramble_opponents(match, seat)
-    after = match.view(seat)
-    assert after == before
-    assert advise(after, 6, config=SMALL) == advice
 
 
 def test_the_coach_refuses_a_seat_not_to_act() -> None:

@@ -1,10 +1,10 @@
 """The engine's fast paths agree with the plain code they replace.
 
-* A seat's view from :meth:`Match.view` is lazy: each field is computed on first
-  reading and the rest are filled in before the match changes. Every field must
-  equal the view built whole, as ``seat_view`` built it before (:func:`eager_view`
-  below is that code), whenever it is read, whatever is read first, for every seat
-  and the spectator, in every preset.
+* A seat's view from :meth:`Match.view` holds the match's immutable values and
+  works out some fields from them when first read. Every field must equal the view
+  built whole from the match (:func:`eager_view` below), whenever it is read,
+  whatever is read first and however long after, for every seat and the
+  spectator, in every preset.
 * :meth:`Match.apply`'s inlined legality test for a play accepts exactly what
   :meth:`Match.is_legal` accepts and changes nothing when it refuses.
 * The inlined shuffle draws the same numbers as ``random.shuffle``; ``plays_of``

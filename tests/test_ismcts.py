@@ -16,7 +16,6 @@ from game.ai.stats import mean_ci
 from game.play.setup import offered_levels
 from game.rules import PRESET_LIST, PRESETS, Match, Phase, RuleSet, SeatView
 from game.rules.actions import Bid
-from game.rules.cards import mask_of
 from game.rules.record import LEVELS
 from game.rules.ruleset import HandSequence, TrumpMethod, ZeroBid
 from tests.hidden import Checked
@@ -91,34 +90,6 @@ def test_same_seed_and_view_give_the_same_decision() -> None:
     assert [reused.choose(view) for view in reversed(views)] == list(reversed(fresh))
     others = [IsmctsAgent(9, QUICK).choose(view) for view in views]
     assert others != fresh or len({len(view.legal) for view in views}) == 1
-
-
-def test_a_bid_does_not_read_hidden_cards() -> None:
-    """In bidding, scrambling every other hand leaves the view and the bid unchanged."""
-    rules = PRESETS["oh-hell"].rules(4)
-    match = Match(rules, 21)
-    match.advance_until_decision()
-    seat = match.awaiting[0]
-    before = match.view(seat)
-    others = [other for other in range(4) if other != seat]
-    pool = 0
-    for other in others:
-        pool |= match._hands[other]
-    cards = [1 << index for index in range(52) if pool >> index & 1]
-    random.Random(2).shuffle(cards)
-    size = before.hand_size
-    for position, other in enumerate(others):
-        hand = 0
-        for card in cards[position * size : (position + 1) * size]:
-            hand |= card
-        match._hands[other] = hand
-    after = match.view(seat)
-    assert after == before
-    assert IsmctsAgent(4, QUICK).choose(before) == IsmctsAgent(4, QUICK).choose(after)
-    hidden = 0
-    for other in others:
-        hidden |= mask_of(match.hand(other))
-    assert not knowledge_of(after).hand & hidden
 
 
 def test_points_are_scaled_to_the_unit_interval() -> None:

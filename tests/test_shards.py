@@ -17,7 +17,6 @@ from game.play import thinker
 from game.play.pool import ShardPool, helpers_wanted, start_helpers, stop_helpers
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.record import Level
-from tests.hidden import medium_position, scramble_opponents
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -142,19 +141,3 @@ def test_a_cancelled_search_stops_but_the_worker_and_its_helpers_go_on(
     assert worker._process is process and process is not None and process.is_alive()
     assert all(helper.is_alive() for helper in helpers)
     thinker.use_threads(False)
-
-
-def test_hidden_cards_stay_hidden_from_a_search_on_helpers(pool: ShardPool) -> None:
-    """The hidden-card check of tests/test_ai.py, with the shards on helpers."""
-    match, _ = medium_position(4 + 9)
-    seat = match.awaiting[0]
-    before = match.view(seat)
-    scramble_opponents(match, seat)
-    after = match.view(seat)
-    assert after == before
-    for level in ("hard", "expert"):
-        decided = [
-            make_agent(level, 6, budget=BUDGET, mapper=pool.map).choose(view)
-            for view in (before, after)
-        ]
-        assert decided[0] == decided[1] == make_agent(level, 6, budget=BUDGET).choose(before)

@@ -57,6 +57,7 @@ _CHOOSING_DEALER, _DEALING = Phase.CHOOSING_DEALER, Phase.DEALING
 _BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
 _HAND_SCORED, _GAME_OVER = Phase.HAND_SCORED, Phase.GAME_OVER
 _MASK_OF = operator.attrgetter("mask")
+_NEW, _SET = object.__new__, object.__setattr__
 
 
 # Events are immutable values, so the two that every action makes are shared
@@ -139,10 +140,13 @@ class Match:
         self._to_act: int | None = None
         self._hands = [0] * players
         self._dealt = [0] * players
+        # What views hold is kept in immutable values, replaced when it changes, so a
+        # view takes them as they are; the bids and the trick, which change at almost
+        # every action, are lists that a view copies.
         self._bids: list[int | None] = [None] * players
-        self._taken = [0] * players
+        self._taken = (0,) * players
         self._trick: list[Card] = []
-        self._won: list[TrickWon] = []
+        self._won: tuple[TrickWon, ...] = ()
         """The tricks of this hand so far, as their events (:attr:`tricks` reads them)."""
         self._played = 0
         self._trick_base = 0
@@ -155,21 +159,23 @@ class Match:
         self._views: dict[int | None, SeatView] = {}
         """The views handed out since the state last changed (cleared when it does)."""
         self._next_seat = tuple((seat + 1) % players for seat in range(players))
-        self._scores = [0] * players
+        self._scores = (0,) * players
         self._results: tuple[HandResult, ...] = ()
-        self._unrecorded: list[ScoredHand] = []
+        self._unrecorded: tuple[ScoredHand, ...] = ()
         """Hands scored whose :class:`HandResult` is not built yet (:attr:`results`)."""
         self._plan: Plan = plan_of(rules)
         self.actions: list[Action] = []
         self.winners: tuple[int, ...] = ()
         self.settlement: tuple[float, ...] | None = None
+        self._hand_view: tuple[Any, ...] | None = None
+        """What views copy that changes only between hands (None: to be built)."""
 
     def __getstate__(self) -> dict[str, object]:
         """The match without its lazy views, caches or plan (copies and pickles start
         with none), its results built."""
         self._record_results()
         state = self.__dict__.copy()
-        state.update(_views={}, _legal_list=None)
+        state.update(_views={}, _legal_list=None, _hand_view=None)
         del state["_plan"]
         return state
 
@@ -204,7 +210,7 @@ class Match:
 
     @property
     def taken(self) -> tuple[int, ...]:
-        return tuple(self._taken)
+        return self._taken
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -226,7 +232,7 @@ class Match:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(self._scores)
+        return self._scores
 
     @property
     def played_mask(self) -> int:
@@ -262,36 +268,42 @@ class Match:
             mask = self._hands[seat]
         else:
             raise ValueError(f"there is no seat {seat} at a table of {players}")
+        between = self._hand_view
+        if between is None:
+            between = self._hand_view = (
+                self.rules,
+                self.hand_number,
+                self.hand_size,
+                self.dealer,
+                self.trump_card,
+                self.trump,
+                self._scores,
+                self.winners,
+                self.settlement,
+                self._results,
+                self._unrecorded,
+            )
         phase = self.phase
         state = {
             "seat": seat,
             "legal": legal,
-            "rules": self.rules,
             "phase": phase,
-            "hand_number": self.hand_number,
-            "hand_size": self.hand_size,
-            "dealer": self.dealer,
-            "trump_card": self.trump_card,
-            "trump": self.trump,
             "bids": tuple(self._bids),
-            "taken": tuple(self._taken),
+            "taken": self._taken,
             "leader": self.leader,
             "trick": tuple(self._trick),
-            "scores": tuple(self._scores),
-            "winners": self.winners,
-            "settlement": self.settlement,
             "_mask": mask,
-            "_won": tuple(self._won),
-            "_results": self._results,
-            "_scored": tuple(self._unrecorded),
+            "_won": self._won,
             "_to_act": self._to_act,
+            "_between": between,
         }
         if phase is _BIDDING and self.rules.simultaneous_bidding:
             # Secret bids: each seat sees only its own, and who has bid.
             bids = self._bids
             state["has_bid"] = tuple(bid is not None for bid in bids)
             state["bids"] = tuple(bid if i == seat else None for i, bid in enumerate(bids))
-        view = views[seat] = SeatView._of(state)
+        view = views[seat] = _NEW(SeatView)
+        _SET(view, "__dict__", state)  # SeatView._of, inlined
         return view
 
     def forbidden_bid(self, seat: int) -> int | None:
@@ -480,8 +492,9 @@ class Match:
 
     def advance(self) -> list[Event]:
         """Carry out the automatic step of this phase and return its events."""
-        if self._views and self.phase.automatic:
+        if self.phase.automatic:
             self._views.clear()
+            self._hand_view = None
         if self.phase is _CHOOSING_DEALER:
             events: list[Event] = [self._choose_dealer()]
             self.hand_number = 1
@@ -553,8 +566,9 @@ class Match:
         self._dealt = hands.copy()
         self.hand_size = size
         self._bids = [None] * players
-        self._taken = [0] * players
-        self._trick, self._won, self._played, self._trick_base = [], [], 0, 0
+        self._taken = (0,) * players
+        self._trick, self._won, self._played, self._trick_base = [], (), 0, 0
+        self._hand_view = None
         self._legal, self._legal_list = 0, None
         if hand.turned is None:
             self.trump_card = self.trump = None
@@ -606,9 +620,10 @@ class Match:
         if not best:
             best = cards & SUIT_MASKS[trick[0].suit]
         winner = (leader + trick.index(PACK[best.bit_length() - 1])) % self.players
-        self._taken[winner] += 1
+        taken = self._taken
+        self._taken = (*taken[:winner], taken[winner] + 1, *taken[winner + 1 :])
         trick_won = TrickWon(winner, tuple(trick), leader, len(won) + 1)
-        won.append(trick_won)
+        won = self._won = (*won, trick_won)
         self._trick = []
         self._trick_base = self._played
         self.leader = self._to_act = winner
@@ -623,14 +638,15 @@ class Match:
         number, size = self.hand_number, self.hand_size
         hand = self._plan.hand(number)
         bids = cast(tuple[int, ...], tuple(self._bids))  # every seat has bid by now
-        taken = tuple(self._taken)
+        taken = self._taken
         rows = map(hand.points.__getitem__, bids)  # hand.points[bid][taken]: hand_points
         points = tuple(map(operator.getitem, rows, taken))
-        scores = self._scores = list(map(operator.add, self._scores, points))
-        totals = tuple(scores)
-        dealt, won = tuple(self._dealt), tuple(self._won)
-        scored = (number, self.dealer, size, dealt, self.trump_card, bids, won, taken, points)
-        self._unrecorded.append(ScoredHand(*scored, totals))
+        totals = self._scores = tuple(map(operator.add, self._scores, points))
+        scores = totals
+        dealt = tuple(self._dealt)
+        scored = (number, self.dealer, size, dealt, self.trump_card, bids, self._won, taken, points)
+        self._unrecorded += (ScoredHand(*scored, totals),)
+        self._hand_view = None
         self._to_act = None
         events: list[Event] = [HandScored(number, bids, taken, points, totals)]
         target = self.rules.target_score
@@ -643,11 +659,12 @@ class Match:
     def _record_results(self) -> None:
         """Build the :class:`HandResult` of every hand scored since the last time."""
         self._results += tuple(hand.result() for hand in self._unrecorded)
-        self._unrecorded.clear()
+        self._unrecorded = ()
 
     def _finish(self) -> GameOver:
         self.phase = _GAME_OVER
-        self._scores = list(final_totals(self.rules, self._scores))
+        self._scores = tuple(final_totals(self.rules, self._scores))
         self.winners = winners_of(self._scores)
         self.settlement = settle(self.rules, self._scores)
-        return GameOver(self.winners, tuple(self._scores), self.settlement, self.rules.settlement)
+        self._hand_view = None
+        return GameOver(self.winners, self._scores, self.settlement, self.rules.settlement)

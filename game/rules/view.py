@@ -67,9 +67,11 @@ class SeatView:
 
     @classmethod
     def _of(cls, state: dict[str, Any]) -> SeatView:
-        """A view from the match's copies (:meth:`Match.view`): every field but those
-        of :data:`_DERIVED`, plus the private ``_mask`` (the seat's cards), ``_won``
-        (this hand's tricks), ``_scored`` (results not built yet), ``_to_act``."""
+        """A view from the match's immutable values (:meth:`Match.view`): the fields
+        of :data:`COPIED`, plus the private ``_mask`` (the seat's own cards), ``_won``
+        (this hand's tricks), ``_to_act`` and ``_between`` (what changes only
+        between hands, :data:`BETWEEN_HANDS`); the other fields are worked out from
+        those when first read."""
         view = _NEW(cls)
         object.__setattr__(view, "__dict__", state)
         return view
@@ -160,6 +162,25 @@ def _private(view: SeatView, name: str) -> Any:
     return view.__dict__[name]
 
 
+BETWEEN_HANDS = (
+    "rules",
+    "hand_number",
+    "hand_size",
+    "dealer",
+    "trump_card",
+    "trump",
+    "scores",
+    "winners",
+    "settlement",
+)
+"""The fields held in ``_between``, in its order; then the results built and the
+hands scored whose results are not built yet (:class:`ScoredHand`)."""
+
+
+def _between(index: int) -> Callable[[SeatView], object]:
+    return lambda view: _private(view, "_between")[index]
+
+
 def _hand(view: SeatView) -> tuple[Card, ...]:
     return tuple(cards_in(_private(view, "_mask")))
 
@@ -184,8 +205,9 @@ def _tricks(view: SeatView) -> tuple[Trick, ...]:
 
 
 def _results(view: SeatView) -> tuple[HandResult, ...]:
-    built: tuple[HandResult, ...] = _private(view, "_results")
-    scored: tuple[ScoredHand, ...] = _private(view, "_scored")
+    between = _private(view, "_between")
+    built: tuple[HandResult, ...] = between[len(BETWEEN_HANDS)]
+    scored: tuple[ScoredHand, ...] = between[len(BETWEEN_HANDS) + 1]
     return built + tuple(hand.result() for hand in scored) if scored else built
 
 
@@ -211,6 +233,7 @@ def _bids_revealed(view: SeatView) -> bool:
 
 
 _DERIVED: dict[str, Callable[[SeatView], object]] = {
+    **{name: _between(index) for index, name in enumerate(BETWEEN_HANDS)},
     "hand": _hand,
     "hand_counts": _hand_counts,
     "has_bid": _has_bid,

@@ -26,7 +26,6 @@ from game.i18n.reasons import refusal_words
 from game.net import protocol as p
 from game.net.client import Client, JoinError
 from game.rules.actions import Action, Play
-from game.rules.cards import Card
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.phase import Phase
@@ -34,6 +33,7 @@ from game.rules.reasons import Refusal, Refused
 from game.rules.record import Player
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
+from game.rules.verify import public_view, refusal
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
@@ -82,7 +82,6 @@ class Received:
     view: SeatView | None
     moves: int
     events: list[Event]
-    refused: dict[Card, Refused]
     players: list[Player]
     seed: int | None
 
@@ -107,7 +106,6 @@ def _snapshot(client: Client, message: p.FromHost | None) -> Received:
         client.view,
         client.moves,
         events,
-        dict(client.refused_cards),
         list(client.players),
         client.seed,
     )
@@ -136,7 +134,6 @@ class RemoteSession:
         self._moves = client.moves
         self._sent_at: int | None = None
         self._ready_for = 0
-        self._refused: dict[Card, Refused] = dict(client.refused_cards)
         self._seed: int | None = client.seed
         self._reader = asyncio.run_coroutine_threadsafe(self._read(), loop)
         self.on_close: Callable[[], None] | None = None
@@ -254,30 +251,29 @@ class RemoteSession:
         return view
 
     def public(self) -> SeatView:
+        """What a spectator sees (from this seat's view, by the engine's rule)."""
         view = self._view
         if view is None:
             raise RuntimeError("no view from the host yet")
-        return dataclasses.replace(view, seat=None, hand=(), legal=(), forbidden_bid=None)
+        return public_view(view)
 
     def explain(self, action: Action) -> str | None:
         view = self.view(self.seat)
         if action in view.legal:
             return None
-        if isinstance(action, Play) and action.card in self._refused:
-            return refusal_words(self._refused[action.card])
         return refusal_words(self._refusal(action))
 
     def _refusal(self, action: Action) -> Refused:
-        view = self.view(self.seat)
-        if view.phase is Phase.BIDDING:
-            if view.forbidden_bid is not None and getattr(action, "tricks", None) == (
-                view.forbidden_bid
-            ):
-                return Refused(Refusal.HOOK, self.seat, bid=view.forbidden_bid)
-            return Refused(Refusal.NOT_YOUR_BID, self.seat)
-        if view.phase is Phase.PLAYING:
-            return Refused(Refusal.NOT_YOUR_PLAY, self.seat)
-        return Refused(Refusal.NOT_DEALT)
+        """The engine's reason, from this seat's view (the host's own, word for word);
+        an action that would be legal is refused while the last one is on its way."""
+        view = self._view
+        if view is None:
+            return Refused(Refusal.NOT_DEALT)
+        refused = refusal(view, action)
+        if refused is not None:
+            return refused
+        waiting = Refusal.NOT_YOUR_PLAY if isinstance(action, Play) else Refusal.NOT_YOUR_BID
+        return Refused(waiting, self.seat)
 
     # ------------------------------------------------------------ acting
     def act(self, action: Action) -> list[Event]:
@@ -285,9 +281,7 @@ class RemoteSession:
         if action.seat != self.seat:
             raise ValueError(f"seat {action.seat} is not played from here")
         if action not in self.view(self.seat).legal:
-            card = action.card if isinstance(action, Play) else None
-            known = self._refused.get(card) if card is not None else None
-            raise IllegalAction(known or self._refusal(action))
+            raise IllegalAction(self._refusal(action))
         self._sent_at = self._moves
         self._run(self._client.act(action))
         return []
@@ -312,7 +306,7 @@ class RemoteSession:
             self.lost = True
             self.signals.append(_("The connection to the host is lost."))
             return
-        self._refused, self.players = item.refused, item.players
+        self.players = item.players
         self._seed = item.seed
         self.pending.extend(item.events)
         message = item.message

@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
+from game.rules import verify
 from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays
 from game.rules.cards import PACK, SUIT_MASKS, Card, Suit, cards_in
 from game.rules.errors import IllegalAction
@@ -110,15 +111,6 @@ def _bid_row(seat: int, size: int, barred: int | None) -> tuple[Bid, ...]:
     if row is None:
         row = _BID_ROWS[key] = tuple(Bid.of(seat, n) for n in range(size + 1) if n != barred)
     return row
-
-
-def _well_typed(action: Bid | Play) -> bool:
-    """Whether the fields of ``action`` have the types the engine reads."""
-    if type(action.seat) is not int:
-        return False
-    if isinstance(action, Bid):
-        return type(action.tricks) is int
-    return type(action.card) is Card
 
 
 class Match:
@@ -364,49 +356,14 @@ class Match:
 
     def refusal(self, action: Action) -> Refused | None:
         """Why ``action`` is illegal now, as data (``game.i18n.reasons`` words it);
-        None when it is legal."""
+        None when it is legal. The reason comes from the acting seat's view
+        (:func:`game.rules.verify.refusal`), as it does for a seat played from
+        another computer."""
         if self.is_legal(action):
             return None
-        if self.phase is _GAME_OVER:
-            return Refused(Refusal.GAME_OVER)
-        if self.phase.automatic:
-            return Refused(Refusal.NOT_DEALT)
-        if type(action) not in (Bid, Play):
-            return Refused(Refusal.NOT_AN_ACTION)
-        if not _well_typed(action):
-            return Refused(Refusal.ILL_TYPED)
-        if isinstance(action, Bid):
-            return self._refuse_bid(action)
-        return self._refuse_play(action)
-
-    def _refuse_bid(self, bid: Bid) -> Refused:
-        seat, tricks = bid.seat, self.hand_size
-        if self.phase is not _BIDDING:
-            return Refused(Refusal.BIDDING_OVER, seat)
-        if seat not in range(self.players):
-            return Refused(Refusal.NO_SUCH_SEAT, seat)
-        if seat not in self.awaiting:
-            if self._bids[seat] is not None:
-                return Refused(Refusal.ALREADY_BID, seat)
-            return Refused(Refusal.NOT_YOUR_BID, seat)
-        if bid.tricks < 0:
-            return Refused(Refusal.NEGATIVE_BID, seat, bid.tricks, tricks)
-        if bid.tricks > tricks:
-            return Refused(Refusal.BID_TOO_HIGH, seat, bid.tricks, tricks)
-        return Refused(Refusal.HOOK, seat, bid.tricks, tricks)
-
-    def _refuse_play(self, play: Play) -> Refused:
-        seat, card = play.seat, play.card
-        if self.phase is not _PLAYING:
-            return Refused(Refusal.NOT_PLAYING, seat, card=card)
-        if seat != self._to_act:
-            return Refused(Refusal.NOT_YOUR_PLAY, seat, card=card)
-        if not card.mask & self._hands[seat]:
-            return Refused(Refusal.NOT_HELD, seat, card=card)
-        led = self._trick[0].suit
-        if self._hands[seat] & SUIT_MASKS[led]:
-            return Refused(Refusal.MUST_FOLLOW, seat, card=card, led=led)
-        return Refused(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=self.trump)
+        seat = getattr(action, "seat", None)
+        known = type(seat) is int and 0 <= seat < self.players
+        return verify.refusal(self.view(seat if known else None), action)
 
     def _legal_mask_now(self) -> int:
         """The cards the seat to act may play, from :func:`legal_mask` (the rule)."""

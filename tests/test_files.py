@@ -380,15 +380,34 @@ def test_saves_that_fail_are_remembered_not_raised(
 
     monkeypatch.setattr("game.play.autosave.atomic_write_text", failing)
     monkeypatch.setattr("game.settings.atomic_write_text", failing)
+    clock = [100.0]
+    monkeypatch.setattr("game.play.session.time.monotonic", lambda: clock[0])
     session.save()
     assert session.flush_save()  # written in the background: wait for the failure
     session.save()
     assert session.flush_save()
-    assert len(calls) == 1, "no retry within the same hand"
-    assert session.save_problem == "This game cannot be saved (Read-only file system)."
+    assert len(calls) == 1, "no retry before the back-off is due"
+    problem = (
+        "Your game cannot be saved now (Read-only file system). Play on: saving is tried again."
+    )
+    assert session.save_problem == problem and list(session.signals) == [problem]
+    clock[0] += 0.6
+    session.watch_saving()  # the table's tick: the retry is due
+    assert session.flush_save() and len(calls) == 2
+    session.watch_saving()
+    assert list(session.signals) == [problem], "said once"
     assert store.save() is False and store.save_error == "Read-only file system"
     store.update(volume=0.1)
     assert store.settings.volume == 0.1
+    monkeypatch.undo()
+    monkeypatch.setattr("game.play.session.time.monotonic", lambda: clock[0])
+    clock[0] += 1.1
+    session.watch_saving()
+    assert session.flush_save()
+    session.watch_saving()
+    assert session.save_problem is None and list(session.signals)[-1] == "Your game is saved again."
+    assert path.is_file()
+    assert store.save() is True
     session.close()
 
 

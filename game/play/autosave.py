@@ -23,6 +23,7 @@ import threading
 import weakref
 from pathlib import Path
 
+from game.i18n import _
 from game.storage import atomic_write_text
 
 _REMOVE = object()
@@ -44,6 +45,8 @@ class Autosaver:
         self.path = path
         self.error: OSError | None = None
         """The last write's failure, until a write succeeds."""
+        self.attempts = 0
+        """Writes (and removals) carried out so far, whether they worked or not."""
         self._wanted: str | object | None = None
         self._writing = False
         self._closed = False
@@ -57,6 +60,11 @@ class Autosaver:
     def remove(self) -> None:
         """Remove the save soon (the game is over)."""
         self._hand_over(_REMOVE)
+
+    @property
+    def busy(self) -> bool:
+        """Whether something handed over is still being written."""
+        return self._writing
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until everything handed over is on disk; False if that took too long."""
@@ -89,6 +97,7 @@ class Autosaver:
             error = self._store(wanted)
             with self._changed:
                 self.error = error
+                self.attempts += 1
 
     def _store(self, wanted: str | object) -> OSError | None:
         try:
@@ -100,3 +109,68 @@ class Autosaver:
         except OSError as error:
             return error
         return None
+
+
+FIRST_RETRY = 0.5
+"""Seconds before a failed save is tried again; doubled after each failure..."""
+LAST_RETRY = 8.0
+"""...up to this."""
+
+
+class SaveWatch:
+    """How saving is going, for the player: a failed save is said once and tried
+    again after a bounded back-off (at the next action or tick once it is due),
+    and saving that works again is said too.
+
+    >>> watch = SaveWatch()
+    >>> watch.observe(1, OSError(28, "No space left on device"), now=0.0)
+    'Your game cannot be saved now (No space left on device). Play on: saving is tried again.'
+    >>> watch.may_write(0.1), watch.due(0.4), watch.due(0.6)
+    (False, False, True)
+    >>> watch.observe(2, None, now=0.7)
+    'Your game is saved again.'
+    """
+
+    def __init__(self) -> None:
+        self.problem: str | None = None
+        """Why saving fails, while it does (in the player's words)."""
+        self._seen = 0
+        self._delay = FIRST_RETRY
+        self._retry_at = 0.0
+        self._unsaved = False
+
+    def may_write(self, now: float) -> bool:
+        """Whether a save may be handed over now (not while a retry is not due)."""
+        if self.problem is None or now >= self._retry_at:
+            self._unsaved = False
+            return True
+        self._unsaved = True
+        return False
+
+    def due(self, now: float) -> bool:
+        """Whether an unsaved state should be tried again now."""
+        return self.problem is not None and self._unsaved and now >= self._retry_at
+
+    def observe(self, attempts: int, error: OSError | None, now: float) -> str | None:
+        """Take in the writer's state (its attempts so far and the last one's error);
+        a notice for the player when saving starts or stops failing."""
+        if attempts == self._seen:
+            return None
+        self._seen = attempts
+        if error is not None:
+            self._retry_at, self._unsaved = now + self._delay, True
+            self._delay = min(LAST_RETRY, self._delay * 2)
+            return self.failed(error)
+        if self.problem is None:
+            return None
+        self.problem, self._delay = None, FIRST_RETRY
+        return _("Your game is saved again.")
+
+    def failed(self, error: OSError) -> str | None:
+        """A write failed: the notice to show (only the first time in a row)."""
+        said = self.problem is not None
+        reason = error.strerror or type(error).__name__
+        self.problem = _(
+            "Your game cannot be saved now ({reason}). Play on: saving is tried again."
+        ).format(reason=reason)
+        return None if said else self.problem

@@ -35,14 +35,15 @@ def extras_path(autosave: Path) -> Path:
 
 def write_extras(
     autosave: Path, seed: int, players: list[str], take_backs: int, again_of: str | None
-) -> None:
-    """Write the marks of the game saved at ``autosave``; never raises (a failure only
-    loses the marks)."""
+) -> OSError | None:
+    """Write the marks of the game saved at ``autosave``; never raises: returns the
+    error when the file could not be written (only the marks would be lost)."""
     doc = ExtrasDoc(seed, players, take_backs, again_of)
     try:
         atomic_write_text(extras_path(autosave), msgspec.json.encode(doc).decode())
-    except OSError:
-        return
+    except OSError as error:
+        return error
+    return None
 
 
 def read_extras(autosave: Path, seed: int, players: list[str]) -> tuple[int, str | None]:

@@ -3,12 +3,14 @@ of games no longer kept (:mod:`game.play.stats`), in the per-user data folder.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.play.archive import GameArchive, KeptGame
 from game.play.stats import StatsFile, Table, merged, tally
 from game.resources import data_dir
+from game.rules.record import dumps
 
 if TYPE_CHECKING:
     from game.play.session import GameSession
@@ -29,8 +31,15 @@ class Library:
         return cls(data_dir(), limit)
 
     def keep_session(self, session: GameSession) -> str | None:
-        """Keep a finished game; its name, or None if it could not be written."""
-        return self.keep(session.record(), session.take_backs, session.again_of)
+        """Keep a finished game; its name, or None if it could not be written. A game
+        kept already (its autosave outlived the keeping, cut short) is not kept twice."""
+        record = session.record()
+        if session.resumed:
+            mark = _mark(json.loads(dumps(record)))  # as a kept file holds it
+            kept = next((g.name for g in self.games() if _mark(g.record) == mark), None)
+            if kept is not None:
+                return kept
+        return self.keep(record, session.take_backs, session.again_of)
 
     def keep(
         self, record: dict[str, object], take_backs: int = 0, again_of: str | None = None
@@ -61,3 +70,11 @@ class Library:
     def problem(self) -> str | None:
         """A damaged file set aside, for the player (its new name)."""
         return self.archive.problem or self.stats_file.problem
+
+
+def _mark(record: dict[str, Any]) -> tuple[object, ...]:
+    """What tells one finished game from another: its deal, rules, players, and
+    every hand's bids and tricks taken."""
+    hands = [(hand.get("bids"), hand.get("taken")) for hand in record.get("hands", ())]
+    fields = ("seed", "rules", "players", "totals")
+    return (*(json.dumps(record.get(name), sort_keys=True) for name in fields), str(hands))

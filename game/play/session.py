@@ -9,6 +9,7 @@ autosave file, so closing the window mid-game loses nothing.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.play import thinker
-from game.play.autosave import Autosaver
+from game.play.autosave import Autosaver, SaveWatch
 from game.play.coaching import Coach
 from game.play.extras import read_extras, write_extras
 from game.play.takeback import replay, take_back_point
@@ -73,6 +74,8 @@ class GameSession:
         self.kept: str | None = None
         """The name the finished game was kept under."""
         self.again_of: str | None = None
+        self.resumed = False
+        """Whether the game was continued from its autosave."""
         """The kept game whose deals this game plays again."""
         self.coach = Coach(self.humans)
         """The coach's wishes and its question under way (:mod:`game.play.coaching`)."""
@@ -168,8 +171,6 @@ class GameSession:
         self.pending.extend(events)
         self.coach.follow(self.match, self.human_to_act())
         self.save()
-        if self.over and self.kept is None and self.keep is not None:
-            self.kept = self.keep(self)
         return events
 
     def continue_after_hand(self) -> None:
@@ -207,6 +208,8 @@ class GameSession:
     def tick(self, dt: float, speed: float = 1.0) -> None:
         """Move the game on while the view is idle: deal, and let computer seats act."""
         match = self.match
+        if match.phase is Phase.GAME_OVER or match.phase is Phase.HAND_SCORED:
+            self.watch_saving()
         if match.phase in (Phase.CHOOSING_DEALER, Phase.DEALING):
             self.pending.extend(match.advance())
             self.save()
@@ -214,6 +217,7 @@ class GameSession:
         if match.phase not in (Phase.BIDDING, Phase.PLAYING):
             return
         self.coach.follow(match, self.human_to_act())
+        self.watch_saving()
         if self._thinking is None:
             seat = next((s for s in match.awaiting if s in self.levels), None)
             if seat is not None and (
@@ -237,8 +241,6 @@ class GameSession:
     def record(self) -> dict[str, object]:
         return to_record(self.match, self.players)
 
-    _save_failed_in: int | None = None
-
     @property
     def autosave(self) -> Path | None:
         """Where the game is saved after every action (None: not saved)."""
@@ -249,39 +251,75 @@ class GameSession:
         if self._saver is not None:
             self._saver.close()
         self._saver = Autosaver(path) if path is not None else None
+        self._watch = SaveWatch()
 
     @property
     def save_problem(self) -> str | None:
-        """Why the autosave could not be written, while it cannot (for the player)."""
-        error = self._saver.error if self._saver is not None else None
-        if error is None:
-            return None
-        reason = error.strerror or error.__class__.__name__
-        return _("This game cannot be saved ({reason}).").format(reason=reason)
+        """Why the game cannot be saved, while it cannot (for the player)."""
+        return self._watch.problem
 
     def save(self) -> None:
-        """Hand the autosave to the writer thread (or have it removed once the game is
-        over). After a write failed, saving rests until the next hand."""
+        """Hand the game to the writer thread (after a failed write, once a retry is
+        due: :class:`SaveWatch`). Once the game is over, it is kept first (written
+        and flushed to disk), and only then is the autosave removed; a game that
+        cannot be kept stays in the autosave, to be kept when it is continued."""
+        saver = self._saver
+        if self.over:
+            self._settle_finished(saver)
+            return
+        if saver is None:
+            return
+        now = time.monotonic()
+        self._observe(saver, now)
+        if self._watch.may_write(now):
+            saver.write(dumps(self.record()))
+
+    def _settle_finished(self, saver: Autosaver | None) -> None:
+        if self.kept is None and self.keep is not None:
+            self.kept = self.keep(self)
+            if self.kept is None:
+                self.signals.append(
+                    _("This game could not be kept in your games; it stays saved for now.")
+                )
+        if saver is None:
+            return
+        self._observe(saver, time.monotonic())
+        if self.keep is None or self.kept is not None:
+            saver.remove()
+        elif self._watch.may_write(time.monotonic()):
+            saver.write(dumps(self.record()))
+
+    def watch_saving(self) -> None:
+        """Say when saving starts or stops failing, and try a failed save again once
+        it is due (called as the table ticks)."""
         saver = self._saver
         if saver is None:
             return
-        if saver.error is not None and self._save_failed_in is None:
-            self._save_failed_in = self.match.hand_number
-        elif saver.error is None:
-            self._save_failed_in = None
-        if not self.over and self._save_failed_in == self.match.hand_number:
+        now = time.monotonic()
+        self._observe(saver, now)
+        if self._watch.due(now) and not saver.busy:
+            self.save()
+
+    def _observe(self, saver: Autosaver, now: float) -> None:
+        """Take in the writes finished since last time; say what changed."""
+        if saver.busy:
             return
-        if self.over:
-            saver.remove()
-        else:
-            saver.write(dumps(self.record()))
+        failing = self._watch.problem is not None
+        notice = self._watch.observe(saver.attempts, saver.error, now)
+        if notice is not None:
+            self.signals.append(notice)
+            if failing:  # saving works again: the marks beside the save too
+                self.save_extras()
 
     def save_extras(self) -> None:
         """Write the take-backs and the game played again beside the autosave."""
         path = self.autosave
         if path is not None:
             names = [player.name for player in self.players]
-            write_extras(path, self.match.seed, names, self.take_backs, self.again_of)
+            error = write_extras(path, self.match.seed, names, self.take_backs, self.again_of)
+            notice = self._watch.failed(error) if error is not None else None
+            if notice is not None:
+                self.signals.append(notice)
 
     def flush_save(self) -> bool:
         """Wait until the autosave handed over is on disk (False if it took too long)."""
@@ -292,6 +330,7 @@ class GameSession:
         """Continue the game saved at ``path``; raises RecordError or OSError."""
         match, players = load_record_file(path)
         session = cls(match.rules, match.seed, players, autosave=path, match=match)
+        session.resumed = True
         names = [player.name for player in players]
         session.take_backs, session.again_of = read_extras(path, match.seed, names)
         return session

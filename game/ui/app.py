@@ -194,7 +194,7 @@ class App:
         session.again_of = again_of
         self.prepare(session)
         session.save()
-        session.save_extras()  # never raises: a save that fails is in session.save_problem
+        session.save_extras()  # never raises; a failed save is told at the table
         self.switch(routes.Table(session))
 
     def prepare(self, session: GameSession) -> None:
@@ -217,6 +217,8 @@ class App:
         except (OSError, RecordError) as error:
             return self.set_aside_save(error)
         self.prepare(session)
+        if session.over:  # finished, but its keeping was cut short: keep it now
+            session.save()
         self.switch(routes.Table(session))
         return None
 

@@ -1,0 +1,140 @@
+"""A save that fails is told, retried, and told again when it works (issue 29,
+item 4; issue 33, item 2), on a real small file system filled up and on one made
+read-only in the middle of a game. Needs to mount a file system (root on Linux);
+skipped where the machine does not allow it."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.play.autosave import LAST_RETRY
+from game.play.session import GameSession
+from game.rules.record import Player
+from game.rules.ruleset import HandSequence, RuleSet
+
+RULES = RuleSet(players=3, sequence=HandSequence.CONSTANT, largest_hand=5, max_hands=4)
+PLAYERS = [Player("Ann"), Player("Bo"), Player("Cy")]
+FAILING = "Your game cannot be saved now"
+AGAIN = "Your game is saved again."
+
+
+def _mount(*args: str) -> bool:
+    done = subprocess.run(["mount", *args], capture_output=True, timeout=20)
+    return done.returncode == 0
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 256 KiB file system of its own."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("mounting a small file system needs Linux")
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if not _mount("-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)):
+        pytest.skip("this machine does not let the tests mount a file system")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True, timeout=20)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def step(session: GameSession, clock: Clock, actions: int = 1) -> None:
+    """Take ``actions`` actions (the first legal one) with the table's tick between."""
+    for _ in range(actions):
+        session.tick(0.0)
+        seat = session.human_to_act()
+        if seat is not None:
+            session.act(session.match.legal_actions(seat)[0])
+        clock.now += 2.0
+        assert session.flush_save()
+        session.watch_saving()
+        assert session.flush_save()
+
+
+def retry_due(session: GameSession, clock: Clock) -> None:
+    """Time passes at the table (the longest back-off, twice: a retry may have gone
+    just before the disk was freed) and saving is tried again."""
+    for _ in range(2):
+        clock.now += LAST_RETRY + 0.5
+        session.watch_saving()
+        assert session.flush_save()
+        session.watch_saving()
+
+
+def saved_moves(path: Path) -> int:
+    resumed = GameSession.resume(path)
+    moves = resumed.moves
+    resumed.close()
+    return moves
+
+
+@contextlib.contextmanager
+def filled(folder: Path) -> Iterator[None]:
+    """Every byte of ``folder``'s file system taken, until the block ends."""
+    filler = folder / "filler"
+    with open(filler, "wb", buffering=0) as stream, contextlib.suppress(OSError):
+        while True:
+            stream.write(b"x" * 4096)
+            stream.flush()
+    try:
+        yield
+    finally:
+        filler.unlink()
+
+
+def test_a_full_disk_is_told_once_and_saving_resumes(
+    small_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    monkeypatch.setattr("game.play.session.time.monotonic", clock)
+    path = small_disk / "autosave.json"
+    session = GameSession(RULES, 3, PLAYERS, autosave=path)
+    step(session, clock, 5)
+    before = session.moves
+    assert saved_moves(path) == before > 0 and not session.signals
+    with filled(small_disk):
+        step(session, clock, 6)
+        notices = [notice for notice in session.signals if notice.startswith(FAILING)]
+        assert len(notices) == 1 and "No space left on device" in notices[0]
+        assert session.save_problem is not None
+        assert session.moves > before and saved_moves(path) == before  # the last good save
+    retry_due(session, clock)
+    assert list(session.signals)[-1] == AGAIN and session.save_problem is None
+    assert saved_moves(path) == session.moves
+    assert not [p for p in small_disk.iterdir() if p.name.startswith(".")]  # no temp left
+    session.close()
+
+
+def test_a_folder_made_read_only_mid_game_is_told_and_saving_resumes(
+    small_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    monkeypatch.setattr("game.play.session.time.monotonic", clock)
+    path = small_disk / "autosave.json"
+    session = GameSession(RULES, 4, PLAYERS, autosave=path)
+    step(session, clock, 4)
+    assert _mount("-o", "remount,ro", str(small_disk))
+    try:
+        step(session, clock, 3)
+        notices = [notice for notice in session.signals if notice.startswith(FAILING)]
+        assert len(notices) == 1 and "Read-only file system" in notices[0]
+    finally:
+        assert _mount("-o", "remount,rw", str(small_disk))
+    retry_due(session, clock)
+    assert list(session.signals)[-1] == AGAIN
+    assert saved_moves(path) == session.moves > 4
+    session.close()

@@ -367,3 +367,25 @@ game_seed = bounded_int(0, 2**63 - 1)
 game_count = bounded_int(1, MAX_GAMES)
 job_count = bounded_int(1, MAX_JOBS)
 budget_scale = bounded_float(0.01, MAX_BUDGET)
+
+
+def json_text(value: object) -> str:
+    """``value`` as strict JSON for a command's ``--json`` output: a number that is
+    not finite (an interval over one sample) is ``null``.
+
+    >>> json_text({"mean": 1.5, "interval": [float("-inf"), float("inf")]})
+    '{"mean": 1.5, "interval": [null, null]}'
+    """
+    import json
+    import math
+
+    def strict(item: object) -> object:
+        if isinstance(item, float) and not math.isfinite(item):
+            return None
+        if isinstance(item, dict):
+            return {key: strict(inner) for key, inner in item.items()}
+        if isinstance(item, (list, tuple)):
+            return [strict(inner) for inner in item]
+        return item
+
+    return json.dumps(strict(value), allow_nan=False)

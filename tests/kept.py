@@ -15,6 +15,7 @@ from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
+from tests.waits import wait_until
 
 PLAYERS = [Player("Anna"), Player("Basil", "random"), Player("Clara", "random")]
 
@@ -45,9 +46,11 @@ def kept_game(
     session.keep = library.keep_session
     session.take_backs_allowed = take_back
     if take_back:
-        while session.human_to_act() is None:
-            session.tick(1.0)
-            time.sleep(0.001)
+        wait_until(
+            lambda: session.human_to_act() is not None,
+            "the person's turn",
+            step=lambda: session.tick(1.0),
+        )
         session.act(session.match.legal_actions(0)[0])
         assert session.take_back()
     finish(session)

@@ -169,3 +169,17 @@ def test_tournament_plays_single_hands_against_the_yardstick(
         tournament.main([*args, "--out", str(tmp_path / "games.jsonl")])
     assert "cannot be recorded" in capsys.readouterr().err
     assert not (tmp_path / "games.jsonl").exists()
+
+
+def test_json_reports_are_strict_json_even_over_one_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One deal gives no interval: ``null``, not ``Infinity`` (issue 29, item 6)."""
+
+    def refuse(constant: str) -> object:
+        raise ValueError(f"not JSON: {constant}")
+
+    args = ["--seats", "random,easy,easy", "--players", "3", "--games", "1", "--hands", "1"]
+    assert tournament.main([*args, "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out, parse_constant=refuse)
+    assert "null" in json.dumps(report)

@@ -26,6 +26,7 @@ from game.play.replay import Replay
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from tests.kept import kept_game
+from tests.waits import wait_until
 
 SMALL = EXPERT.scaled(0.05)
 
@@ -87,9 +88,7 @@ def test_a_stopped_analysis_keeps_what_it_judged_and_resumes(app: object, quick:
     _name, replay, path = kept_replay()
     analysis = GameAnalysis(replay, [0], path)
     analysis.start()
-    while analysis.done < 2:
-        analysis.update()
-        time.sleep(0.002)
+    wait_until(lambda: analysis.done >= 2, "two decisions judged", step=analysis.update)
     analysis.stop()
     assert not analysis.running and not analysis.complete
     resumed = GameAnalysis(replay, [0], path)

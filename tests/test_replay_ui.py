@@ -33,6 +33,7 @@ from game.ui.stats.scene import StatsScene
 from game.ui.table.results import GameOverOverlay
 from game.ui.table.scene import TableScene
 from tests.kept import PLAYERS, finish, kept_game, short_rules
+from tests.waits import wait_until
 
 
 def test_a_finished_game_is_kept_with_its_take_backs(app: App, tmp_path: Path) -> None:
@@ -246,8 +247,7 @@ def test_closing_the_replay_stops_the_analysis(app: App, quick: None) -> None:
     assert isinstance(scene, ReplayScene) and scene.review is not None
     analysis = scene.review.analysis
     scene.review.press()
-    while analysis.done < 1:
-        app.frame(0.01)
+    wait_until(lambda: analysis.done >= 1, "a first decision judged", step=lambda: app.frame(0.01))
     key(app, pygame.K_ESCAPE)
     assert app.top is not scene and not analysis.running and not analysis.complete
     done = analysis.done

@@ -138,3 +138,36 @@ def test_a_folder_made_read_only_mid_game_is_told_and_saving_resumes(
     assert list(session.signals)[-1] == AGAIN
     assert saved_moves(path) == session.moves > 4
     session.close()
+
+
+def test_the_hosts_window_says_when_its_table_cannot_be_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from game.net.hosting import host_game
+
+    players = [Player("Ann"), Player("Bo", "random"), Player("Cy", "random")]
+    _thread, session = host_game(RULES, players, address="127.0.0.1", port=0, save=tmp_path / "t")
+    try:
+
+        def failing(target: object, text: str) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr("game.play.autosave.atomic_write_text", failing)
+        end = time.monotonic() + 30
+        while not any(n.startswith(FAILING) for n in session.signals):
+            assert time.monotonic() < end, "the host's window was never told"
+            session.tick(0.01)
+            if session.human_to_act() is not None:
+                session.act(session.view(0).legal[0])
+            time.sleep(0.01)
+        monkeypatch.undo()
+        while session.signals[-1] != AGAIN:
+            assert time.monotonic() < end, "nor told when saving worked again"
+            session.tick(0.01)
+            if session.human_to_act() is not None:
+                session.act(session.view(0).legal[0])
+            time.sleep(0.01)
+    finally:
+        session.close()

@@ -372,7 +372,7 @@ def test_demo_plays_every_seat_and_loops(app: App) -> None:
         app.frame(0.05)
     fresh = table(app)
     assert fresh is not scene and fresh.demo
-    assert match_of(fresh).seed != session.match.seed or fresh.session is not session
+    assert fresh.session is not session and match_of(fresh).seed != session.match.seed
 
 
 def test_partial_repaints_match_full_repaints(app: App) -> None:

@@ -5,7 +5,6 @@ pseudo-language (every string ~40% longer, accented) and in each bundled catalog
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
@@ -44,6 +43,7 @@ from tests.textlayout import (
     recording,
     text_problems,
 )
+from tests.waits import wait_until
 
 LANGUAGES = ["en", PSEUDO, *available_languages()[1:]]
 SIZES = [(960, 540), (1280, 720)]
@@ -138,13 +138,12 @@ def settle(app: App, name: str) -> None:
         return
     table = app.scenes[0]
     assert isinstance(table, TableScene)
-    end = time.monotonic() + 120
-    while time.monotonic() < end:
+
+    def shown() -> bool:
         coach = table.frame().coach
-        if coach is not None and coach.advice is not None:
-            break
-        app.frame(1 / 30)
-        time.sleep(0.01)
+        return coach is not None and coach.advice is not None
+
+    wait_until(shown, "the coach's figures", seconds=120, step=lambda: app.frame(1 / 30))
     app.frame(1 / 30)
 
 

@@ -18,7 +18,6 @@ cores, and "% of kernel" is the share of the N cores' time in playouts.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 from collections.abc import Sequence
@@ -219,7 +218,7 @@ def _report(args: argparse.Namespace, levels: list[Level], pool: ShardPool) -> i
         )
     if args.json:
         print(
-            json.dumps(
+            cliargs.json_text(
                 {
                     "positions": len(views),
                     "seed": args.seed,

@@ -19,7 +19,6 @@ its frames' durations (does the window stutter?).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import resource
 import shutil
@@ -205,7 +204,7 @@ def main(argv: list[str]) -> int:
     if args.window:
         row = window_run(args.seed)
         if args.json:
-            print(json.dumps({"seed": args.seed, "window": row}))
+            print(cliargs.json_text({"seed": args.seed, "window": row}))
             return 0
         print(
             f"Analyse in a 1280x720 window, oh-hell for four, seed {args.seed}: "
@@ -229,7 +228,7 @@ def main(argv: list[str]) -> int:
         other, _times, _wall, _cpu = judge_all(decisions, replay.seed + 1, config, sequential_map)
         result["spread"] = spread(judged, other)
     if args.json:
-        print(json.dumps(result))
+        print(cliargs.json_text(result))
         return 0
     hands = replay.moments[-1].view.hand_number
     print(

@@ -17,7 +17,6 @@ process's only).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from collections.abc import Callable
 
@@ -85,7 +84,7 @@ def main(argv: list[str]) -> int:
         f"{name} {kind} {clock}": summary(values) for (name, kind, clock), values in times.items()
     }
     if args.json:
-        print(json.dumps({"positions": len(views), "seed": args.seed, "results": results}))
+        print(cliargs.json_text({"positions": len(views), "seed": args.seed, "results": results}))
         return 0
     print(
         f"{len(views)} positions with a choice: {args.hands} hands of {args.size} cards, "

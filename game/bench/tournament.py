@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import sys
 import tempfile
@@ -478,7 +477,7 @@ def main(argv: list[str]) -> int:
         "budget": args.budget,
     }
     if args.json:
-        print(json.dumps(report_json(settings, stats, pairs)))
+        print(cliargs.json_text(report_json(settings, stats, pairs)))
     else:
         mode = (
             f"{args.games} deals x {args.players} rotations"
@@ -502,7 +501,7 @@ def _report_records(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     stats, pairs = summarize(outcomes)
     if args.json:
         settings = {"records": list(args.records), "games_played": len(outcomes)}
-        print(json.dumps(report_json(settings, stats, pairs)))
+        print(cliargs.json_text(report_json(settings, stats, pairs)))
     else:
         units = len({outcome.unit for outcome in outcomes})
         files = len(args.records)

@@ -152,4 +152,5 @@ def _open(
         hosting.stop()
         raise
     session.on_close = hosting.stop
+    session.saver = table.saver  # the host's window says when the table cannot be saved
     return hosting, session

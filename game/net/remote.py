@@ -25,6 +25,7 @@ from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.net import protocol as p
 from game.net.client import Client, JoinError
+from game.play.autosave import Autosaver, SaveWatch
 from game.rules.actions import Action, Play
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
@@ -138,6 +139,9 @@ class RemoteSession:
         self._reader = asyncio.run_coroutine_threadsafe(self._read(), loop)
         self.on_close: Callable[[], None] | None = None
         """Called once the session closed (a host in this window stops then)."""
+        self.saver: Autosaver | None = None
+        """The save of the table, when this window hosts it."""
+        self._watch = SaveWatch()
 
     @classmethod
     def join(
@@ -293,7 +297,12 @@ class RemoteSession:
             self._run(self._client.ready(view.hand_number))
 
     def tick(self, dt: float, speed: float = 1.0) -> None:
-        """Take in what the host sent since the last frame."""
+        """Take in what the host sent since the last frame (and, at the host's own
+        window, say when its table's save starts or stops failing)."""
+        if self.saver is not None:
+            notice = self._watch.observe(self.saver.attempts, self.saver.error, time.monotonic())
+            if notice is not None:
+                self.signals.append(notice)
         while True:
             try:
                 item = self._inbox.get_nowait()

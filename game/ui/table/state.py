@@ -6,7 +6,7 @@ already holds the card in the trick while the card is still in the air.
 animation cues one event at a time; whenever the animation queue is idle it
 is brought back in line with the engine's view (:meth:`Shown.sync`).
 
-from game.rules.cards import parse_cards, Suit
+>>> from game.rules.cards import parse_cards, Suit
 >>> [str(c) for c in sort_hand(parse_cards("2C AH 3D KS 5H"), Suit.DIAMONDS)]
 ['3D', 'KS', 'AH', '5H', '2C']
 """

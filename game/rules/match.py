@@ -132,13 +132,13 @@ class Match:
         self._to_act: int | None = None
         self._hands = [0] * players
         self._dealt = [0] * players
-        # What views hold is kept in immutable values, replaced when it changes, so a
-        # view takes them as they are; the bids and the trick, which change at almost
-        # every action, are lists that a view copies.
+        # The state is kept in lists, changed in place; views copy them (the bids and
+        # the tricks taken and won, which change seldom, once after each change:
+        # _frozen).
         self._bids: list[int | None] = [None] * players
-        self._taken = (0,) * players
+        self._taken = [0] * players
         self._trick: list[Card] = []
-        self._won: tuple[TrickWon, ...] = ()
+        self._won: list[TrickWon] = []
         """The tricks of this hand so far, as their events (:attr:`tricks` reads them)."""
         self._played = 0
         self._trick_base = 0
@@ -161,13 +161,18 @@ class Match:
         self.settlement: tuple[float, ...] | None = None
         self._hand_view: tuple[Any, ...] | None = None
         """What views copy that changes only between hands (None: to be built)."""
+        self._frozen: tuple[tuple[int, ...], tuple[TrickWon, ...], tuple[int | None, ...]] | None
+        self._frozen = None
+        """The tricks taken and won and the bids as views copy them (None: to be built)."""
+        self._now: tuple[Any, ...] | None = None
+        """The state as the views handed out since it last changed hold it."""
 
     def __getstate__(self) -> dict[str, object]:
         """The match without its lazy views, caches or plan (copies and pickles start
         with none), its results built."""
         self._record_results()
         state = self.__dict__.copy()
-        state.update(_views={}, _legal_list=None, _hand_view=None)
+        state.update(_views={}, _legal_list=None, _hand_view=None, _frozen=None, _now=None)
         del state["_plan"]
         return state
 
@@ -202,7 +207,7 @@ class Match:
 
     @property
     def taken(self) -> tuple[int, ...]:
-        return self._taken
+        return tuple(self._taken)
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -247,49 +252,27 @@ class Match:
         view = views.get(seat)
         if view is not None:
             return view
-        players = self.players
-        if seat is None:
-            legal: tuple[Action, ...] = ()
-            mask = 0
-        elif 0 <= seat < players:
-            # The very tuple the match keeps, for the seat to act: no copy.
-            if seat == self._to_act and self._legal_list is not None:
-                legal = self._legal_list
-            else:
-                legal = tuple(self.legal_actions(seat))
+        if seat is not None and seat == self._to_act and self._legal_list is not None:
+            legal = self._legal_list  # the very tuple the match keeps: no copy
             mask = self._hands[seat]
+        elif seat is None:
+            legal, mask = (), 0
+        elif 0 <= seat < self.players:
+            legal, mask = tuple(self.legal_actions(seat)), self._hands[seat]
         else:
-            raise ValueError(f"there is no seat {seat} at a table of {players}")
-        between = self._hand_view
-        if between is None:
-            between = self._hand_view = (
-                self.rules,
-                self.hand_number,
-                self.hand_size,
-                self.dealer,
-                self.trump_card,
-                self.trump,
-                self._scores,
-                self.winners,
-                self.settlement,
-                self._results,
-                self._unrecorded,
-            )
-        phase = self.phase
-        state = {
-            "seat": seat,
-            "legal": legal,
-            "phase": phase,
-            "bids": tuple(self._bids),
-            "taken": self._taken,
-            "leader": self.leader,
-            "trick": tuple(self._trick),
-            "_mask": mask,
-            "_won": self._won,
-            "_to_act": self._to_act,
-            "_between": between,
-        }
-        if phase is _BIDDING and self.rules.simultaneous_bidding:
+            raise ValueError(f"there is no seat {seat} at a table of {self.players}")
+        now = self._now
+        if now is None:  # the state as every view of it holds it (shared, immutable)
+            frozen = self._frozen
+            if frozen is None:
+                frozen = self._frozen = (tuple(self._taken), tuple(self._won), tuple(self._bids))
+            between = self._hand_view
+            if between is None:
+                between = self._hand_view = self._between_hands()
+            trick = tuple(self._trick)
+            now = self._now = (self.phase, self.leader, self._to_act, trick, frozen, between)
+        state = {"seat": seat, "legal": legal, "_mask": mask, "_now": now}
+        if now[0] is _BIDDING and self.rules.simultaneous_bidding:
             # Secret bids: each seat sees only its own, and who has bid.
             bids = self._bids
             state["has_bid"] = tuple(bid is not None for bid in bids)
@@ -297,6 +280,23 @@ class Match:
         view = views[seat] = _NEW(SeatView)
         _SET(view, "__dict__", state)  # SeatView._of, inlined
         return view
+
+    def _between_hands(self) -> tuple[Any, ...]:
+        """What views hold that changes only between hands (``view.BETWEEN_HANDS``,
+        then the results built and the hands scored but not built yet)."""
+        return (
+            self.rules,
+            self.hand_number,
+            self.hand_size,
+            self.dealer,
+            self.trump_card,
+            self.trump,
+            self._scores,
+            self.winners,
+            self.settlement,
+            self._results,
+            self._unrecorded,
+        )
 
     def forbidden_bid(self, seat: int) -> int | None:
         """The bid the hook forbids ``seat`` now, if any."""
@@ -391,6 +391,7 @@ class Match:
             ):
                 if self._views:
                     self._views.clear()
+                    self._now = None
                 self.actions.append(action)
                 # The play itself, inlined (it is most of the engine's work).
                 mask = card.mask
@@ -428,8 +429,10 @@ class Match:
             ):
                 if self._views:
                     self._views.clear()
+                    self._now = None
                 self.actions.append(action)
                 self._bids[seat] = tricks
+                self._frozen = None
                 dealer = self.dealer
                 if seat != dealer:
                     after = self._to_act = self._next_seat[seat]
@@ -441,6 +444,7 @@ class Match:
             assert isinstance(action, Bid)
             if self._views:
                 self._views.clear()
+                self._now = None
             self.actions.append(action)
             return self._bid(action.seat, action.tricks)
         refused = self.refusal(action)
@@ -451,7 +455,7 @@ class Match:
         """Carry out the automatic step of this phase and return its events."""
         if self.phase.automatic:
             self._views.clear()
-            self._hand_view = None
+            self._hand_view = self._now = None
         if self.phase is _CHOOSING_DEALER:
             events: list[Event] = [self._choose_dealer()]
             self.hand_number = 1
@@ -523,8 +527,9 @@ class Match:
         self._dealt = hands.copy()
         self.hand_size = size
         self._bids = [None] * players
-        self._taken = (0,) * players
-        self._trick, self._won, self._played, self._trick_base = [], (), 0, 0
+        self._taken = [0] * players
+        self._trick, self._won, self._played, self._trick_base = [], [], 0, 0
+        self._frozen = None
         self._hand_view = None
         self._legal, self._legal_list = 0, None
         if hand.turned is None:
@@ -540,6 +545,7 @@ class Match:
 
     def _bid(self, seat: int, tricks: int) -> list[Event]:
         self._bids[seat] = tricks
+        self._frozen = None
         if self.rules.simultaneous_bidding:
             events: list[Event] = [BidSubmitted(seat)]
             if None in self._bids:
@@ -577,10 +583,10 @@ class Match:
         if not best:
             best = cards & SUIT_MASKS[trick[0].suit]
         winner = (leader + trick.index(PACK[best.bit_length() - 1])) % self.players
-        taken = self._taken
-        self._taken = (*taken[:winner], taken[winner] + 1, *taken[winner + 1 :])
+        self._taken[winner] += 1
         trick_won = TrickWon(winner, tuple(trick), leader, len(won) + 1)
-        won = self._won = (*won, trick_won)
+        won.append(trick_won)
+        self._frozen = None
         self._trick = []
         self._trick_base = self._played
         self.leader = self._to_act = winner
@@ -595,14 +601,13 @@ class Match:
         number, size = self.hand_number, self.hand_size
         hand = self._plan.hand(number)
         bids = cast(tuple[int, ...], tuple(self._bids))  # every seat has bid by now
-        taken = self._taken
+        taken = tuple(self._taken)
         rows = map(hand.points.__getitem__, bids)  # hand.points[bid][taken]: hand_points
         points = tuple(map(operator.getitem, rows, taken))
-        totals = self._scores = tuple(map(operator.add, self._scores, points))
-        scores = totals
-        dealt = tuple(self._dealt)
-        scored = (number, self.dealer, size, dealt, self.trump_card, bids, self._won, taken, points)
-        self._unrecorded += (ScoredHand(*scored, totals),)
+        totals = scores = self._scores = tuple(map(operator.add, self._scores, points))
+        dealt, won, card = tuple(self._dealt), tuple(self._won), self.trump_card
+        scored = (number, self.dealer, size, dealt, card, bids, won, taken, points, totals)
+        self._unrecorded += (ScoredHand._make(scored),)
         self._hand_view = None
         self._to_act = None
         events: list[Event] = [HandScored(number, bids, taken, points, totals)]

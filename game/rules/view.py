@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Action
 from game.rules.cards import FULL_PACK_MASK, Card, Suit, cards_in
-from game.rules.events import Verdict
+from game.rules.events import TrickWon, Verdict
 from game.rules.phase import Phase
 from game.rules.results import HandResult, ScoredHand
 from game.rules.ruleset import RuleSet, TrumpMethod
@@ -67,11 +67,10 @@ class SeatView:
 
     @classmethod
     def _of(cls, state: dict[str, Any]) -> SeatView:
-        """A view from the match's immutable values (:meth:`Match.view`): the fields
-        of :data:`COPIED`, plus the private ``_mask`` (the seat's own cards), ``_won``
-        (this hand's tricks), ``_to_act`` and ``_between`` (what changes only
-        between hands, :data:`BETWEEN_HANDS`); the other fields are worked out from
-        those when first read."""
+        """A view from the match's immutable values (:meth:`Match.view`): ``seat``,
+        ``legal``, the private ``_mask`` (the seat's own cards) and ``_now``, the
+        state every view of it shares (:data:`NOW`); the other fields are worked
+        out from those when first read (:data:`_DERIVED`)."""
         view = _NEW(cls)
         object.__setattr__(view, "__dict__", state)
         return view
@@ -88,7 +87,7 @@ class SeatView:
         def __getattr__(self, name: str) -> object:
             # Only reached for a derived field not read yet.
             derive = _DERIVED.get(name)
-            if derive is None or "_to_act" not in self.__dict__:
+            if derive is None or "_now" not in self.__dict__:
                 raise AttributeError(f"'SeatView' object has no attribute {name!r}")
             value = self.__dict__[name] = derive(self)
             return value
@@ -158,10 +157,10 @@ FIELD_NAMES: tuple[str, ...] = tuple(field.name for field in fields(SeatView))
 """The fields of a view, in order."""
 
 
-def _private(view: SeatView, name: str) -> Any:
-    return view.__dict__[name]
-
-
+NOW = ("phase", "leader", "_to_act", "trick", "_frozen", "_between")
+"""What ``_now`` holds, in order: ``_frozen`` is (tricks taken, this hand's tricks
+won as events, bids), ``_between`` what changes only between hands."""
+FROZEN = ("taken", "_won", "bids")
 BETWEEN_HANDS = (
     "rules",
     "hand_number",
@@ -177,12 +176,22 @@ BETWEEN_HANDS = (
 hands scored whose results are not built yet (:class:`ScoredHand`)."""
 
 
+def _now(name: str) -> Callable[[SeatView], object]:
+    index = NOW.index(name)
+    return lambda view: view.__dict__["_now"][index]
+
+
+def _frozen(name: str) -> Callable[[SeatView], object]:
+    index = FROZEN.index(name)
+    return lambda view: view.__dict__["_now"][4][index]
+
+
 def _between(index: int) -> Callable[[SeatView], object]:
-    return lambda view: _private(view, "_between")[index]
+    return lambda view: view.__dict__["_now"][5][index]
 
 
 def _hand(view: SeatView) -> tuple[Card, ...]:
-    return tuple(cards_in(_private(view, "_mask")))
+    return tuple(cards_in(view.__dict__["_mask"]))
 
 
 def _hand_counts(view: SeatView) -> tuple[int, ...]:
@@ -191,7 +200,7 @@ def _hand_counts(view: SeatView) -> tuple[int, ...]:
     players = view.rules.players
     if view.phase is not _BIDDING and view.phase is not _PLAYING:
         return (0,) * players
-    held = view.hand_size - len(_private(view, "_won"))
+    held = view.hand_size - len(_won(view))
     played = {(view.leader + offset) % players for offset in range(len(view.trick))}
     return tuple(held - (seat in played) for seat in range(players))
 
@@ -200,19 +209,24 @@ def _has_bid(view: SeatView) -> tuple[bool, ...]:
     return tuple(bid is not None for bid in view.bids)  # copied instead while bids are secret
 
 
+def _won(view: SeatView) -> tuple[TrickWon, ...]:
+    won: tuple[TrickWon, ...] = view.__dict__["_now"][4][1]
+    return won
+
+
 def _tricks(view: SeatView) -> tuple[Trick, ...]:
-    return tuple(Trick(won.leader, won.cards, won.seat) for won in _private(view, "_won"))
+    return tuple(Trick(won.leader, won.cards, won.seat) for won in _won(view))
 
 
 def _results(view: SeatView) -> tuple[HandResult, ...]:
-    between = _private(view, "_between")
+    between = view.__dict__["_now"][5]
     built: tuple[HandResult, ...] = between[len(BETWEEN_HANDS)]
     scored: tuple[ScoredHand, ...] = between[len(BETWEEN_HANDS) + 1]
     return built + tuple(hand.result() for hand in scored) if scored else built
 
 
 def _awaiting(view: SeatView) -> tuple[int, ...]:
-    to_act: int | None = _private(view, "_to_act")
+    to_act: int | None = view.__dict__["_now"][2]
     if to_act is not None:
         return (to_act,)
     if view.phase is _BIDDING:
@@ -233,6 +247,11 @@ def _bids_revealed(view: SeatView) -> bool:
 
 
 _DERIVED: dict[str, Callable[[SeatView], object]] = {
+    "phase": _now("phase"),
+    "leader": _now("leader"),
+    "trick": _now("trick"),
+    "taken": _frozen("taken"),
+    "bids": _frozen("bids"),
     **{name: _between(index) for index, name in enumerate(BETWEEN_HANDS)},
     "hand": _hand,
     "hand_counts": _hand_counts,
@@ -244,5 +263,3 @@ _DERIVED: dict[str, Callable[[SeatView], object]] = {
     "bids_revealed": _bids_revealed,
 }
 """The fields worked out from a view's own copies when first read."""
-COPIED: tuple[str, ...] = tuple(name for name in FIELD_NAMES if name not in _DERIVED)
-"""The fields :meth:`Match.view` copies."""

@@ -18,7 +18,6 @@ import argparse
 import itertools
 import os
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -37,6 +36,7 @@ from game.rules.presets import get_preset
 from game.rules.record import Level, Player, dumps, is_level, to_record
 from game.rules.ruleset import MAX_HANDS, HandSequence, RuleSet
 from game.saves import MAX_RECORD_BYTES, read_record
+from game.storage import atomic_write_text
 
 
 @dataclass(frozen=True)
@@ -355,19 +355,9 @@ def report_json(
 
 
 def write_records(path: str, outcomes: Sequence[Outcome]) -> None:
-    """Write one record per line, atomically (a temporary file, then a rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temp = tempfile.mkstemp(prefix=".tournament-", suffix=".jsonl", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            for outcome in outcomes:
-                if outcome.record is not None:
-                    stream.write(outcome.record + "\n")
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+    """Write one record per line, atomically (:func:`game.storage.atomic_write_text`)."""
+    lines = [outcome.record + "\n" for outcome in outcomes if outcome.record is not None]
+    atomic_write_text(path, "".join(lines))
 
 
 # -------------------------------------------------------------------- main

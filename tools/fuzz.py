@@ -17,6 +17,10 @@ Groups:
   moment; held when the save loads and no temporary file outlives the next start.
 - bad command lines: every argument a user could mistype; held when the exit is non-zero
   with a short message and no traceback.
+- names, pipes, links, end kills, floods, one-line commands (``tools/faults.py``):
+  hostile names drawn; pipes, sockets and folders where the game reads; links where it
+  writes; kills at a game's very end; idle floods of a host while a player joins; the
+  command lines that once ended in "internal error".
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from game.rules.actions import Bid, Play  # noqa: E402
 from game.rules.cards import PACK  # noqa: E402
 from game.rules.record import dumps, to_record  # noqa: E402
 from game.saves import load_record_file, read_record  # noqa: E402
+from tools import faults  # noqa: E402
 
 
 @dataclass
@@ -412,7 +417,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few cases of each group")
     parser.add_argument(
-        "--only", choices=["actions", "saves", "settings", "kills", "commands"], action="append"
+        "--only",
+        choices=[
+            "actions",
+            "saves",
+            "settings",
+            "kills",
+            "commands",
+            "names",
+            "pipes",
+            "links",
+            "ends",
+            "floods",
+            "one-line",
+        ],
+        action="append",
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -423,6 +442,12 @@ def main(argv: list[str] | None = None) -> int:
         "settings": lambda t: damaged_settings(t, 20 if quick else 1000, seed),
         "kills": lambda t: kills(t, 2 if quick else 60, seed),
         "commands": lambda t: bad_command_lines(t, 3 if quick else None),
+        "names": lambda t: faults.names(t, 200 if quick else 20_000, seed),
+        "pipes": faults.pipes,
+        "links": faults.links,
+        "ends": lambda t: faults.end_kills(t, 2 if quick else 60, seed),
+        "floods": lambda t: faults.floods(t, 2 if quick else 30),
+        "one-line": faults.commands,
     }
     failed = 0
     print(f"{'group':<12}{'tried':>8}{'held':>8}{'seconds':>9}")

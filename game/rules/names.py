@@ -33,13 +33,16 @@ def clean_name(text: str, limit: int = MAX_NAME) -> str:
     """``text`` as a name: only what can be seen, single spaces, at most ``limit``
     characters, or ``""`` when nothing visible is left."""
     kept: list[str] = []
-    for char in unicodedata.normalize("NFC", text):
+    for char in text:
         if char.isspace():
             if kept and kept[-1] != " ":
                 kept.append(" ")
         elif unicodedata.category(char) not in _DROPPED:
             kept.append(char)
-    name = "".join(kept).strip()[:limit].rstrip()
+    # Composed once what was dropped is gone (a mark may meet its letter only then),
+    # and again after the cut, so that the rule gives the same name twice.
+    name = unicodedata.normalize("NFC", "".join(kept)).strip()[:limit].rstrip()
+    name = unicodedata.normalize("NFC", name)
     if not any(unicodedata.category(char)[0] in _SEEN for char in name):
         return ""
     return name

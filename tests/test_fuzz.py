@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # every fault group
+
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "fuzz.py"
 
 

@@ -17,6 +17,8 @@ from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit import routes
 
+pytestmark = pytest.mark.slow  # random input for minutes
+
 KEYS = [
     pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_5, pygame.K_9,
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,

@@ -171,3 +171,34 @@ def test_the_hosts_window_says_when_its_table_cannot_be_saved(
             time.sleep(0.01)
     finally:
         session.close()
+
+
+def test_an_output_on_a_disk_that_fills_is_one_line_and_keeps_the_old_file(
+    small_disk: Path,
+) -> None:
+    """``simulate --out`` and ``tournament --out`` on a full disk: one clear line, and
+    the file they would have replaced is as it was (issue 33, item 5)."""
+    import os
+
+    out = small_disk / "games.jsonl"
+    out.write_text("the earlier run\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "OHHELL_HOME": str(small_disk / "home")}
+    root = Path(__file__).resolve().parent.parent
+    for argv in (
+        ["simulate", "--variant", "oh-hell", "--games", "40", "--out", str(out)],
+        ["tournament", "--seats", "random,random,random,random", "--games", "40",
+         "--jobs", "1", "--out", str(out)],
+    ):  # fmt: skip
+        with filled(small_disk):
+            done = subprocess.run(
+                [sys.executable, "-m", "game", *argv],
+                capture_output=True,
+                text=True,
+                cwd=root,
+                env=env,
+                timeout=300,
+            )
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode != 0 and "internal error" not in done.stderr, done.stderr
+        assert "No space left on device" in lines[-1] and "Traceback" not in done.stderr
+        assert out.read_text() == "the earlier run\n"

@@ -45,6 +45,8 @@ from tests.textlayout import (
 )
 from tests.waits import wait_until
 
+pytestmark = pytest.mark.slow  # every scene in every language and size
+
 LANGUAGES = ["en", PSEUDO, *available_languages()[1:]]
 SIZES = [(960, 540), (1280, 720)]
 SCENES = [

@@ -40,7 +40,8 @@ from game.rules import (
     ZeroBid,
 )
 from game.rules import match as match_module
-from game.rules.actions import SUIT_PLAYS, Bid, Play, PlaySet, legal_plays, plays_of
+from game.rules import verify
+from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, PlaySet, legal_plays, plays_of
 from game.rules.cards import PACK, SUIT_MASKS, Card, mask_of
 from game.rules.errors import IllegalAction
 from game.rules.events import DealerPasses, Event, HandDealt, HandScored, TrickWon
@@ -407,3 +408,28 @@ def test_results_built_when_read_are_the_hands_as_they_ended() -> None:
     for twin in copies:
         assert twin.results == tuple(expected[: len(twin.results)])
         assert pickle.loads(pickle.dumps(twin)).results == twin.results
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=IDS)
+def test_the_verifier_legal_actions_and_apply_agree(preset: Preset, players: int) -> None:
+    """One verifier: an action is in ``legal_actions`` exactly when the verifier finds
+    nothing against it, on the match and on the acting seat's own view (which gives
+    the same reason word for word), and ``apply`` (its fast paths included) takes
+    exactly those and refuses the rest with that reason, changing nothing."""
+    rules = dataclasses.replace(preset.rules(players), max_hands=2, target_score=None)
+    rng = random.Random(players)
+    for match in states(rules, seed=players * 5, limit=250):
+        legal = set(match.legal_actions())
+        tried: list[Action] = [Bid.of(s, n) for s in range(players) for n in range(-1, 15)]
+        tried += [Play.of(s, card) for s in range(players) for card in rng.sample(PACK, 8)]
+        tried += [Play.of(s, card) for s in range(players) for card in match.hand(s)]
+        for action in tried:
+            refused = verify.refusal(match, action)
+            assert (refused is None) == (action in legal) == match.is_legal(action), action
+            if 0 <= action.seat < players and not match.phase.automatic:
+                assert verify.refusal(match.view(action.seat), action) == refused, action
+            if refused is not None:
+                before = pickle.dumps(match)
+                with pytest.raises(IllegalAction) as caught:
+                    match.apply(action)
+                assert caught.value.refused == refused and pickle.dumps(match) == before

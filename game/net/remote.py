@@ -34,8 +34,8 @@ from game.rules.reasons import Refusal, Refused
 from game.rules.record import Player
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
-from game.rules.verify import public_view, refusal
-from game.rules.view import SeatView
+from game.rules.verify import refusal
+from game.rules.view import SeatView, public_of
 
 if TYPE_CHECKING:
     from game.play.thinker import Advice
@@ -259,7 +259,7 @@ class RemoteSession:
         view = self._view
         if view is None:
             raise RuntimeError("no view from the host yet")
-        return public_view(view)
+        return public_of(view)
 
     def explain(self, action: Action) -> str | None:
         view = self.view(self.seat)

@@ -298,13 +298,20 @@ class Match:
             self._unrecorded,
         )
 
+    @property
+    def has_bid(self) -> tuple[bool, ...]:
+        """Which seats have bid this hand (public, even while bids are secret)."""
+        return tuple(bid is not None for bid in self._bids)
+
+    def cards_of(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask (hidden information)."""
+        return self._hands[seat]
+
     def forbidden_bid(self, seat: int) -> int | None:
-        """The bid the hook forbids ``seat`` now, if any."""
-        if not self.rules.hook or seat != self.dealer or self.phase is not _BIDDING:
+        """The bid the hook forbids ``seat`` now, if any (:func:`verify.barred_bid`)."""
+        if not self.rules.hook or seat != self.dealer:
             return None
-        rest = sum(bid for bid in self._bids if bid is not None)
-        barred = self.hand_size - rest
-        return barred if barred >= 0 else None
+        return verify.barred_bid(self, seat)
 
     # ----------------------------------------------------------- legality
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
@@ -333,43 +340,16 @@ class Match:
         return []
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is one of :meth:`legal_actions`. Wrongly typed actions
-        (a float or bool seat or bid, a card that is not a :class:`Card`) never are."""
-        if type(action) is Play:
-            return (
-                self.phase is _PLAYING
-                and type(action.seat) is int
-                and action.seat == self._to_act
-                and type(action.card) is Card
-                and bool(action.card.mask & self._legal_mask_now())
-            )
-        if type(action) is Bid:
-            return (
-                self.phase is _BIDDING
-                and type(action.seat) is int
-                and type(action.tricks) is int
-                and action.seat in self.awaiting
-                and 0 <= action.tricks <= self.hand_size
-                and action.tricks != self.forbidden_bid(action.seat)
-            )
-        return False
+        """Whether ``action`` is allowed now (:func:`verify.refusal` finds nothing).
+        Wrongly typed actions (a float or bool seat or bid, a card that is not a
+        :class:`Card`) never are."""
+        return verify.refusal(self, action) is None
 
     def refusal(self, action: Action) -> Refused | None:
         """Why ``action`` is illegal now, as data (``game.i18n.reasons`` words it);
-        None when it is legal. The reason comes from the acting seat's view
-        (:func:`game.rules.verify.refusal`), as it does for a seat played from
-        another computer."""
-        if self.is_legal(action):
-            return None
-        seat = getattr(action, "seat", None)
-        known = type(seat) is int and 0 <= seat < self.players
-        return verify.refusal(self.view(seat if known else None), action)
-
-    def _legal_mask_now(self) -> int:
-        """The cards the seat to act may play, from :func:`legal_mask` (the rule)."""
-        led = self._trick[0].suit if self._trick else None
-        hand = self._hands[self._to_act or 0]
-        return legal_mask(hand, led, self.trump, self.rules.must_trump)
+        None when it is legal. The one verifier (:mod:`game.rules.verify`) says, as
+        it does, from its own view, for a seat played from another computer."""
+        return verify.refusal(self, action)
 
     # ------------------------------------------------------------- acting
     def apply(self, action: Action) -> list[Event]:

@@ -1,6 +1,10 @@
-"""Why an action is refused, from what the acting seat sees: one explanation for
-the match (:meth:`Match.refusal`) and for a seat played from another computer,
-which has only its view.
+"""The one verifier of an action: whether it is allowed and, if not, why.
+
+:meth:`Match.is_legal`, :meth:`Match.refusal` and :meth:`Match.apply` all come
+from :func:`refusal`, and so does the explanation a seat played from another
+computer gives, from its own view: the verifier reads a :class:`Position`, which
+both a match and a :class:`~game.rules.view.SeatView` are. (The match's fast paths
+for a card and a bid in turn are held to it by ``tests/test_engine_fast_paths.py``.)
 
 >>> from game.rules.match import Match
 >>> from game.rules.presets import PRESETS
@@ -9,19 +13,52 @@ which has only its view.
 >>> seat = match.awaiting[0]
 >>> refusal(match.view(seat), Bid.of(seat, 11)).why
 <Refusal.BID_TOO_HIGH: 'bid-too-high'>
->>> refusal(match.view(seat), Bid.of(seat, 1)) is None
+>>> refusal(match, Bid.of(seat, 11)) == refusal(match.view(seat), Bid.of(seat, 11))
+True
+>>> refusal(match, Bid.of(seat, 1)) is None
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Protocol
 
 from game.rules.actions import Bid, Play
-from game.rules.cards import Card
+from game.rules.cards import SUIT_MASKS, Card, Suit
 from game.rules.phase import Phase
 from game.rules.reasons import Refusal, Refused
-from game.rules.view import SeatView
+from game.rules.ruleset import RuleSet
+from game.rules.tricks import legal_mask
+
+
+class Position(Protocol):
+    """What the verifier reads: a match, or a seat's view of it (which can tell only
+    its own seat's cards)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def bids(self) -> tuple[int | None, ...]: ...
+    @property
+    def has_bid(self) -> tuple[bool, ...]: ...
+    @property
+    def awaiting(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def trump(self) -> Suit | None: ...
+
+    def cards_of(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a mask (ValueError where they are hidden)."""
+        ...
 
 
 def well_typed(action: object) -> bool:
@@ -35,61 +72,66 @@ def well_typed(action: object) -> bool:
     return False
 
 
-def refusal(view: SeatView, action: object) -> Refused | None:
-    """Why ``action`` is refused in the position ``view`` shows (the acting seat's
-    view, or a spectator's for a seat that does not exist); None when it is one of
-    the view's legal actions."""
-    if well_typed(action) and action in view.legal:
-        return None
-    if view.phase is Phase.GAME_OVER:
+def refusal(position: Position, action: object) -> Refused | None:
+    """Why ``action`` is refused in ``position``, as data; None when it is allowed."""
+    if position.phase is Phase.GAME_OVER:
         return Refused(Refusal.GAME_OVER)
-    if view.phase.automatic:
+    if position.phase.automatic:
         return Refused(Refusal.NOT_DEALT)
     if type(action) not in (Bid, Play):
         return Refused(Refusal.NOT_AN_ACTION)
     if not well_typed(action):
         return Refused(Refusal.ILL_TYPED)
     if isinstance(action, Bid):
-        return _refuse_bid(view, action)
+        return verify_bid(position, action)
     assert isinstance(action, Play)
-    return _refuse_play(view, action)
+    return verify_play(position, action)
 
 
-def _refuse_bid(view: SeatView, bid: Bid) -> Refused:
-    seat, tricks = bid.seat, view.hand_size
-    if view.phase is not Phase.BIDDING:
+def barred_bid(position: Position, seat: int) -> int | None:
+    """The bid the hook forbids ``seat`` now, if any: the dealer may not bid what
+    would make the bids add up to the tricks in the hand."""
+    rules = position.rules
+    if not rules.hook or seat != position.dealer or position.phase is not Phase.BIDDING:
+        return None
+    barred = position.hand_size - sum(bid for bid in position.bids if bid is not None)
+    return barred if barred >= 0 else None
+
+
+def verify_bid(position: Position, bid: Bid) -> Refused | None:
+    """None if ``bid`` (well typed) is allowed now, else why not."""
+    seat, tricks = bid.seat, position.hand_size
+    if position.phase is not Phase.BIDDING:
         return Refused(Refusal.BIDDING_OVER, seat)
-    if seat not in range(view.players):
+    if seat not in range(position.players):
         return Refused(Refusal.NO_SUCH_SEAT, seat)
-    if seat not in view.awaiting:
-        if view.has_bid[seat]:
-            return Refused(Refusal.ALREADY_BID, seat)
-        return Refused(Refusal.NOT_YOUR_BID, seat)
+    if seat not in position.awaiting:
+        why = Refusal.ALREADY_BID if position.has_bid[seat] else Refusal.NOT_YOUR_BID
+        return Refused(why, seat)
     if bid.tricks < 0:
         return Refused(Refusal.NEGATIVE_BID, seat, bid.tricks, tricks)
     if bid.tricks > tricks:
         return Refused(Refusal.BID_TOO_HIGH, seat, bid.tricks, tricks)
-    return Refused(Refusal.HOOK, seat, bid.tricks, tricks)
+    if bid.tricks == barred_bid(position, seat):
+        return Refused(Refusal.HOOK, seat, bid.tricks, tricks)
+    return None
 
 
-def _refuse_play(view: SeatView, play: Play) -> Refused:
+def verify_play(position: Position, play: Play) -> Refused | None:
+    """None if ``play`` (well typed) is allowed now, else why not."""
     seat, card = play.seat, play.card
-    if view.phase is not Phase.PLAYING:
+    if position.phase is not Phase.PLAYING:
         return Refused(Refusal.NOT_PLAYING, seat, card=card)
-    if seat not in view.awaiting:
+    if seat not in position.awaiting:
         return Refused(Refusal.NOT_YOUR_PLAY, seat, card=card)
-    if seat != view.seat:
-        raise ValueError("a play is explained from the view of the seat that plays it")
-    if card not in view.hand:
+    hand = position.cards_of(seat)
+    if not card.mask & hand:
         return Refused(Refusal.NOT_HELD, seat, card=card)
-    led = view.trick[0].suit
-    if any(held.suit is led for held in view.hand):
+    trick, trump = position.trick, position.trump
+    led = trick[0].suit if trick else None
+    if card.mask & legal_mask(hand, led, trump, position.rules.must_trump):
+        return None
+    assert led is not None  # a lead is never refused for its suit
+    if hand & SUIT_MASKS[led]:
         return Refused(Refusal.MUST_FOLLOW, seat, card=card, led=led)
-    return Refused(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=view.trump)
-
-
-def public_view(view: SeatView) -> SeatView:
-    """What a spectator sees, from any seat's view: no hand, no legal action, and no
-    secret bid (while bids are secret, each seat's view shows only its own)."""
-    bids = view.bids if view.bids_revealed else (None,) * view.players
-    return replace(view, seat=None, hand=(), legal=(), forbidden_bid=None, bids=bids)
+    return Refused(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=trump)

@@ -14,7 +14,7 @@ match a handful of references.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Action
@@ -24,6 +24,7 @@ from game.rules.phase import Phase
 from game.rules.results import HandResult, ScoredHand
 from game.rules.ruleset import RuleSet, TrumpMethod
 from game.rules.tricks import Trick
+from game.rules.verify import barred_bid
 
 _NEW = object.__new__
 _BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
@@ -95,6 +96,12 @@ class SeatView:
     @property
     def players(self) -> int:
         return self.rules.players
+
+    def cards_of(self, seat: int) -> int:
+        """This seat's cards as a mask; another seat's are hidden (ValueError)."""
+        if seat != self.seat:
+            raise ValueError(f"seat {seat}'s cards are hidden from this view")
+        return self.hand_mask
 
     @property
     def verdict(self) -> Verdict | None:
@@ -236,10 +243,8 @@ def _awaiting(view: SeatView) -> tuple[int, ...]:
 
 def _forbidden_bid(view: SeatView) -> int | None:
     """The hook (only with bids made in turn, so every bid is public)."""
-    if not view.rules.hook or view.seat != view.dealer or view.phase is not _BIDDING:
-        return None
-    barred = view.hand_size - sum(bid for bid in view.bids if bid is not None)
-    return barred if barred >= 0 else None
+    seat = view.seat
+    return None if seat is None else barred_bid(view, seat)
 
 
 def _bids_revealed(view: SeatView) -> bool:
@@ -263,3 +268,10 @@ _DERIVED: dict[str, Callable[[SeatView], object]] = {
     "bids_revealed": _bids_revealed,
 }
 """The fields worked out from a view's own copies when first read."""
+
+
+def public_of(view: SeatView) -> SeatView:
+    """What a spectator sees, from any seat's view: no hand, no legal action, and no
+    secret bid (while bids are secret, each seat's view shows only its own)."""
+    bids = view.bids if view.bids_revealed else (None,) * view.players
+    return replace(view, seat=None, hand=(), legal=(), forbidden_bid=None, bids=bids)

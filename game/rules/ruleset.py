@@ -130,113 +130,10 @@ class RuleSet:
     """Per point (differences) or per player (pool)."""
 
     def __post_init__(self) -> None:
-        for problem in self._problems():
+        for problem in _problems(self):
             raise RulesError(problem)
         _ = self.hand_sizes  # validates the schedule against the pack
 
-    # ----------------------------------------------------------- validation
-    def _problems(self) -> list[RuleProblem]:
-        problems: list[RuleProblem] = []
-        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            value = f"{self.players!r:.20}"
-            limits = {"low": MIN_PLAYERS, "high": MAX_PLAYERS}
-            problems.append(_problem(C.PLAYERS, "players", value=value, **limits))
-        if self.hook and self.simultaneous_bidding:
-            problems.append(_problem(C.HOOK_NEEDS_TURNS, "hook", "simultaneous_bidding"))
-        problems.extend(self._type_problems())
-        if problems:
-            return problems
-        problems.extend(self._range_problems())
-        if self.sequence is HandSequence.CONSTANT and self.max_hands is None:
-            if self.target_score is None:
-                problems.append(_problem(C.NO_END, "sequence", "max_hands", "target_score"))
-            elif self.no_trump_last_hand:
-                problems.append(_problem(C.LAST_HAND_UNKNOWN, "no_trump_last_hand", "max_hands"))
-        if not self._can_score():
-            names: tuple[str, ...] = ("trick_points", "exact_bonus", "zero_bid")
-            if self.target_score is not None:
-                names += ("target_score",)
-            problems.append(_problem(C.NO_POINTS, *names))
-        problems.extend(self._trump_problems())
-        problems.extend(self._scoring_problems())
-        return problems
-
-    def _range_problems(self) -> list[RuleProblem]:
-        problems = []
-        largest, hands, target = self.largest_hand, self.max_hands, self.target_score
-        if largest is not None and largest < 1:
-            problems.append(_problem(C.LARGEST_TOO_SMALL, "largest_hand", low=1))
-        if largest is not None and largest > PACK_SIZE:
-            problems.append(_problem(C.LARGEST_TOO_BIG, "largest_hand", high=PACK_SIZE))
-        if hands is not None and hands < 1:
-            problems.append(_problem(C.HANDS_TOO_FEW, "max_hands", low=1))
-        if hands is not None and hands > MAX_HANDS:
-            problems.append(_problem(C.HANDS_TOO_MANY, "max_hands", high=MAX_HANDS))
-        if target is not None and target < 1:
-            problems.append(_problem(C.TARGET_TOO_SMALL, "target_score", low=1))
-        if target is not None and target > MAX_POINTS:
-            problems.append(_problem(C.TARGET_TOO_BIG, "target_score", high=MAX_POINTS))
-        return problems
-
-    def _can_score(self) -> bool:
-        return (
-            self.exact_bonus > 0
-            or self.trick_points is not TrickPoints.NEVER
-            or self.zero_bid is not ZeroBid.NONE
-        )
-
-    def _trump_problems(self) -> list[RuleProblem]:
-        problems = []
-        if self.trump is TrumpMethod.NONE:
-            if self.must_trump:
-                problems.append(_problem(C.MUST_TRUMP_WITHOUT_TRUMPS, "must_trump", "trump"))
-            options = tuple(
-                name
-                for name in ("no_trump_when_exhausted", "no_trump_last_hand")
-                if getattr(self, name)
-            )
-            if options:
-                problems.append(_problem(C.NO_TRUMP_OPTIONS_WITHOUT_TRUMPS, "trump", *options))
-        if self.trump is TrumpMethod.DEALERS_LAST_CARD and self.no_trump_when_exhausted:
-            options = ("trump", "no_trump_when_exhausted")
-            problems.append(_problem(C.EXHAUSTED_WITH_LAST_CARD, *options))
-        return problems
-
-    def _scoring_problems(self) -> list[RuleProblem]:
-        problems = []
-        bonuses = ("exact_bonus", "hard_score_bonus")
-        negative = tuple(name for name in bonuses if getattr(self, name) < 0)
-        if negative:
-            problems.append(_problem(C.NEGATIVE_BONUS, *negative, low=0))
-        too_big = tuple(name for name in bonuses if getattr(self, name) > MAX_POINTS)
-        if too_big:
-            problems.append(_problem(C.BONUS_TOO_BIG, *too_big, high=MAX_POINTS))
-        if self.settlement is not Settlement.NONE and self.stake < 1:
-            problems.append(_problem(C.STAKE_TOO_SMALL, "stake", "settlement", low=1))
-        if self.stake > MAX_POINTS:
-            problems.append(_problem(C.STAKE_TOO_BIG, "stake", high=MAX_POINTS))
-        return problems
-
-    def _type_problems(self) -> list[RuleProblem]:
-        """Every field of the right type: whole numbers are ints (not bools), flags bools."""
-        problems = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            default = f.default
-            if isinstance(default, Enum):
-                ok = type(value) is type(default)
-            elif isinstance(default, bool):
-                ok = type(value) is bool
-            elif f.name in _OPTIONAL_INTS:
-                ok = value is None or type(value) is int
-            else:
-                ok = type(value) is int
-            if not ok:
-                problem = _problem(C.WRONG_TYPE, f.name, name=f.name, value=f"{value!r:.40}")
-                problems.append(problem)
-        return problems
-
-    # ------------------------------------------------------------ the deal
     @property
     def pack_size(self) -> int:
         """Cards in play after stripping."""
@@ -403,6 +300,117 @@ _ENUMS: dict[str, type[Enum]] = {
     "settlement": Settlement,
 }
 _OPTIONAL_INTS = {"largest_hand", "max_hands", "target_score"}
+
+
+# --------------------------------------------------------------- validation
+def _problems(rules: RuleSet) -> list[RuleProblem]:
+    problems: list[RuleProblem] = []
+    if not isinstance(rules.players, int) or not MIN_PLAYERS <= rules.players <= MAX_PLAYERS:
+        value = f"{rules.players!r:.20}"
+        limits = {"low": MIN_PLAYERS, "high": MAX_PLAYERS}
+        problems.append(_problem(C.PLAYERS, "players", value=value, **limits))
+    if rules.hook and rules.simultaneous_bidding:
+        problems.append(_problem(C.HOOK_NEEDS_TURNS, "hook", "simultaneous_bidding"))
+    problems.extend(_type_problems(rules))
+    if problems:
+        return problems
+    problems.extend(_range_problems(rules))
+    if rules.sequence is HandSequence.CONSTANT and rules.max_hands is None:
+        if rules.target_score is None:
+            problems.append(_problem(C.NO_END, "sequence", "max_hands", "target_score"))
+        elif rules.no_trump_last_hand:
+            problems.append(_problem(C.LAST_HAND_UNKNOWN, "no_trump_last_hand", "max_hands"))
+    if not _can_score(rules):
+        names: tuple[str, ...] = ("trick_points", "exact_bonus", "zero_bid")
+        if rules.target_score is not None:
+            names += ("target_score",)
+        problems.append(_problem(C.NO_POINTS, *names))
+    problems.extend(_trump_problems(rules))
+    problems.extend(_scoring_problems(rules))
+    return problems
+
+
+def _range_problems(rules: RuleSet) -> list[RuleProblem]:
+    problems = []
+    largest, hands, target = rules.largest_hand, rules.max_hands, rules.target_score
+    if largest is not None and largest < 1:
+        problems.append(_problem(C.LARGEST_TOO_SMALL, "largest_hand", low=1))
+    if largest is not None and largest > PACK_SIZE:
+        problems.append(_problem(C.LARGEST_TOO_BIG, "largest_hand", high=PACK_SIZE))
+    if hands is not None and hands < 1:
+        problems.append(_problem(C.HANDS_TOO_FEW, "max_hands", low=1))
+    if hands is not None and hands > MAX_HANDS:
+        problems.append(_problem(C.HANDS_TOO_MANY, "max_hands", high=MAX_HANDS))
+    if target is not None and target < 1:
+        problems.append(_problem(C.TARGET_TOO_SMALL, "target_score", low=1))
+    if target is not None and target > MAX_POINTS:
+        problems.append(_problem(C.TARGET_TOO_BIG, "target_score", high=MAX_POINTS))
+    return problems
+
+
+def _can_score(rules: RuleSet) -> bool:
+    return (
+        rules.exact_bonus > 0
+        or rules.trick_points is not TrickPoints.NEVER
+        or rules.zero_bid is not ZeroBid.NONE
+    )
+
+
+def _trump_problems(rules: RuleSet) -> list[RuleProblem]:
+    problems = []
+    if rules.trump is TrumpMethod.NONE:
+        if rules.must_trump:
+            problems.append(_problem(C.MUST_TRUMP_WITHOUT_TRUMPS, "must_trump", "trump"))
+        options = tuple(
+            name
+            for name in ("no_trump_when_exhausted", "no_trump_last_hand")
+            if getattr(rules, name)
+        )
+        if options:
+            problems.append(_problem(C.NO_TRUMP_OPTIONS_WITHOUT_TRUMPS, "trump", *options))
+    if rules.trump is TrumpMethod.DEALERS_LAST_CARD and rules.no_trump_when_exhausted:
+        options = ("trump", "no_trump_when_exhausted")
+        problems.append(_problem(C.EXHAUSTED_WITH_LAST_CARD, *options))
+    return problems
+
+
+def _scoring_problems(rules: RuleSet) -> list[RuleProblem]:
+    problems = []
+    bonuses = ("exact_bonus", "hard_score_bonus")
+    negative = tuple(name for name in bonuses if getattr(rules, name) < 0)
+    if negative:
+        problems.append(_problem(C.NEGATIVE_BONUS, *negative, low=0))
+    too_big = tuple(name for name in bonuses if getattr(rules, name) > MAX_POINTS)
+    if too_big:
+        problems.append(_problem(C.BONUS_TOO_BIG, *too_big, high=MAX_POINTS))
+    if rules.settlement is not Settlement.NONE and rules.stake < 1:
+        problems.append(_problem(C.STAKE_TOO_SMALL, "stake", "settlement", low=1))
+    if rules.stake > MAX_POINTS:
+        problems.append(_problem(C.STAKE_TOO_BIG, "stake", high=MAX_POINTS))
+    return problems
+
+
+def _type_problems(rules: RuleSet) -> list[RuleProblem]:
+    """Every field of the right type: whole numbers are ints (not bools), flags bools."""
+    problems = []
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        default = f.default
+        if isinstance(default, Enum):
+            ok = type(value) is type(default)
+        elif isinstance(default, bool):
+            ok = type(value) is bool
+        elif f.name in _OPTIONAL_INTS:
+            ok = value is None or type(value) is int
+        else:
+            ok = type(value) is int
+        if not ok:
+            problem = _problem(C.WRONG_TYPE, f.name, name=f.name, value=f"{value!r:.40}")
+            problems.append(problem)
+    return problems
+
+
+# ------------------------------------------------------------ the deal
 
 
 def _read_field(cls: type[RuleSet], key: str, raw: object, where: str) -> object:

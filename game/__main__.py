@@ -3,10 +3,16 @@
 A last-resort guard: what the commands do not refuse themselves ends as one
 line on stderr (exit 70), with the traceback kept in a log file, never as a
 traceback on the terminal. Ctrl+C ends quietly with exit 130.
+
+A windowed build has no terminal of its own: on Windows it writes on the terminal it
+was started from, if any (``ohhell.exe --help`` in a command prompt), and where there
+is none (a double-click, the macOS app) an internal error is shown in a message box
+saying where the log is.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import traceback
@@ -22,6 +28,7 @@ MAX_LOG_BYTES = 1024 * 1024
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    attach_parent_console()
     try:
         from game.cli import run
 
@@ -35,7 +42,53 @@ def main(argv: list[str] | None = None) -> int:
         log = write_error_log(error, args)
         message = " ".join(f"{type(error).__name__}: {error}".split())[:200]
         print(f"ohhell: internal error: {message}; details in {log}", file=sys.stderr)
+        if no_terminal():
+            show_error(
+                f"Oh Hell stopped on an internal error:\n\n{message}\n\nDetails are in {log}"
+            )
         return INTERNAL_ERROR
+
+
+def attach_parent_console() -> bool:
+    """In a windowed Windows build (no stdout) started from a terminal, write on that
+    terminal; whether it did."""
+    if sys.platform != "win32" or sys.stdout is not None:
+        return False
+    import ctypes
+
+    if not ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS
+        return False
+    sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+    sys.stderr = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+    return True
+
+
+def no_terminal() -> bool:
+    """Whether nobody would read stderr: a windowed Windows build started without a
+    terminal, or the macOS app started from the Finder."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":  # headless: tests, smoke runs
+        return False
+    if sys.stderr is None:
+        return True
+    in_app = ".app/Contents/MacOS/" in sys.executable
+    return sys.platform == "darwin" and in_app and not sys.stderr.isatty()
+
+
+def show_error(text: str) -> None:
+    """A native message box with ``text`` (nothing if none can be shown)."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+
+            ctypes.windll.user32.MessageBoxW(
+                None, text, "Oh Hell", 0x10 | 0x40000
+            )  # error, topmost
+            return
+        import pygame
+
+        pygame.display.message_box("Oh Hell", text, message_type="error")
+    except Exception:  # the box is a courtesy: the log is written already
+        pass
 
 
 def write_error_log(error: BaseException, argv: list[str]) -> str:

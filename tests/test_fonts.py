@@ -3,6 +3,8 @@ table's text and by the forms pygame_gui draws."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.resources import asset
@@ -33,7 +35,7 @@ def test_the_forms_read_the_same_files() -> None:
     pygame.display.init()
     pygame.font.init()
     manager = gui.make_manager((1280, 720))
-    fonts = manager.get_theme().get_font_dictionary()
+    fonts: Any = manager.get_theme().get_font_dictionary()  # pygame_gui's interface is untyped
     regular, bold, italic, _ = (location for location, _ in fonts.known_font_paths[gui.GAME_FONT])
     assert (regular, bold, italic) == tuple(
         str(theme.font_file(w)) for w in ("regular", "bold", "italic")

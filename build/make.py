@@ -30,37 +30,18 @@ from pathlib import Path
 
 import meta
 import notices
+from desktop import draw_icons, install_desktop_files
 
 ROOT = meta.ROOT
 WORK = ROOT / "build" / "work"
 DIST = ROOT / "dist"
 RELEASE = DIST / "release"
-LINUX_FILES = ROOT / "build" / "linux"
-ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 WINDOWS = sys.platform == "win32"
 MACOS = sys.platform == "darwin"
 
 
 def platform_tag() -> str:
     return meta.platform_tag()
-
-
-def draw_icons() -> dict[int, Path]:
-    """The icon as PNG files in every hicolor size."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    sys.path.insert(0, str(ROOT))
-    import pygame
-
-    from game.ui.kit.icon import render_icon
-
-    pygame.display.init()
-    WORK.mkdir(parents=True, exist_ok=True)
-    icons = {}
-    for size in ICON_SIZES:
-        icons[size] = WORK / f"icon-{size}.png"
-        pygame.image.save(render_icon(size), str(icons[size]))
-    return icons
 
 
 def platform_icon(icons: dict[int, Path]) -> Path:
@@ -139,23 +120,6 @@ def place_licences() -> None:
         return
     for name in ("LICENSE.txt", notices.NOTICE_NAME):
         shutil.copy2(resources_folder() / name, folder_build() / name)
-
-
-def install_desktop_files(icons: dict[int, Path], prefix: Path) -> list[Path]:
-    """The desktop file, the metainfo and the icons under ``prefix/share``."""
-    share = prefix / "share"
-    written = []
-    for source, folder in (
-        (LINUX_FILES / f"{meta.APP_ID}.desktop", share / "applications"),
-        (LINUX_FILES / f"{meta.APP_ID}.metainfo.xml", share / "metainfo"),
-    ):
-        folder.mkdir(parents=True, exist_ok=True)
-        written.append(Path(shutil.copy2(source, folder / source.name)))
-    for size, png in icons.items():
-        folder = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"
-        folder.mkdir(parents=True, exist_ok=True)
-        written.append(Path(shutil.copy2(png, folder / f"{meta.APP_ID}.png")))
-    return written
 
 
 def folder_size(path: Path) -> int:
@@ -309,7 +273,7 @@ def main() -> int:
     args = parser.parse_args()
     if not shutil.which("objdump") and sys.platform.startswith("linux"):
         print("note: binutils not found; PyInstaller needs objdump on Linux", file=sys.stderr)
-    icons = draw_icons()
+    icons = draw_icons(WORK)
     if not args.no_build:
         build(platform_icon(icons))
         place_licences()

@@ -242,8 +242,12 @@ def describe_package(name: str) -> Package:
     if not licence:
         classifiers = [c for c in data.get("classifier", []) if c.startswith("License ::")]
         licence = "; ".join(c.split(" :: ")[-1] for c in classifiers) or "unknown"
-    urls = [u.split(",", 1)[-1].strip() for u in data.get("project_url", [])]
-    home = str(data.get("home_page") or (urls[0] if urls else ""))
+    urls = {
+        label.strip().lower(): url.strip()
+        for label, _, url in (u.partition(",") for u in data.get("project_url", []))
+    }
+    preferred = [urls[k] for k in ("homepage", "home", "source", "repository") if k in urls]
+    home = str(data.get("home_page") or (preferred or [*urls.values(), ""])[0])
     package = Package(str(data["name"]), dist.version, licence, home, _licence_files(dist))
     if not package.texts and canonicalize_name(name) == "pygame-ce":
         # pygame-ce's wheels carry no licence file: its source distribution's LGPL text.

@@ -183,20 +183,29 @@ class Package:
     texts: list[tuple[str, str]] = field(default_factory=list)
 
 
+def lock_packages(lock: Path = meta.ROOT / "uv.lock") -> list[dict[str, Any]]:
+    """The ``[[package]]`` tables of ``uv.lock``."""
+    packages: list[dict[str, Any]] = _toml(lock)["package"]
+    return packages
+
+
 def _toml(path: Path) -> dict[str, Any]:
     tomllib = importlib.import_module("tomllib")  # Python 3.11+ (the builds use 3.11)
     data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     return data
 
 
-def _applies(entry: dict[str, Any]) -> bool:
+def _applies(entry: dict[str, Any], environment: dict[str, str] | None = None) -> bool:
     marker = entry.get("marker")
-    return marker is None or Marker(marker).evaluate()
+    return marker is None or Marker(marker).evaluate(environment)
 
 
-def runtime_dependencies(lock: Path = meta.ROOT / "uv.lock") -> list[tuple[str, str]]:
+def runtime_dependencies(
+    lock: Path = meta.ROOT / "uv.lock", environment: dict[str, str] | None = None
+) -> list[tuple[str, str]]:
     """(name, version) of every package the locked run-time dependencies reach on this
-    interpreter, sorted by name; the project itself and its dev/build groups left out."""
+    interpreter (or in the marker ``environment`` given), sorted by name; the project
+    itself and its dev/build groups left out."""
     packages: dict[str, list[dict[str, Any]]] = {}
     for package in _toml(lock)["package"]:
         packages.setdefault(canonicalize_name(package["name"]), []).append(package)
@@ -208,14 +217,14 @@ def runtime_dependencies(lock: Path = meta.ROOT / "uv.lock") -> list[tuple[str, 
         return candidates[0]
 
     found: dict[str, str] = {}
-    todo = [e for e in packages[PROJECT][0].get("dependencies", []) if _applies(e)]
+    todo = [e for e in packages[PROJECT][0].get("dependencies", []) if _applies(e, environment)]
     while todo:
         package = pick(todo.pop())
         name = canonicalize_name(package["name"])
         if name in found:
             continue
         found[name] = package["version"]
-        todo += [e for e in package.get("dependencies", []) if _applies(e)]
+        todo += [e for e in package.get("dependencies", []) if _applies(e, environment)]
     return sorted(found.items())
 
 

@@ -230,6 +230,23 @@ def first_frame_seconds(program: Path, runs: int = 5) -> float:
     return sorted(times)[len(times) // 2]
 
 
+def glibc_needed(folder: Path) -> tuple[tuple[int, ...], str]:
+    """The newest glibc symbol version any program or library of ``folder`` asks for,
+    and the file asking: the oldest glibc the build runs on."""
+    import re
+
+    newest: tuple[tuple[int, ...], str] = ((0,), "")
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not path.is_file() or path.read_bytes()[:4] != b"\x7fELF":
+            continue
+        dump = subprocess.run(["objdump", "-T", str(path)], capture_output=True, text=True)
+        for found in re.findall(r"GLIBC_(\d+(?:\.\d+)+)", dump.stdout):
+            version = tuple(int(n) for n in found.split("."))
+            if version > newest[0]:
+                newest = (version, str(path.relative_to(folder)))
+    return newest
+
+
 def package() -> list[Path]:
     """The release's files for this system in ``dist/release``."""
     RELEASE.mkdir(parents=True, exist_ok=True)
@@ -270,6 +287,7 @@ def main() -> int:
     parser.add_argument("--startup", action="store_true", help="time the first frames")
     parser.add_argument("--package", action="store_true", help="write the release's files")
     parser.add_argument("--no-build", action="store_true", help="use the programs in dist/")
+    parser.add_argument("--glibc", action="store_true", help="the oldest glibc it runs on")
     args = parser.parse_args()
     if not shutil.which("objdump") and sys.platform.startswith("linux"):
         print("note: binutils not found; PyInstaller needs objdump on Linux", file=sys.stderr)
@@ -292,6 +310,9 @@ def main() -> int:
         for program in programs():
             seconds = first_frame_seconds(program)
             print(f"first frame, {program.relative_to(DIST)}: {seconds:.2f} s (median of 5)")
+    if args.glibc:
+        version, where = glibc_needed(folder_build())
+        print(f"needs glibc {'.'.join(map(str, version))} or newer (the newest asked: {where})")
     if args.package:
         package()
     return 0

@@ -72,3 +72,66 @@ def release_assets(version: str, tag: str) -> list[str]:
 
 RELEASE_TAGS = ["windows-x86_64", "macos-arm64", "macos-x86_64", "linux-x86_64"]
 """What the release workflow builds (one runner each)."""
+
+
+def flatpak_asset(version: str) -> str:
+    """The Flatpak bundle the release workflow's flatpak job uploads."""
+    return f"ohhell-{version}-linux-x86_64.flatpak"
+
+
+def all_release_assets(version: str) -> list[str]:
+    """Every file of a release, but the checksums (``SHA256SUMS.txt``)."""
+    names = [name for tag in RELEASE_TAGS for name in release_assets(version, tag)]
+    return [*names, flatpak_asset(version)]
+
+
+def changelog_section(version: str, changelog: Path = ROOT / "CHANGELOG.md") -> str:
+    """The CHANGELOG's section for ``version`` (without its heading)."""
+    text = changelog.read_text(encoding="utf-8")
+    heading = re.compile(rf"^## \[?{re.escape(version)}\]?(?:\s|$).*$", re.MULTILINE)
+    found = heading.search(text)
+    if found is None:
+        raise SystemExit(f"CHANGELOG.md has no section for {version}")
+    rest = text[found.end() :]
+    following = re.search(r"^## ", rest, re.MULTILINE)
+    return rest[: following.start() if following else None].strip()
+
+
+def check_tag(tag: str) -> None:
+    """A release tag is ``v`` and the version, and the CHANGELOG has its section."""
+    if tag != f"v{version()}":
+        raise SystemExit(f"the tag {tag} is not v{version()} (game/__init__.py)")
+    changelog_section(version())
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="The release's names and checks.")
+    parser.add_argument("--version", action="store_true", help="print the version")
+    parser.add_argument("--check-tag", metavar="TAG")
+    parser.add_argument("--check-platform", metavar="TAG", help="this runner builds TAG")
+    parser.add_argument("--check-assets", metavar="FOLDER", type=Path)
+    parser.add_argument("--flatpak-asset", action="store_true")
+    parser.add_argument("--changelog", action="store_true", help="this version's notes")
+    args = parser.parse_args(argv)
+    if args.version:
+        print(version())
+    if args.check_tag:
+        check_tag(args.check_tag)
+    if args.check_platform and args.check_platform != platform_tag():
+        raise SystemExit(f"this runner is {platform_tag()}, not {args.check_platform}")
+    if args.flatpak_asset:
+        print(flatpak_asset(version()))
+    if args.check_assets:
+        found = sorted(p.name for p in args.check_assets.iterdir())
+        expected = sorted(all_release_assets(version()))
+        if found != expected:
+            raise SystemExit(f"release files: found {found}, expected {expected}")
+    if args.changelog:
+        print(changelog_section(version()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

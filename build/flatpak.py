@@ -58,21 +58,22 @@ def sources() -> list[dict[str, Any]]:
         if name not in wanted or wanted[name] != package.get("version"):
             continue
         wheels = package.get("wheels", [])
-        chosen = [(None, w) for w in wheels if _fits(w["url"].rsplit("/", 1)[1], None)][:1]
+        pure = [w for w in wheels if _fits(w["url"].rsplit("/", 1)[1], None)][:1]
+        chosen: list[tuple[str | None, dict[str, Any]]] = [(None, w) for w in pure]
         if not chosen:
             for arch in ARCHES:
                 fitting = [w for w in wheels if _fits(w["url"].rsplit("/", 1)[1], arch)]
                 if not fitting:
                     raise SystemExit(f"flatpak: no {arch} wheel of {name} for Python {PYTHON}")
                 chosen.append((arch, fitting[0]))
-        for arch, wheel in chosen:
+        for wheel_arch, wheel in chosen:
             source: dict[str, Any] = {
                 "type": "file",
                 "url": wheel["url"],
                 "sha256": wheel["hash"].removeprefix("sha256:"),
             }
-            if arch is not None:
-                source["only-arches"] = [ARCHES[arch]]
+            if wheel_arch is not None:
+                source["only-arches"] = [ARCHES[wheel_arch]]
             found.append(source)
     return found
 

@@ -40,8 +40,8 @@ def version() -> str:
 def numeric_version(text: str) -> tuple[int, int, int, int]:
     """The four numbers Windows' version resource takes: ``1.2.3rc1`` is (1, 2, 3, 0).
 
-    >>> numeric_version("0.1.0")
-    (0, 1, 0, 0)
+    >>> numeric_version("2.0.1")
+    (2, 0, 1, 0)
     >>> numeric_version("1.2rc1")
     (1, 2, 0, 0)
     """

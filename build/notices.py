@@ -25,9 +25,9 @@ import argparse
 import importlib
 import importlib.metadata
 import importlib.util
+import os
 import re
 import sys
-import sysconfig
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -295,7 +295,8 @@ def match_libraries(binaries: Iterable[str]) -> tuple[dict[str, list[str]], list
 
 
 def interpreter_licence() -> str:
-    for folder in (sysconfig.get_path("stdlib"), sys.base_prefix):
+    # The standard library's folder (Linux, macOS), or the installation's (Windows).
+    for folder in (os.path.dirname(os.__file__), sys.base_prefix):
         path = Path(folder) / "LICENSE.txt"
         if path.is_file():
             return path.read_text(encoding="utf-8", errors="replace")

@@ -45,7 +45,9 @@ class Target:
         self.kwargs = kwargs
         self.kind = type(self).__name__
         self.binaries: list[tuple[str, str, str]] = []
-        self.datas: list[tuple[str, str, str]] = [("pygame_gui/data/NotoSans-Bold.ttf", "x", "DATA")]
+        self.datas: list[tuple[str, str, str]] = [
+            ("pygame_gui/data/NotoSans-Bold.ttf", "x", "DATA")
+        ]
         self.datas += [("pygame_gui/data/NotoSans-Regular.ttf", "x", "DATA")]
         self.datas += [("game/assets/locale/ohhell.pot", "x", "DATA")]
         self.scripts: list[Any] = []
@@ -55,12 +57,17 @@ class Target:
 
 def run_spec(platform: str, monkeypatch: pytest.MonkeyPatch) -> list[Target]:
     """The targets the spec makes on ``platform``."""
-    kinds = {name: type(name, (Target,), {}) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
+    kinds = {
+        name: type(name, (Target,), {}) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")
+    }
     Target.made = []
     monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(sys, "path", list(sys.path))
     spec = BUILD / "ohhell.spec"
-    exec(compile(spec.read_text(encoding="utf-8"), str(spec), "exec"), {"SPECPATH": str(BUILD), **kinds})
+    exec(
+        compile(spec.read_text(encoding="utf-8"), str(spec), "exec"),
+        {"SPECPATH": str(BUILD), **kinds},
+    )
     return Target.made
 
 
@@ -122,7 +129,11 @@ def test_the_version_is_written_once() -> None:
     assert re.search(r'^dynamic = \["version"\]', pyproject, re.MULTILINE)
     assert not re.search(r"^version\s*=", pyproject, re.MULTILINE)
     assert meta.version() == VERSION == importlib.metadata.version("ohhell")
-    for path in [*BUILD.glob("*.py"), BUILD / "ohhell.spec", ROOT / ".github/workflows/release.yml"]:
+    for path in [
+        *BUILD.glob("*.py"),
+        BUILD / "ohhell.spec",
+        ROOT / ".github/workflows/release.yml",
+    ]:
         assert f'"{VERSION}"' not in path.read_text(encoding="utf-8"), path
     # the release notes name it, as they must: the newest metainfo release and the CHANGELOG
     assert meta.changelog_section(VERSION)
@@ -169,7 +180,10 @@ def test_the_desktop_file_and_the_metainfo() -> None:
     assert root.findtext("project_license") == "MIT"
     for tool, args in (
         ("desktop-file-validate", [str(BUILD / "linux" / f"{meta.APP_ID}.desktop")]),
-        ("appstreamcli", ["validate", "--no-net", str(BUILD / "linux" / f"{meta.APP_ID}.metainfo.xml")]),
+        (
+            "appstreamcli",
+            ["validate", "--no-net", str(BUILD / "linux" / f"{meta.APP_ID}.metainfo.xml")],
+        ),
     ):
         if shutil.which(tool):  # .ci/run installs both
             result = subprocess.run([tool, *args], capture_output=True, text=True)
@@ -221,7 +235,9 @@ def test_the_windows_version_resource_is_what_pyinstaller_reads() -> None:
 
 
 def test_the_flatpak_installs_the_locked_wheels() -> None:
-    assert (BUILD / "linux" / "python-dependencies.json").read_text(encoding="utf-8") == flatpak.render()
+    assert (BUILD / "linux" / "python-dependencies.json").read_text(
+        encoding="utf-8"
+    ) == flatpak.render()
     module = flatpak.module()
     for source in module["sources"]:
         assert source["url"].startswith("https://files.pythonhosted.org/")

@@ -212,8 +212,9 @@ def smoke(program: Path) -> None:
         print(result.stdout[-2000:])
         print(result.stderr[-4000:], file=sys.stderr)
         raise SystemExit(f"smoke test of {program} failed (exit {result.returncode})")
+    shown = program.relative_to(DIST) if program.is_relative_to(DIST) else program
     print(
-        f"smoke test passed: {program.relative_to(DIST)}: {version.stdout.strip()}, first "
+        f"smoke test passed: {shown}: {version.stdout.strip()}, first "
         f"frame drawn, a whole demo game in {elapsed:.1f} s, screenshot {shot.name}"
     )
 

@@ -52,16 +52,61 @@ def main(argv: list[str] | None = None) -> int:
 
 def attach_parent_console() -> bool:
     """In a windowed Windows build (no stdout) started from a terminal, write on that
-    terminal; whether it did."""
+    terminal; whether it did. The single-file program runs in a child of its unpacking
+    process, itself windowed: there the terminal is the grandparent's."""
     if sys.platform != "win32" or sys.stdout is not None:
         return False
     import ctypes
 
-    if not ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    attached = kernel32.AttachConsole(-1)  # ATTACH_PARENT_PROCESS
+    if not attached:
+        grandparent = _parent_of(os.getppid())
+        attached = grandparent is not None and kernel32.AttachConsole(grandparent)
+    if not attached:
         return False
     sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
     sys.stderr = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
     return True
+
+
+def _parent_of(pid: int) -> int | None:
+    """The parent process of ``pid`` (Windows), from a snapshot of the processes."""
+    if sys.platform != "win32":
+        return None
+    import ctypes
+    from ctypes import wintypes
+
+    class Entry(ctypes.Structure):  # PROCESSENTRY32W
+        _fields_ = [
+            ("dwSize", wintypes.DWORD),
+            ("cntUsage", wintypes.DWORD),
+            ("th32ProcessID", wintypes.DWORD),
+            ("th32DefaultHeapID", ctypes.c_size_t),
+            ("th32ModuleID", wintypes.DWORD),
+            ("cntThreads", wintypes.DWORD),
+            ("th32ParentProcessID", wintypes.DWORD),
+            ("pcPriClassBase", ctypes.c_long),
+            ("dwFlags", wintypes.DWORD),
+            ("szExeFile", ctypes.c_wchar * 260),
+        ]
+
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    kernel32.CreateToolhelp32Snapshot.restype = wintypes.HANDLE
+    snapshot = kernel32.CreateToolhelp32Snapshot(0x2, 0)  # TH32CS_SNAPPROCESS
+    if snapshot is None or snapshot == wintypes.HANDLE(-1).value:
+        return None
+    try:
+        entry = Entry()
+        entry.dwSize = ctypes.sizeof(Entry)
+        more = kernel32.Process32FirstW(snapshot, ctypes.byref(entry))
+        while more:
+            if entry.th32ProcessID == pid:
+                return int(entry.th32ParentProcessID)
+            more = kernel32.Process32NextW(snapshot, ctypes.byref(entry))
+    finally:
+        kernel32.CloseHandle(snapshot)
+    return None
 
 
 def no_terminal() -> bool:

@@ -1,5 +1,5 @@
 """Run a command and report its wall time and the peak memory of its whole process tree
-(the sum of every descendant's resident memory, sampled every 0.2 s from /proc), with
+(the sum of every descendant's proportional set size, sampled every 0.2 s from /proc), with
 the processes that held the most at that moment: ``uv run python tools/peak_memory.py
 -- uv run pytest``. Linux only."""
 
@@ -29,9 +29,17 @@ def _children() -> dict[int, list[int]]:
 
 
 def _rss(pid: int) -> tuple[int, str]:
+    """The proportional set size of ``pid`` (pages shared with a forked parent counted
+    once between them), or its resident size where the kernel gives no PSS."""
     try:
-        pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
         command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024, command.strip()[:120]
+        except OSError:
+            pass
+        pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
     except (OSError, ValueError, IndexError):
         return 0, ""
     return pages * PAGE, command.strip()[:120]

@@ -118,6 +118,15 @@ COMPONENTS = [
         "(https://github.com/dbry/WavPack/blob/master/COPYING).",
     ),
     Component("libmodplug", "LicenseRef-public-domain", r"modplug", note="Public domain."),
+    # What libtiff may link on macOS and Windows builds of pygame-ce.
+    Component(
+        "Zstandard",
+        "BSD-3-Clause",
+        r"zstd",
+        note="Copyright (c) Meta Platforms, Inc. and affiliates, BSD 3-clause licence.",
+    ),
+    Component("libdeflate", "MIT", r"deflate", note="Copyright 2016 Eric Biggers, MIT licence."),
+    Component("LERC", "Apache-2.0", r"lerc", "Apache-2.0.txt"),
     Component("alsa-lib", "LGPL-2.1-or-later", r"asound", "LGPL-2.1.txt", lgpl=True),
     Component("PortMidi", "MIT", r"portmidi", "portmidi.txt"),
     Component("zlib", "Zlib", r"^(lib)?z\.|^libz[.-]|zlib", "zlib.txt"),

@@ -49,29 +49,31 @@ def empty_event_queue() -> Iterator[None]:
     _collect_if_grown()
 
 
-_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
-_collected_at = [0]
+_GROWTH = 256 * 2**20
+_EVERY = 50
+_last = {"size": 0, "tests": 0}
 
 
-def _resident() -> int:
+def _resident() -> int | None:
+    """This process's resident size, where /proc tells it (Linux)."""
     try:
         with open("/proc/self/statm", "rb") as stream:
-            return int(stream.read().split()[1]) * _PAGE
-    except OSError:  # not Linux: every test counts as grown
-        return _collected_at[0] + _GROWTH
-
-
-_GROWTH = 256 * 2**20
+            return int(stream.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, AttributeError, ValueError):
+        return None
 
 
 def _collect_if_grown() -> None:
     """Collect the cyclic garbage once the process has grown by 256 MiB since the last
-    time. A scene is a web of cycles (elements, their callbacks, the manager) holding
-    pictures whose pixels Python's collector does not count: it waits for more objects,
-    not more bytes, and the pixels pile up (tests/test_text_fits.py alone reached 4 GiB)."""
-    if _resident() - _collected_at[0] >= _GROWTH:
+    time (elsewhere than Linux, every 50 tests). A scene is a web of cycles (elements,
+    their callbacks, the manager) holding pictures whose pixels Python's collector does
+    not count: it waits for more objects, not more bytes, and the pixels pile up."""
+    _last["tests"] += 1
+    size = _resident()
+    grown = _last["tests"] >= _EVERY if size is None else size - _last["size"] >= _GROWTH
+    if grown:
         gc.collect()
-        _collected_at[0] = _resident()
+        _last["size"], _last["tests"] = _resident() or 0, 0
 
 
 @pytest.fixture

@@ -74,8 +74,24 @@ def _scale_value(value: str, scale: float) -> str:
     return ",".join(parts)
 
 
+GAME_FONT = "ohhell_sans"
+"""The name the theme's ``noto_sans`` is given, with the paths of the game's own font
+files: pygame_gui then reads the same files as the rest of the game, and needs of its
+own data only the regular face it loads when it starts (the built programs leave
+pygame_gui's other fonts out)."""
+
+
+def _own_font(font_info: dict[str, Any]) -> None:
+    if font_info.get("name") == "noto_sans":
+        font_info["name"] = GAME_FONT
+        font_info["regular_path"] = str(theme.font_file("regular"))
+        font_info["bold_path"] = str(theme.font_file("bold"))
+        font_info["italic_path"] = str(theme.font_file("italic"))
+        font_info["bold_italic_path"] = str(theme.font_file("bold"))
+
+
 def scaled_theme(scale: float) -> dict[str, Any]:
-    """The theme file with every size multiplied by ``scale``."""
+    """The theme file with every size multiplied by ``scale``, in the game's own font."""
     data = copy.deepcopy(_base_theme())
     for block in data.values():
         if not isinstance(block, dict):
@@ -84,6 +100,8 @@ def scaled_theme(scale: float) -> dict[str, Any]:
         for font_info in fonts if isinstance(fonts, list) else [fonts]:
             if isinstance(font_info, dict) and "size" in font_info:
                 font_info["size"] = str(max(8, round(int(font_info["size"]) * scale)))
+            if isinstance(font_info, dict):
+                _own_font(font_info)
         misc = block.get("misc")
         if isinstance(misc, dict):
             for key in _SCALED_MISC & misc.keys():
@@ -105,7 +123,7 @@ def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gu
         )
         manager.preload_fonts(
             [
-                {"name": "noto_sans", "point_size": max(8, round(size_ * scale)), "style": style}
+                {"name": GAME_FONT, "point_size": max(8, round(size_ * scale)), "style": style}
                 for size_ in (14, 15, 16, 17, 18, 19, 20)
                 for style in ("regular", "bold", "italic")
             ]

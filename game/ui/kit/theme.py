@@ -2,14 +2,13 @@
 
 Everything is sized from the window: :func:`scale_for` gives 1.0 at 1280x720
 and grows with the window, so the table looks the same at 4K. Fonts are the
-Noto Sans family that ships with pygame_gui (the same files the forms use),
+game's own copy of Noto Sans in ``assets/fonts/`` (the same files the forms use),
 with pygame's own font as a fallback.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Generic, NamedTuple, ParamSpec, TypeVar
 
 import pygame
+
+from game.resources import asset
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -142,25 +143,24 @@ def picture_cache(maxsize: int, screens: float) -> Callable[[Callable[P, R]], Pi
 
 
 # ------------------------------------------------------------------ fonts
-def _font_dir() -> Path | None:
-    # Found without importing pygame_gui, which the title screen does not need.
-    spec = importlib.util.find_spec("pygame_gui")
-    if spec is None or spec.origin is None:  # pragma: no cover - pygame_gui is a dependency
-        return None
-    folder = Path(spec.origin).with_name("data")
-    return folder if (folder / "NotoSans-Regular.ttf").is_file() else None
-
-
-_FONT_FILES = {
+FONT_FILES = {
     "regular": "NotoSans-Regular.ttf",
     "bold": "NotoSans-Bold.ttf",
     "italic": "NotoSans-Italic.ttf",
 }
+"""The game's typeface, Noto Sans (SIL Open Font License, ``assets/fonts/OFL.txt``), in
+``assets/fonts/``; the forms drawn with pygame_gui use the same files (``gui.py``)."""
+
+
+def font_file(weight: str) -> Path:
+    """The font file of ``weight`` (regular, bold or italic) under ``assets/fonts``."""
+    return asset("fonts", FONT_FILES[weight])
 
 
 @lru_cache(maxsize=1)
 def _font_folder() -> Path | None:
-    return _font_dir()
+    folder = font_file("regular").parent
+    return folder if folder.is_dir() else None
 
 
 @lru_cache(maxsize=64)
@@ -171,7 +171,7 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
     size = max(6, int(size))
     folder = _font_folder()
     if folder is not None:
-        return pygame.font.Font(folder / _FONT_FILES[weight], size)
+        return pygame.font.Font(folder / FONT_FILES[weight], size)
     fallback = pygame.font.Font(None, int(size * 1.3))
     fallback.set_bold(weight == "bold")
     fallback.set_italic(weight == "italic")

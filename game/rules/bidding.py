@@ -8,17 +8,13 @@ refused go through the verifier.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.rules import verify
+import game.rules.verify as verify
 from game.rules.actions import Action, Bid, legal_plays
 from game.rules.errors import IllegalAction
 from game.rules.events import BidMade, BidsRevealed, BidSubmitted, Event, TotalAnnounced, Verdict
 from game.rules.phase import Phase
 from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE
-
-if TYPE_CHECKING:
-    from game.rules.match import Match
+from game.rules.state import MatchState
 
 _BIDDING, _PLAYING = Phase.BIDDING, Phase.PLAYING
 BIDS_MADE = tuple(
@@ -37,7 +33,7 @@ def bid_row(seat: int, size: int, barred: int | None) -> tuple[Bid, ...]:
     return row
 
 
-def apply_bid(match: Match, action: Action) -> list[Event]:
+def apply_bid(match: MatchState, action: Action) -> list[Event]:
     """Carry out a bid (anything else is refused, saying why); its events."""
     if type(action) is Bid and match._to_act is not None:
         seat, tricks = action.seat, action.tricks
@@ -73,7 +69,7 @@ def apply_bid(match: Match, action: Action) -> list[Event]:
     return _in_turn(match, action.seat, action.tricks)
 
 
-def _in_turn(match: Match, seat: int, tricks: int) -> list[Event]:
+def _in_turn(match: MatchState, seat: int, tricks: int) -> list[Event]:
     match._bids[seat] = tricks
     match._frozen = None
     event = BIDS_MADE[seat][tricks]
@@ -86,7 +82,7 @@ def _in_turn(match: Match, seat: int, tricks: int) -> list[Event]:
     return [event]
 
 
-def _secret(match: Match, seat: int, tricks: int) -> list[Event]:
+def _secret(match: MatchState, seat: int, tricks: int) -> list[Event]:
     """A bid made at the same time as the others: told once every bid is in."""
     bids = match._bids
     bids[seat] = tricks
@@ -98,7 +94,7 @@ def _secret(match: Match, seat: int, tricks: int) -> list[Event]:
     return bidding_done(match, events)
 
 
-def bidding_done(match: Match, events: list[Event]) -> list[Event]:
+def bidding_done(match: MatchState, events: list[Event]) -> list[Event]:
     """Every bid is in: announce the total if the rules say so, and start the play."""
     if match.rules.announce_total:
         total = sum(bid for bid in match._bids if bid is not None)

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.rules.cards import PACK, Card
 from game.rules.events import DealerChosen, Event
 from game.rules.phase import Phase
 from game.rules.plan import TRUMPS_TURNED
 from game.rules.ruleset import FirstDealer, RuleSet
-
-if TYPE_CHECKING:
-    from game.rules.match import Match
+from game.rules.state import MatchState
 
 _MASK_OF = operator.attrgetter("mask")
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(PACK))))
@@ -88,7 +86,7 @@ def choose_dealer(rules: RuleSet, rng: random.Random) -> DealerChosen:
     return DealerChosen(contenders[0], method, tuple(rounds))
 
 
-def deal(match: Match) -> list[Event]:
+def deal(match: MatchState) -> list[Event]:
     """Deal ``match``'s next hand, turn its trump card (if the rules turn one) and
     open the bidding; the hand's events."""
     players, number, dealer, plan = match.players, match.hand_number, match.dealer, match._plan

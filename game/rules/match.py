@@ -26,7 +26,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules import bidding, dealing, playing, snapshot, verify
+import game.rules.bidding as bidding
+import game.rules.dealing as dealing
+import game.rules.playing as playing
+import game.rules.snapshot as snapshot
+import game.rules.verify as verify
 from game.rules.actions import SUIT_PLAYS, Action, Play, legal_plays
 from game.rules.cards import SUIT_MASKS, Card, Suit, cards_in
 from game.rules.errors import IllegalAction

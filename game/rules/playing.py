@@ -7,7 +7,7 @@ there); once it completes a trick, :func:`trick_done` takes over.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from game.rules.actions import legal_plays
 from game.rules.cards import PACK, SUIT_MASKS, Card
@@ -16,15 +16,13 @@ from game.rules.phase import Phase
 from game.rules.results import ScoredHand
 from game.rules.ruleset import MAX_PLAYERS
 from game.rules.scoring import final_totals, settle, winners_of
-
-if TYPE_CHECKING:
-    from game.rules.match import Match
+from game.rules.state import MatchState
 
 CARDS_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in PACK) for seat in range(MAX_PLAYERS))
 """Every card's event for every seat, shared: the hot path allocates no event."""
 
 
-def trick_done(match: Match, seat: int, card: Card) -> list[Event]:
+def trick_done(match: MatchState, seat: int, card: Card) -> list[Event]:
     """The events of ``seat``'s ``card``, which completed the trick, and the trick's
     end (and the hand's, after its last trick)."""
     trick, leader, won, trump = match._trick, match.leader, match._won, match.trump
@@ -51,7 +49,7 @@ def trick_done(match: Match, seat: int, card: Card) -> list[Event]:
     return [played, trick_won]
 
 
-def score_hand(match: Match) -> list[Event]:
+def score_hand(match: MatchState) -> list[Event]:
     """Score the hand just played; end the game if it was the last or reached the
     target."""
     number, size = match.hand_number, match.hand_size
@@ -75,7 +73,7 @@ def score_hand(match: Match) -> list[Event]:
     return events
 
 
-def finish(match: Match) -> GameOver:
+def finish(match: MatchState) -> GameOver:
     """The game is over: the final totals, the winners and what the stakes settle."""
     match.phase = Phase.GAME_OVER
     rules = match.rules

@@ -8,20 +8,18 @@ until the state changes (the match clears ``_views`` and ``_now`` when it does).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.rules.actions import Action
 from game.rules.phase import Phase
+from game.rules.state import MatchState
 from game.rules.view import SeatView
-
-if TYPE_CHECKING:
-    from game.rules.match import Match
 
 _NEW, _SET = object.__new__, object.__setattr__
 _BIDDING = Phase.BIDDING
 
 
-def view_of(match: Match, seat: int | None) -> SeatView:
+def view_of(match: MatchState, seat: int | None) -> SeatView:
     """What ``seat`` can see of ``match`` (a spectator's view for None)."""
     views = match._views
     view = views.get(seat)
@@ -58,7 +56,7 @@ def view_of(match: Match, seat: int | None) -> SeatView:
     return view
 
 
-def between_hands(match: Match) -> tuple[Any, ...]:
+def between_hands(match: MatchState) -> tuple[Any, ...]:
     """What views hold that changes only between hands (``view.BETWEEN_HANDS``, then
     the results built and the hands scored but not built yet)."""
     return (

@@ -120,6 +120,9 @@ class Host:
             old.transport.abort()
         await self._send(ws, table.welcome(seat))
         await self._send(ws, table.update(seat))
+        for other, away in table.absences():  # who is away, for the one who just came
+            if other != seat:
+                await self._send(ws, p.Notice(away, other, table.seats[other].player.name))
         await self._notice(table, "back" if hello.token else "joined", seat)
         await self._broadcast(table)
         try:

@@ -25,6 +25,7 @@ from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.net import protocol as p
 from game.net.client import Client, JoinError
+from game.play.contract import Absence
 from game.rules.actions import Action, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
@@ -141,6 +142,10 @@ class RemoteSession:
         self._reader = asyncio.run_coroutine_threadsafe(self._read(), loop)
         self.on_close: Callable[[], None] | None = None
         """Called once the session closed (a host in this window stops then)."""
+        self.on_over: Callable[[], None] | None = None
+        """Called once when the game is seen to be over (the seat's key is forgotten)."""
+        self.absent: dict[int, Absence] = {}
+        """The other seats whose players are away now, and why (from the host's notices)."""
 
     @classmethod
     def join(
@@ -201,6 +206,11 @@ class RemoteSession:
         return self._client.welcome.table
 
     @property
+    def token(self) -> str:
+        """The seat's key: with it the seat is taken back after a drop."""
+        return self._client.token
+
+    @property
     def rules(self) -> RuleSet:
         return self._client.rules
 
@@ -219,13 +229,20 @@ class RemoteSession:
         view = self._view
         if view is None or view.phase not in (Phase.BIDDING, Phase.PLAYING):
             return None
-        return next((s for s in view.awaiting if self.players[s].kind != "human"), None)
+        return next(
+            (
+                s
+                for s in view.awaiting
+                if self.players[s].kind != "human" or self.absent.get(s) == "computer"
+            ),
+            None,
+        )
 
     @property
-    def deal_number(self) -> int:
-        """The number that dealt the cards: known once the game is over (0 before; the
-        host keeps it, since it would tell every hand)."""
-        return self._seed or 0
+    def deal_number(self) -> int | None:
+        """The number that dealt the cards: known once the game is over (None before;
+        the host keeps it, since it would tell every hand)."""
+        return self._seed
 
     @property
     def moves(self) -> int:
@@ -320,10 +337,25 @@ class RemoteSession:
             self.signals.append(_("Connected to the host again."))
         if (message is None or isinstance(message, p.Update)) and item.view is not None:
             self._view, self._moves, self._sent_at = item.view, item.moves, None
+            if self.over and self.on_over is not None:
+                self.on_over()
+                self.on_over = None
         elif isinstance(message, p.Notice):
+            self._absence(message)
             self.signals.append(notice_words(message))
         elif isinstance(message, p.Refusal):
             self._sent_at = None
+
+    def _absence(self, notice: p.Notice) -> None:
+        """Keep up with who is away: dropped, played by a computer, or back."""
+        if notice.seat == self.seat:
+            return
+        if notice.signal == "disconnected":
+            self.absent[notice.seat] = "disconnected"
+        elif notice.signal == "computer":
+            self.absent[notice.seat] = "computer"
+        elif notice.signal in ("back", "joined"):
+            self.absent.pop(notice.seat, None)
 
     def skip_wait(self) -> None:
         """Nothing to hurry: the host paces the computers."""

@@ -9,7 +9,7 @@ way and never branch on where the game is.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from game.rules.actions import Action
 from game.rules.events import Event
@@ -20,6 +20,11 @@ from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.play.thinker import Advice
+
+
+Absence = Literal["disconnected", "computer"]
+"""Why a seat's player is away from a table played over the network: their connection
+dropped, or it dropped so long ago that a computer plays for them (until they are back)."""
 
 
 class TableSession(Protocol):
@@ -40,6 +45,8 @@ class TableSession(Protocol):
     """The name this game's record was kept under, once it is over and kept."""
     coach_possible: bool
     """Whether the coach can run in this game at all (not in a game held by a host)."""
+    absent: dict[int, Absence]
+    """The seats whose players are away now, and why (only in a network game)."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -58,7 +65,10 @@ class TableSession(Protocol):
     @property
     def thinking(self) -> int | None: ...
     @property
-    def deal_number(self) -> int: ...
+    def deal_number(self) -> int | None:
+        """The number that deals the cards (None while a host keeps it secret)."""
+        ...
+
     @property
     def moves(self) -> int: ...
     @property

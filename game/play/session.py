@@ -19,6 +19,7 @@ from game.i18n.reasons import refusal_words
 from game.play import thinker
 from game.play.autosave import Autosaver
 from game.play.coaching import Coach
+from game.play.contract import Absence
 from game.play.extras import read_extras, write_extras
 from game.play.takeback import replay, take_back_point
 from game.play.thinker import Thought
@@ -58,6 +59,8 @@ class GameSession:
         """Events the view has not shown yet, oldest first."""
         self.signals: deque[str] = deque()
         """Quick notices for the table (none in a game played at one screen)."""
+        self.absent: dict[int, Absence] = {}
+        """Nobody is ever away from a game played at one screen."""
         self.levels: dict[int, Level] = {
             seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
         }

@@ -37,10 +37,10 @@ def build(host: Host, route: routes.Route) -> Scene:
             from game.ui.menus.settings import SettingsScene
 
             return SettingsScene(host)
-        case routes.Online():
+        case routes.Online(rejoin=rejoin):
             from game.ui.net.lobby import LobbyScene
 
-            return LobbyScene(host)
+            return LobbyScene(host, rejoin)
         case routes.Rules(rules=rules):
             from game.ui.menus.rules import RulesScene
 

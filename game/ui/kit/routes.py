@@ -36,7 +36,10 @@ class Settings:
 
 @dataclass(frozen=True)
 class Online:
-    """Play with friends: host a table or join one."""
+    """Play with friends: host a table or join one (``rejoin``: take the seat kept
+    last back at once)."""
+
+    rejoin: bool = False
 
 
 @dataclass(frozen=True)

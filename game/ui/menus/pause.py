@@ -127,7 +127,10 @@ class PauseOverlay(GuiScene):
             hand = _("Hand {number}").format(number=number)
         else:
             hand = _("Hand {number} of {count}").format(number=min(number, count), count=count)
-        return f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=self.session.deal_number)
+        seed = self.session.deal_number
+        if seed is None:  # a host keeps it until the game is over
+            return hand
+        return f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=seed)
 
     def draw_front(self, surface: pygame.Surface) -> None:
         hints = {_("Resume"): _("Esc"), _("Take back"): _("Ctrl+Z"), _("Score sheet"): _("Tab")}

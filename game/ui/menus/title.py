@@ -27,7 +27,13 @@ from game.ui.kit.gui import GuiScene, draw_wrapped, wrapped_height
 from game.ui.kit.widgets import Button, draw_badge, draw_tooltip
 from game.ui.menus.backdrop import Backdrop
 from game.ui.menus.confirm import ConfirmOverlay
-from game.ui.menus.summary import SavedGame, quick_caption, quick_tooltip, read_saved_game
+from game.ui.menus.summary import (
+    SavedGame,
+    quick_caption,
+    quick_tooltip,
+    read_saved_game,
+    table_game,
+)
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
@@ -37,6 +43,8 @@ MAX_MESSAGE = 900
 """The longest banner message (each part is already cut shorter)."""
 BUTTON, GAP, CAPTION = 52, 14, 22
 """Menu button height, the gap between buttons, and the room for a caption under one."""
+MENU_ROOM = 580
+"""The height the menu's buttons and captions may take on the 1280x720 canvas."""
 TOOLTIP_DELAY = 0.6
 """Seconds the pointer rests on a button before its tooltip shows."""
 
@@ -131,6 +139,10 @@ class TitleScene(GuiScene):
     def games(self) -> None:
         self.app.open(routes.Games())
 
+    def rejoin(self) -> None:
+        """Take the seat kept at a table on another computer back."""
+        self.app.open(routes.Online(rejoin=True))
+
     def online(self) -> None:
         self.app.open(routes.Online())
 
@@ -145,8 +157,11 @@ class TitleScene(GuiScene):
         self.rebuild()
 
     def _menu_state(self) -> tuple[object, ...]:
+        from game.net.seatkeys import SeatKeys
+
         settings = self.app.settings
-        return (self.saved, self.message, settings.language, repr(settings.last_setup))
+        kept = SeatKeys.of_user().latest()
+        return (self.saved, self.message, settings.language, repr(settings.last_setup), kept)
 
     def enter(self) -> None:
         # Coming back (from settings or a new game): the menu may have changed.
@@ -177,9 +192,11 @@ class TitleScene(GuiScene):
                     saved.tooltip(),
                 )
             )
+        entries += self._rejoin_entry()
         rules, players = self.quick_setup()
+        first = "menu" if entries else "primary"
         entries += [
-            MenuEntry("new", _("New game"), self.new_game, "menu" if saved else "primary"),
+            MenuEntry("new", _("New game"), self.new_game, first),
             MenuEntry(
                 "quick",
                 _("Quick game"),
@@ -196,6 +213,27 @@ class TitleScene(GuiScene):
         ]
         return entries
 
+    def _rejoin_entry(self) -> list[MenuEntry]:
+        """Rejoin your table: while a seat at a table on another computer is kept."""
+        from game.net.seatkeys import SeatKeys
+
+        kept = SeatKeys.of_user().latest()
+        if kept is None:
+            return []
+        game = table_game(kept.game)
+        caption = _("{game} · {host}'s table").format(game=game, host=kept.host or kept.address)
+        tooltip = _("Take your seat back at table {code} ({address}), where the game is now.")
+        return [
+            MenuEntry(
+                "rejoin",
+                _("Rejoin your table"),
+                self.rejoin,
+                "primary" if self.saved is None else "menu",
+                caption,
+                tooltip.format(code=kept.code, address=kept.address),
+            )
+        ]
+
     def build(self) -> None:
         self._built_for = self._menu_state()
         self._build_menu(self._entries())
@@ -203,23 +241,29 @@ class TitleScene(GuiScene):
 
     def _build_menu(self, entries: list[MenuEntry]) -> None:
         """The buttons down the right, each caption in the room left under its button."""
-        heights = [BUTTON + (CAPTION if entry.caption else 0) for entry in entries]
-        total = sum(heights) + GAP * (len(entries) - 1)
+        button, gap = BUTTON, GAP
+        captions = sum(CAPTION for entry in entries if entry.caption)
+        room = MENU_ROOM - captions
+        if len(entries) * (button + gap) - gap > room:  # many entries: slimmer buttons
+            gap = 10
+            button = min(BUTTON, (room + gap) // len(entries) - gap)
+        heights = [button + (CAPTION if entry.caption else 0) for entry in entries]
+        total = sum(heights) + gap * (len(entries) - 1)
         top = 360 - total // 2 + 20
         self.menu_panel = self.rect(820, top - 30, 360, total + 60)
         self.buttons = {}
         self.captions: list[tuple[pygame.Rect, str]] = []
         y = top
         for entry, height in zip(entries, heights, strict=True):
-            rect = self.rect(850, y, 300, BUTTON)
+            rect = self.rect(850, y, 300, button)
             self.buttons[entry.key] = self.menu_button(
                 rect, entry.label, entry.action, entry.style, entry.tooltip
             )
             if entry.caption:
                 self.captions.append(
-                    (self.rect(830, y + BUTTON + 3, 340, CAPTION - 3), entry.caption)
+                    (self.rect(830, y + button + 3, 340, CAPTION - 3), entry.caption)
                 )
-            y += height + GAP
+            y += height + gap
 
     def _build_banner(self) -> None:
         self.banner: pygame.Rect | None = None

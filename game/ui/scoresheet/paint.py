@@ -88,7 +88,8 @@ class SheetPainter(SheetLayout):
         name = tr(preset.name) if preset else _("Custom rules")
         title = theme.text(_("Score sheet"), px(20), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midleft=(self.pad.x + px(22), self.binding.centery)))
-        info = f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=self.session.deal_number)
+        seed = self.session.deal_number
+        info = name if seed is None else f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=seed)
         text = theme.text(info, px(14), theme.TEXT_DIM, "italic")
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), self.binding.centery)))
         # the red margin after the hand columns, as on a ledger
@@ -307,7 +308,7 @@ class SheetPainter(SheetLayout):
         key = (number, seat, width, height, solid)
         blob = self._blobs.get(key)
         if blob is None:
-            seed = self.session.deal_number * 1009 + number * 31 + seat
+            seed = (self.session.deal_number or 0) * 1009 + number * 31 + seat
             if solid:
                 blob = ink_blob(width, height, seed)
             else:

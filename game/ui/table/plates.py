@@ -14,7 +14,7 @@ from game.ui.table.backdrop import PLATE_BORDER, PLATE_FILL
 from game.ui.table.canvas import Groups
 from game.ui.table.frame import Frame
 from game.ui.table.layout import TableLayout
-from game.ui.table.text import dealer_letter, initial, kind_label
+from game.ui.table.text import away_labels, dealer_letter, initial, kind_labels
 
 
 class PlatePainter:
@@ -60,10 +60,18 @@ class PlatePainter:
         card.blit(theme.text(name, size, theme.TEXT, "bold"), (left, plate.y + layout.px(7)))
         line2 = plate.y + layout.px(29)
         thinking = frame.thinking == seat
+        away = frame.absent.get(seat)
         if not thinking:
             you = seat == frame.viewer and frame.solo
-            label = sprites.fit_text(kind_label(player, you), layout.font(11.5), room)
-            card.blit(theme.text(label, layout.font(11.5), theme.TEXT_DIM), (left, line2))
+            small = layout.font(11.5)
+            if away is not None:
+                labels = away_labels(away, player.name)
+                ink = theme.BAD if away == "disconnected" else theme.GOLD
+            else:
+                labels, ink = kind_labels(player, you), theme.TEXT_DIM
+            weight = "bold" if away else "regular"
+            label = first_fitting(labels, small, room, weight)
+            card.blit(theme.text(label, small, ink, weight), (left, line2))
         _bid_line(card, frame, seat, left, plate.y + layout.px(46))
         self.groups.flush(surface, card)
         if seat in frame.to_act:
@@ -75,6 +83,16 @@ class PlatePainter:
         if frame.shown.dealer == seat:
             chip = sprites.dealer_chip(layout.px(11), dealer_letter())
             surface.blit(chip, chip.get_rect(center=spot.chip))
+
+
+def first_fitting(labels: tuple[str, ...], size: int, room: int, weight: str = "regular") -> str:
+    """The first of ``labels`` that fits ``room`` pixels whole (the last one cut to fit
+    when none does)."""
+    face = theme.font(size, weight)
+    for label in labels:
+        if face.size(label)[0] <= room:
+            return label
+    return sprites.fit_text(labels[-1], size, room, weight)
 
 
 def _turn_glow(surface: pygame.Surface, frame: Frame, plate: pygame.Rect) -> None:

@@ -288,9 +288,10 @@ class GameOverOverlay(_Overlay):
 
     def same_deals(self) -> None:
         """The same deals and seats again, to compare on the score sheet."""
-        session = self.session
-        players = list(session.players)
-        self.app.start_game(session.rules, session.deal_number, players, again_of=session.kept)
+        session, seed = self.session, self.session.deal_number
+        if seed is not None:
+            players = list(session.players)
+            self.app.start_game(session.rules, seed, players, again_of=session.kept)
 
     def title(self) -> None:
         self.app.switch(routes.Title())

@@ -193,6 +193,7 @@ class TableScene(Scene):
             explain=session.explain,
             take_backs=self._take_back_state(),
             coach=self._coaching(),
+            absent=dict(session.absent),
         )
 
     def _take_back_state(self) -> bool | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.i18n import _, pgettext
+from game.play.contract import Absence
 from game.play.setup import level_name
 from game.rules.cards import Suit
 from game.rules.events import Verdict
@@ -31,6 +32,22 @@ def kind_label(player: Player, is_you: bool) -> str:
         label = _("You") if is_you else _("Player")
         return "" if label.casefold() == player.name.strip().casefold() else label
     return _("{level} AI").format(level=level_name(player.kind))
+
+
+def away_labels(absence: Absence, name: str) -> tuple[str, ...]:
+    """The line under the name of a player away from a network table, longest first
+    (the plate shows the longest that fits)."""
+    if absence == "disconnected":
+        return (_("disconnected"),)
+    return (_("computer playing for {name}").format(name=name), _("computer playing"))
+
+
+def kind_labels(player: Player, is_you: bool) -> tuple[str, ...]:
+    """The line under a name, longest first: ``Medium AI``, then ``Medium``."""
+    label = kind_label(player, is_you)
+    if player.kind == "human" or not label:
+        return (label,)
+    return (label, level_name(player.kind))
 
 
 def verdict_word(verdict: Verdict) -> str:

@@ -26,6 +26,7 @@ from game.i18n.reasons import refusal_words
 from game.net import protocol as p
 from game.net.client import Client, JoinError
 from game.play.contract import Absence
+from game.play.notices import Notice
 from game.rules.actions import Action, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
@@ -124,7 +125,7 @@ class RemoteSession:
         self._inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
         self.players: list[Player] = list(client.players)
         self.pending: deque[Event] = deque()
-        self.signals: deque[str] = deque()
+        self.signals: deque[Notice | str] = deque()
         """Quick signals to show, oldest first (the table shows them as it ticks)."""
         self.take_backs_allowed = False
         """A table of several people takes nothing back."""
@@ -327,7 +328,7 @@ class RemoteSession:
     def _take(self, item: object) -> None:
         if not isinstance(item, Received):
             self.lost = True
-            self.signals.append(_("The connection to the host is lost."))
+            self.signals.append(Notice(_("The connection to the host is lost."), "problem"))
             return
         self._refused, self.players = item.refused, item.players
         self._seed = item.seed

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from game.play.notices import Notice
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.record import Player
@@ -33,8 +34,10 @@ class TableSession(Protocol):
     players: list[Player]
     pending: deque[Event]
     """Public events the table has not shown yet, oldest first."""
-    signals: deque[str]
-    """Quick notices for the table to show (someone dropped, whom the table waits for)."""
+    signals: deque[Notice | str]
+    """Notices for the table to show, oldest first (someone dropped, whom the table waits
+    for, a save that failed): the table queues each and shows it long enough to read
+    (:mod:`game.play.notices`; a bare string is news)."""
     take_backs_allowed: bool
     """Whether the player at this screen may take actions back (solo games only)."""
     take_backs: int

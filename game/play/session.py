@@ -20,6 +20,7 @@ from game.play import thinker
 from game.play.autosave import Autosaver
 from game.play.coaching import Coach
 from game.play.contract import Absence
+from game.play.notices import Notice
 from game.play.extras import read_extras, write_extras
 from game.play.takeback import replay, take_back_point
 from game.play.thinker import Thought
@@ -57,8 +58,8 @@ class GameSession:
         self.autosave = autosave
         self.pending: deque[Event] = deque()
         """Events the view has not shown yet, oldest first."""
-        self.signals: deque[str] = deque()
-        """Quick notices for the table (none in a game played at one screen)."""
+        self.signals: deque[Notice | str] = deque()
+        """Notices for the table (:mod:`game.play.notices`), oldest first."""
         self.absent: dict[int, Absence] = {}
         """Nobody is ever away from a game played at one screen."""
         self.levels: dict[int, Level] = {

@@ -13,6 +13,7 @@ from functools import partial
 import pygame
 
 from game.i18n import _, ngettext
+from game.play.notices import Tone
 from game.rules.actions import Play
 from game.rules.cards import Card
 from game.rules.phase import Phase
@@ -24,6 +25,7 @@ from game.ui.table.animation import Effects
 from game.ui.table.frame import Frame
 from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
+from game.ui.table.notices import NoticeBoard
 from game.ui.table.requests import OpenMenu, OpenScoreSheet, Request, TakeBack, ToggleLastTrick
 from game.ui.table.text import suit_name, verdict_word
 
@@ -225,15 +227,55 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: TableLayout)
             image = sprites.pill(effect.text, layout.font(17), theme.INK, (*theme.PAPER, 245))
             lift = round(layout.px(10) * min(1.0, effect.age / 0.25))
             at = (round(effect.at[0]), round(effect.at[1]) - lift)
-        elif effect.kind == "toast":
-            image = sprites.pill(effect.text, layout.font(19), effect.colour, (6, 18, 15, 225))
-            at = (round(effect.at[0]), round(effect.at[1]))
         else:
             draw_tooltip(surface, effect.text, (round(effect.at[0]), round(effect.at[1])), layout.u)
             continue
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=at))
         image.set_alpha(255)
+
+
+NOTICE_INK: dict[Tone, Colour] = {
+    "info": theme.TEXT,
+    "game": theme.GOLD,
+    "good": theme.GOOD,
+    "problem": theme.TEXT,
+}
+
+
+def draw_notices(surface: pygame.Surface, board: NoticeBoard, layout: TableLayout) -> None:
+    """The notices shown now, stacked down from the top of the cloth; words too long for
+    one line are wrapped (never cut), a problem on a red ground."""
+    zone = layout.trick_zone
+    size = layout.font(17)
+    width = round(zone.width * 0.92)
+    y = zone.y + layout.px(8)
+    for notice, alpha in board.showing():
+        image = notice_picture(notice.text, notice.tone, size, width)
+        image.set_alpha(round(255 * alpha))
+        surface.blit(image, image.get_rect(midtop=(zone.centerx, y)))
+        image.set_alpha(255)
+        y += image.get_height() + layout.px(6)
+
+
+@theme.picture_cache(maxsize=8, screens=0.2)
+def notice_picture(content: str, tone: Tone, size: int, width: int) -> pygame.Surface:
+    """One notice on its rounded ground (kept while it is shown)."""
+    pad_x, pad_y = round(size * 0.8), round(size * 0.35)
+    lines = theme.wrap(content, size, width - 2 * pad_x, "bold")
+    labels = [theme.text(line, size, NOTICE_INK[tone], "bold") for line in lines]
+    inner_w = max(label.get_width() for label in labels)
+    inner_h = sum(label.get_height() for label in labels)
+    box = (inner_w + 2 * pad_x, inner_h + 2 * pad_y)
+    radius = min(box[1] // 2, round(size * 0.9))
+    fill = (120, 30, 24, 240) if tone == "problem" else (6, 18, 15, 230)
+    edge = (*theme.BAD, 220) if tone == "problem" else (255, 255, 255, 50)
+    out = theme.rounded_rect(box, fill, radius, edge).copy()
+    y = pad_y
+    for label in labels:
+        out.blit(label, label.get_rect(midtop=(box[0] // 2, y)))
+        y += label.get_height()
+    return out
 
 
 def draw_tip(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:

@@ -35,6 +35,7 @@ import pygame
 from game.i18n import _, language, tr
 from game.i18n.reasons import error_words
 from game.play.contract import TableSession
+from game.play.notices import Notice, Tone, reading_time
 from game.play.session import GameSession
 from game.play.setup import new_seed
 from game.rules.actions import Bid, Play
@@ -59,9 +60,17 @@ from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
 from game.ui.table.frame import Coaching, Frame, Seating, may_bid, may_play
 from game.ui.table.hand import Hand
-from game.ui.table.hud import Hud, draw_effects, draw_status, draw_tip, draw_top_bar
+from game.ui.table.hud import (
+    Hud,
+    draw_effects,
+    draw_notices,
+    draw_status,
+    draw_tip,
+    draw_top_bar,
+)
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
+from game.ui.table.notices import NoticeBoard
 from game.ui.table.paint import TablePainter
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
@@ -87,7 +96,8 @@ class TableScene(Scene):
         self.view: SeatView = session.view(self.viewer)
         self.shown = Shown.from_view(self.view)
         self.effects = Effects()
-        self.director = Director(self.shown, self.effects)
+        self.notices = NoticeBoard()
+        self.director = Director(self.shown, self.effects, self.notices)
         self.queue = AnimationQueue(play=self._sound)
         self.painter = TablePainter()
         self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
@@ -245,8 +255,9 @@ class TableScene(Scene):
         speed = self.app.speed
         self.queue.update(dt, speed)
         self._carry_out(self.director.take())
-        self.effects.update(dt * speed)
+        self.effects.update(dt)  # words are read in real time, whatever the speed
         self._signal()
+        self.notices.update(dt)
         self._pump()
         if self.idle and not self.blocked:
             self._on_idle(dt, speed)
@@ -374,22 +385,26 @@ class TableScene(Scene):
             self._hint(text, anchor)
 
     def _signal(self) -> None:
-        """Show the session's quick notices (a player dropped, whom the table waits for)."""
+        """Queue the session's notices (a player dropped, whom the table waits for, a
+        save that failed) on the notice board."""
         signals = self.session.signals
         while signals:
-            zone = self.layout.trick_zone
-            at = (float(zone.centerx), float(zone.bottom - self.layout.px(24)))
-            self.effects.add(Effect("hint", signals.popleft(), at, 3.0))
+            self.notices.post(signals.popleft())
+
+    def notify(self, text: str, tone: Tone = "info") -> None:
+        """A notice of the table's own (the coach turned on) on the notice board."""
+        self.notices.post(Notice(text, tone))
 
     def _hint(self, text: str, anchor: tuple[int, int]) -> None:
-        self.effects.add(Effect("hint", text, anchor, 2.4))
+        """A word by what the player just tried (in place of the last one), long
+        enough to be read."""
+        self.effects.add(Effect("hint", text, anchor, reading_time(text)))
 
     def skip(self) -> None:
         """Finish the animations now (a click during an animation)."""
         self.fast = True
         self.queue.skip()
         self._carry_out(self.director.take())
-        self.effects.clear("toast")
         self._pump()
         self.session.skip_wait()
 
@@ -412,7 +427,7 @@ class TableScene(Scene):
         self._take_backs = self.session.take_backs
         self.queue.skip()
         self.director.take()
-        self.effects.clear("toast")
+        self.notices.clear("game")  # what was announced may not stand any more
         self.fast = False
         self.trick.close()
         self.view = view = self.session.view(self.viewer)
@@ -433,7 +448,7 @@ class TableScene(Scene):
         session = self.session
         may_wish = self.human_viewer and session.human_to_act() == self.viewer
         word = toggle_coach(session, self.app.store, self.viewer, may_wish)
-        self._hint(word, self.bid_panel.anchor() or self.layout.status)
+        self.notify(word)
 
     def open_menu(self) -> None:
         self.app.open(routes.Pause(self.session))
@@ -496,6 +511,7 @@ class TableScene(Scene):
         canvas = self.painter.begin(surface, frame)
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
         draw_effects(canvas, self.effects, layout)
+        draw_notices(canvas, self.notices, layout)
         status = draw_status(canvas, frame, self.hand.selected)
         draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)

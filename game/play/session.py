@@ -20,8 +20,8 @@ from game.play import thinker
 from game.play.autosave import Autosaver
 from game.play.coaching import Coach
 from game.play.contract import Absence
-from game.play.notices import Notice
 from game.play.extras import read_extras, write_extras
+from game.play.notices import Notice
 from game.play.takeback import replay, take_back_point
 from game.play.thinker import Thought
 from game.rules.actions import Action

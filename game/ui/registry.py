@@ -29,10 +29,10 @@ def build(host: Host, route: routes.Route) -> Scene:
     match route:
         case routes.Title():
             return TitleScene(host)
-        case routes.NewGame():
+        case routes.NewGame(asked=asked):
             from game.ui.newgame.scene import NewGameScene
 
-            return NewGameScene(host)
+            return NewGameScene(host, asked)
         case routes.Settings():
             from game.ui.menus.settings import SettingsScene
 

@@ -26,7 +26,10 @@ class Title:
 
 @dataclass(frozen=True)
 class NewGame:
-    """The new-game form."""
+    """The new-game form (``asked``: the player already agreed to replace any saved
+    game; otherwise the form asks before it deals)."""
+
+    asked: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
-"""A small question over the title screen: do something that cannot be undone, or not.
+"""A small question over any screen: do something that cannot be undone, or not.
 
-The title asks it before a new game replaces the saved one. The safe answer is
-the highlighted one: Enter, Esc or a click beside the box keeps things as they are.
+Every path that would start a new game over the saved one asks first
+(``App.ask_before_replacing``: the title's New game and Quick game, Same deals again
+from the kept games, Play again and New game after a game). The safe answer is the
+highlighted one: Enter, Esc or a click beside the box keeps things as they are.
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ class TitleScene(GuiScene):
             self.rebuild()
 
     def new_game(self) -> None:
-        self._unless_saved(lambda: self.app.open(routes.NewGame()))
+        self._unless_saved(lambda: self.app.open(routes.NewGame(asked=True)))
 
     def quick_game(self) -> None:
         self._unless_saved(self._start_quick)

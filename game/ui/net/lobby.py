@@ -317,7 +317,9 @@ class LobbyScene(GuiScene):
         waiting = len(seated) - len(names)
         if waiting:
             line = ngettext(
-                "Waiting for {count} friend to join.", "Waiting for {count} friends to join.", waiting
+                "Waiting for {count} friend to join.",
+                "Waiting for {count} friends to join.",
+                waiting,
             ).format(count=waiting)
             if names:
                 line += " " + _("Here: {names}.").format(names=", ".join(names))

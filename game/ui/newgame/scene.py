@@ -45,8 +45,10 @@ PAGES = ("players", "deal", "bidding", "scoring")
 class NewGameScene(GuiScene):
     """Choose the variant, customise the rules, seat the players and deal."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, asked: bool = False) -> None:
         super().__init__(app)
+        self.asked = asked
+        """The player agreed to replace the saved game before the form opened."""
         self.setup = NewGameSetup.remembered(app.settings)
         self.page = "players"
         self.pages: dict[str, Page] = {}
@@ -169,8 +171,15 @@ class NewGameScene(GuiScene):
             return
         if self.manager is not None and self.seed_entry.get_text() != self.setup.seed_text:
             self.seed_entry.set_text(self.setup.seed_text)
-        self.app.store.update(last_setup=setup_record(deal.rules, deal.players))
-        self.app.start_game(deal.rules, deal.seed, deal.players)
+
+        def start() -> None:
+            self.app.store.update(last_setup=setup_record(deal.rules, deal.players))
+            self.app.start_game(deal.rules, deal.seed, deal.players)
+
+        if self.asked:
+            start()
+        else:
+            self.app.ask_before_replacing(start)
 
     # -------------------------------------------------------------- events
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -4,6 +4,7 @@ and the stakes where the rules play for them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -276,7 +277,8 @@ class GameOverOverlay(_Overlay):
     # ------------------------------------------------------------ actions
     def play_again(self) -> None:
         session = self.session
-        self.app.start_game(session.rules, new_seed(), list(session.players))
+        start = partial(self.app.start_game, session.rules, new_seed(), list(session.players))
+        self.app.ask_before_replacing(start)
 
     def new_game(self) -> None:
         self.app.switch(routes.NewGame())
@@ -291,7 +293,8 @@ class GameOverOverlay(_Overlay):
         session, seed = self.session, self.session.deal_number
         if seed is not None:
             players = list(session.players)
-            self.app.start_game(session.rules, seed, players, again_of=session.kept)
+            start = partial(self.app.start_game, session.rules, seed, players, session.kept)
+            self.app.ask_before_replacing(start)
 
     def title(self) -> None:
         self.app.switch(routes.Title())

@@ -65,6 +65,8 @@ class Settings:
     player_name: str = "You"
     window_size: tuple[int, int] = (1280, 720)
     last_setup: dict[str, Any] | None = None
+    solo_setup: dict[str, Any] | None = None
+    """The last game of one person against computers set up (what Quick game starts)."""
     take_backs: TakeBackChoice = "auto"
     """Take-backs in solo games: ``auto`` against easy and medium computers only."""
     kept_games: int = 200
@@ -101,6 +103,7 @@ FIELD_TYPES: dict[str, Any] = {
     "player_name": PlayerName,
     "window_size": tuple[Width, Height],
     "last_setup": SetupDoc | None,
+    "solo_setup": SetupDoc | None,
     "take_backs": TakeBackChoice,
     "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
     "coach": bool,
@@ -135,7 +138,8 @@ def setting_label(name: str) -> str:
         "language": _("Language"),
         "player_name": _("Your name"),
         "window_size": _("Window size"),
-        "last_setup": _("Quick game setup"),
+        "last_setup": _("New game setup"),
+        "solo_setup": _("Quick game setup"),
         "take_backs": _("Take-backs"),
         "kept_games": _("Games kept for replays"),
         "coach": _("Coach"),
@@ -152,7 +156,7 @@ def _accept(name: str, value: Any) -> Any:
         if not TEXT.fullmatch(value):
             raise ValueError("control characters in the name")
         return value.strip()
-    if name == "last_setup" and value is not None:
+    if name in ("last_setup", "solo_setup") and value is not None:
         return _accept_setup(value)
     return value
 

@@ -12,6 +12,7 @@ from game.rules.record import Player
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.menus.confirm import ConfirmOverlay
+from game.ui.menus.title import TitleScene
 from game.ui.newgame.scene import NewGameScene
 from game.ui.replay.games import GamesScene
 from game.ui.table.results import GameOverOverlay
@@ -90,7 +91,8 @@ def test_the_new_game_form_asks_unless_the_title_did(app: App) -> None:
     assert app.top is form and _saved_seed(app) == 9
     app.switch(routes.Title())
     title = app.top
-    title.new_game()  # type: ignore[union-attr]
+    assert isinstance(title, TitleScene)
+    title.new_game()
     _answer(app, replace=True)  # the title asks before the form opens
     form = app.top
     assert isinstance(form, NewGameScene) and form.asked

@@ -31,8 +31,8 @@ from game.rules.results import HandResult
 from game.rules.ruleset import FirstDealer, Settlement
 from game.ui.table.animation import AnimationQueue, Effects
 from game.ui.table.director import Director
-from game.ui.table.notices import NoticeBoard
 from game.ui.table.layout import table_layout
+from game.ui.table.notices import NoticeBoard
 from game.ui.table.requests import ShowGameOver, ShowHandResult
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown

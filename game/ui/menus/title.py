@@ -29,12 +29,12 @@ from game.ui.menus.backdrop import Backdrop
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.summary import (
     SavedGame,
-    quick_caption,
+    quick_captions,
     quick_tooltip,
     read_saved_game,
     table_game,
 )
-from game.ui.table.sprites import fit_text
+from game.ui.table.sprites import first_fitting
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import Host
@@ -57,7 +57,9 @@ class MenuEntry:
     label: str
     action: Callable[[], None]
     style: str
-    caption: str | None = None
+    caption: str | tuple[str, ...] | None = None
+    """What is written under the button (alternatives longest first: the longest that
+    fits is shown)."""
     tooltip: str | None = None
 
 
@@ -161,7 +163,14 @@ class TitleScene(GuiScene):
 
         settings = self.app.settings
         kept = SeatKeys.of_user().latest()
-        return (self.saved, self.message, settings.language, repr(settings.last_setup), kept)
+        return (
+            self.saved,
+            self.message,
+            settings.language,
+            repr(settings.solo_setup),
+            repr(settings.last_setup),
+            kept,
+        )
 
     def enter(self) -> None:
         # Coming back (from settings or a new game): the menu may have changed.
@@ -202,7 +211,7 @@ class TitleScene(GuiScene):
                 _("Quick game"),
                 self.quick_game,
                 "menu",
-                quick_caption(rules, players),
+                quick_captions(rules, players),
                 quick_tooltip(rules, players),
             ),
             MenuEntry("online", _("Play with friends"), self.online, "menu"),
@@ -252,7 +261,7 @@ class TitleScene(GuiScene):
         top = 360 - total // 2 + 20
         self.menu_panel = self.rect(820, top - 30, 360, total + 60)
         self.buttons = {}
-        self.captions: list[tuple[pygame.Rect, str]] = []
+        self.captions: list[tuple[pygame.Rect, tuple[str, ...]]] = []
         y = top
         for entry, height in zip(entries, heights, strict=True):
             rect = self.rect(850, y, 300, button)
@@ -261,7 +270,10 @@ class TitleScene(GuiScene):
             )
             if entry.caption:
                 self.captions.append(
-                    (self.rect(830, y + button + 3, 340, CAPTION - 3), entry.caption)
+                    (
+                        self.rect(830, y + button + 3, 340, CAPTION - 3),
+                        (entry.caption,) if isinstance(entry.caption, str) else entry.caption,
+                    )
                 )
             y += height + gap
 
@@ -349,8 +361,8 @@ class TitleScene(GuiScene):
     def _draw_captions(self, surface: pygame.Surface) -> None:
         """What Continue resumes and what Quick game starts, under their buttons."""
         size = self.px(15)
-        for area, caption in self.captions:
-            line = fit_text(caption, size, area.width, "italic")
+        for area, captions in self.captions:
+            line = first_fitting(captions, size, area.width, "italic")
             text = theme.text(line, size, theme.TEXT_DIM, "italic")
             surface.blit(text, text.get_rect(midtop=area.midtop))
 

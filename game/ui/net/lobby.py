@@ -25,7 +25,7 @@ from game.net.hosting import HostThread, host_game, host_players, resume_hosted
 from game.net.rejoin import join_table
 from game.net.remote import RemoteSession, join_words
 from game.net.seatkeys import KeptSeat, SeatKeys, normal_address
-from game.play.setup import quick_setup
+from game.play.setup import last_setup
 from game.rules.errors import RecordError
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, draw_wrapped
@@ -97,7 +97,7 @@ class LobbyScene(GuiScene):
         return self.app.autosave_path.with_name("hosted.json")
 
     def host(self) -> None:
-        rules, players = quick_setup(self.app.settings)
+        rules, players = last_setup(self.app.settings)
         seats = host_players(self.app.settings.player_name, players, self.friends)
         self._open(lambda: host_game(rules, seats, save=self.hosted_save))
 
@@ -176,7 +176,7 @@ class LobbyScene(GuiScene):
         self._build_join()
 
     def _build_host(self) -> None:
-        seats = len(quick_setup(self.app.settings)[1]) - 1
+        seats = len(last_setup(self.app.settings)[1]) - 1
         if self.listing is None:
             options = [(n, str(n)) for n in range(1, seats + 1)]
             self.friends = min(self.friends, seats)
@@ -273,7 +273,7 @@ class LobbyScene(GuiScene):
         theme.panel(surface, self.rect(700, 100, 540, 540), theme.PANEL, self.px(16))
         self._heading(surface, _("Host a table"), 60, 116)
         self._heading(surface, _("Join a game"), 720, 116)
-        rules, players = quick_setup(self.app.settings)
+        rules, players = last_setup(self.app.settings)
         width = self.px(480)
         if self.listing is None:
             self._text(surface, _("Seats for friends"), 80, 236, theme.TEXT)

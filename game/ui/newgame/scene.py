@@ -21,7 +21,7 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import _, tr
-from game.play.setup import NewGameSetup, setup_record
+from game.play.setup import NewGameSetup, remembered_setups
 from game.rules.presets import PRESET_LIST
 from game.ui.kit.gui import GuiScene, set_enabled, set_visible, unfocus
 from game.ui.kit.scene import Host
@@ -173,7 +173,7 @@ class NewGameScene(GuiScene):
             self.seed_entry.set_text(self.setup.seed_text)
 
         def start() -> None:
-            self.app.store.update(last_setup=setup_record(deal.rules, deal.players))
+            self.app.store.update(**remembered_setups(deal.rules, deal.players))
             self.app.start_game(deal.rules, deal.seed, deal.players)
 
         if self.asked:

@@ -70,7 +70,7 @@ class PlatePainter:
             else:
                 labels, ink = kind_labels(player, you), theme.TEXT_DIM
             weight = "bold" if away else "regular"
-            label = first_fitting(labels, small, room, weight)
+            label = sprites.first_fitting(labels, small, room, weight)
             card.blit(theme.text(label, small, ink, weight), (left, line2))
         _bid_line(card, frame, seat, left, plate.y + layout.px(46))
         self.groups.flush(surface, card)
@@ -83,16 +83,6 @@ class PlatePainter:
         if frame.shown.dealer == seat:
             chip = sprites.dealer_chip(layout.px(11), dealer_letter())
             surface.blit(chip, chip.get_rect(center=spot.chip))
-
-
-def first_fitting(labels: tuple[str, ...], size: int, room: int, weight: str = "regular") -> str:
-    """The first of ``labels`` that fits ``room`` pixels whole (the last one cut to fit
-    when none does)."""
-    face = theme.font(size, weight)
-    for label in labels:
-        if face.size(label)[0] <= room:
-            return label
-    return sprites.fit_text(labels[-1], size, room, weight)
 
 
 def _turn_glow(surface: pygame.Surface, frame: Frame, plate: pygame.Rect) -> None:

@@ -170,6 +170,16 @@ def fit_text(
     return _fit_text(content, size, max(1, width), weight, strip)
 
 
+def first_fitting(labels: tuple[str, ...], size: int, room: int, weight: str = "regular") -> str:
+    """The first of ``labels`` that fits ``room`` pixels whole (the last one cut to fit
+    when none does)."""
+    face = theme.font(size, weight)
+    for label in labels:
+        if face.size(label)[0] <= room:
+            return label
+    return fit_text(labels[-1], size, room, weight)
+
+
 @lru_cache(maxsize=512)
 def _fit_text(content: str, size: int, width: int, weight: str, strip: bool) -> str:
     """Cut to :data:`theme.MAX_LINE` characters first, then find the longest prefix

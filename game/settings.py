@@ -73,6 +73,9 @@ class Settings:
     """How many finished games' records are kept for replays and statistics."""
     coach: bool = False
     """Show the coach's figures on the player's turns (see :func:`coach_allowed`)."""
+    guide: bool = True
+    """Guide a new player through their first hand (off once it is over or hidden;
+    off for a player whose settings file is older than the guide)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -107,6 +110,7 @@ FIELD_TYPES: dict[str, Any] = {
     "take_backs": TakeBackChoice,
     "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
     "coach": bool,
+    "guide": bool,
 }
 """The schema: each setting's type, bounds included."""
 _DECODERS = {name: msgspec.json.Decoder(kind) for name, kind in FIELD_TYPES.items()}
@@ -143,6 +147,7 @@ def setting_label(name: str) -> str:
         "take_backs": _("Take-backs"),
         "kept_games": _("Games kept for replays"),
         "coach": _("Coach"),
+        "guide": _("Guided first hand"),
     }
     return labels.get(name) or _("settings this version does not know")
 
@@ -226,7 +231,9 @@ class SettingsStore:
         defaults = shipped_defaults()
         try:
             data = read_bounded(self.path, MAX_SETTINGS_BYTES)
-            settings, bad = settings_from_bytes(data, defaults)
+            # A player who played before the guide existed needs none: it is for the first
+            # hand of a player's first game.
+            settings, bad = settings_from_bytes(data, replace(defaults, guide=False))
         except (FileNotFoundError, NotADirectoryError):
             return defaults
         except (OSError, ValueError, RecursionError):

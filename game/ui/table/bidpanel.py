@@ -90,7 +90,7 @@ class BidPanel:
         name = frame.name(frame.viewer)
         named = frame.hotseat and not called_you(name)
         self.title = _("{name}, your bid").format(name=name) if named else _("Your bid")
-        parts = [_("How many tricks will you take?")]
+        parts = [_("Bid exactly the tricks you will take")]
         parts.append(ngettext("{n} card", "{n} cards", size).format(n=size))
         if frame.shown.revealed and any(bid is not None for bid in view.bids):
             total = sum(bid for bid in view.bids if bid is not None)

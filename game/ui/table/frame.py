@@ -138,6 +138,8 @@ class Frame:
     """The coach at the viewer's bid or play, when it is on; None otherwise."""
     absent: Mapping[int, Absence] = field(default_factory=dict)
     """The seats whose players are away from a network table, and why."""
+    guide: str | None = None
+    """The guided first hand's words for the viewer's decision now, if it is on."""
 
     @property
     def viewer(self) -> int:

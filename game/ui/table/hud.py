@@ -23,10 +23,18 @@ from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
 from game.ui.table.animation import Effects
 from game.ui.table.frame import Frame
+from game.ui.table.guideview import guide_card
 from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
 from game.ui.table.notices import NoticeBoard
-from game.ui.table.requests import OpenMenu, OpenScoreSheet, Request, TakeBack, ToggleLastTrick
+from game.ui.table.requests import (
+    HideGuide,
+    OpenMenu,
+    OpenScoreSheet,
+    Request,
+    TakeBack,
+    ToggleLastTrick,
+)
 from game.ui.table.text import suit_name, verdict_word
 
 Colour = tuple[int, int, int]
@@ -44,6 +52,9 @@ class Hud:
         self.undo = self._button(_("Undo"), TakeBack())
         self.undo.strike = False  # dimmed when there is nothing to take back
         self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
+        self.hide_guide = self._button(_("Hide the guide"), HideGuide())
+        self.corner: list[Button] = []
+        """Buttons beside the trick now: the guide's, the claim's."""
         self._bar: list[Button] = []
         self.tooltip: Tip | None = None
         self._clicked: Request | None = None
@@ -68,12 +79,13 @@ class Hud:
     # ------------------------------------------------------------ mouse
     def point(self, event: pygame.event.Event) -> None:
         """The pointer moved: light the button under it."""
-        for button in (*self.buttons, self.last_trick):
+        for button in (*self.buttons, *self.corner, self.last_trick):
             button.handle_event(event)
 
     def press(self, event: pygame.event.Event) -> bool:
-        """A press on a top-bar button; True when it landed on one."""
-        return any(button.handle_event(event) for button in self.buttons)
+        """A press on a top-bar button (or one beside the trick); True when it landed
+        on one."""
+        return any(button.handle_event(event) for button in (*self.buttons, *self.corner))
 
     def follow(self, frame: Frame) -> None:
         """Bar the last-trick button while there is no last trick to show; show Undo
@@ -85,6 +97,12 @@ class Hud:
         self.last_trick.enabled = frame.shown.last_trick is not None
         if not self.last_trick.enabled:
             self.last_trick.hovered = self.last_trick.pressed = False
+        self.corner = []
+        if frame.guide is not None:
+            cards = len(frame.view.hand)
+            self.hide_guide.rect = guide_card(frame.layout, frame.guide, cards).button
+            self.hide_guide.label = _("Hide the guide")
+            self.corner.append(self.hide_guide)
 
     def press_last_trick(self, event: pygame.event.Event) -> bool:
         """A press on the last-trick button (it ignores one while barred)."""
@@ -93,7 +111,9 @@ class Hud:
     def release(self, event: pygame.event.Event) -> tuple[bool, Request | None]:
         """A release: whether one of the buttons took it, and what it asks for."""
         self._clicked = None
-        used = any(button.handle_event(event) for button in (*self.buttons, self.last_trick))
+        used = any(
+            button.handle_event(event) for button in (*self.buttons, *self.corner, self.last_trick)
+        )
         request, self._clicked = self._clicked, None
         return used, request
 

@@ -178,6 +178,35 @@ class TableLayout:
     def position_of(self, seat: int) -> int:
         return (seat - self.viewer) % self.players
 
+    def corner_areas(self, cards: int) -> tuple[Rect, Rect]:
+        """The free room at the bottom left (between the lowest seat of the left column
+        and the viewer's plate) and at the bottom right (down to the trumps), beside
+        the trick and clear of the viewer's ``cards``: where the guide and offers go
+        without covering a card."""
+        gap = self.px(10)
+        viewer = self.seats[self.viewer].plate
+        hand = self.hand_rects(cards)
+        hand_left = hand[0].x if hand else self.size[0] // 2
+        hand_right = hand[-1].right if hand else self.size[0] // 2
+        low_left, low_right = viewer.top, self.trump_panel.top
+        if hand_left < self.trick_zone.left:  # a long hand reaches under the corner
+            low_left = min(low_left, self.hand_band.top)
+        if hand_right > self.trick_zone.right:
+            low_right = min(low_right, self.hand_band.top)
+        areas = []
+        for side, bottom in (("left", low_left), ("right", low_right)):
+            top = self.arena.top
+            for spot in self.seats:
+                if spot.side == side:
+                    backs = spot.backs_centre[1] + spot.backs_span // 2
+                    top = max(top, spot.plate.bottom, backs)
+            if side == "left":
+                x, right = self.margin, self.trick_zone.left - gap
+            else:
+                x, right = self.trick_zone.right + gap, self.size[0] - self.margin
+            areas.append(Rect(x, top + gap, right - x, bottom - gap - top - gap))
+        return areas[0], areas[1]
+
     # ------------------------------------------------------------ the hand
     def hand_rects(self, count: int, raised: tuple[bool, ...] | None = None) -> list[Rect]:
         """The viewer's ``count`` cards, left to right, raised where asked."""

@@ -95,6 +95,16 @@ class ToggleCoach:
     """Turn the coach on or off (for the player whose turn it is, in a hotseat game)."""
 
 
+@dataclass(frozen=True)
+class HideGuide:
+    """Stop the guided first hand (it never shows again)."""
+
+
+@dataclass(frozen=True)
+class ClaimRest:
+    """Claim the rest of the tricks (the viewer's claim is certain)."""
+
+
 Request = (
     PlayCard
     | PlaceBid
@@ -110,4 +120,6 @@ Request = (
     | ShowGameOver
     | TakeBack
     | ToggleCoach
+    | HideGuide
+    | ClaimRest
 )

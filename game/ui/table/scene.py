@@ -35,6 +35,7 @@ import pygame
 from game.i18n import _, language, tr
 from game.i18n.reasons import error_words
 from game.play.contract import TableSession
+from game.play.guide import guide_step, guide_words
 from game.play.notices import Notice, Tone, reading_time
 from game.play.session import GameSession
 from game.play.setup import new_seed
@@ -59,6 +60,7 @@ from game.ui.table.coachview import (
 from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
 from game.ui.table.frame import Coaching, Frame, Seating, may_bid, may_play
+from game.ui.table.guideview import draw_guide
 from game.ui.table.hand import Hand
 from game.ui.table.hud import (
     Hud,
@@ -204,7 +206,18 @@ class TableScene(Scene):
             take_backs=self._take_back_state(),
             coach=self._coaching(),
             absent=dict(session.absent),
+            guide=self._guide(),
         )
+
+    def _guide(self) -> str | None:
+        """The guided first hand's words for the viewer's decision now (while the
+        setting is on, at a person's own turn)."""
+        if self.demo or not self.app.settings.guide or not self.human_viewer:
+            return None
+        if not self.idle or self.blocked:
+            return None
+        step = guide_step(self.view)
+        return guide_words(step) if step is not None else None
 
     def _take_back_state(self) -> bool | None:
         """For the Undo button: None without take-backs, else whether one is possible."""
@@ -350,6 +363,10 @@ class TableScene(Scene):
                 self.take_back()
             case ask.ToggleCoach():
                 self.toggle_coach()
+            case ask.HideGuide():
+                self.hide_guide()
+            case ask.ClaimRest():
+                self.claim()
             case _:
                 unreachable(request)
 
@@ -436,6 +453,20 @@ class TableScene(Scene):
         self.hand.forget()
         self._follow(0.0)
 
+    # ------------------------------------------------------------ the guide
+    def hide_guide(self) -> None:
+        """The player needs no guide: it never shows again (Settings can bring it back)."""
+        self.app.store.update(guide=False)
+
+    def _guide_done(self) -> None:
+        """A hand is over: the guide has said its piece."""
+        if self.app.settings.guide and not self.demo and self.session.humans:
+            self.app.store.update(guide=False)
+            self.notify(_("That was the guided hand; Settings can turn the guide on again."))
+
+    def claim(self) -> None:
+        """Claim the rest of the tricks (see :mod:`game.play.claims`)."""
+
     # ------------------------------------------------------------ the coach
     def _follow_coach_setting(self) -> None:
         if not self.demo:
@@ -479,6 +510,7 @@ class TableScene(Scene):
 
     def open_hand_result(self, number: int) -> None:
         result = self.session.results[number - 1]
+        self._guide_done()
         self.blocked, self.fast = True, False
         self.trick.close()
         auto = 4.5 / self.app.speed if self.demo else None
@@ -516,6 +548,7 @@ class TableScene(Scene):
         draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)
         draw_bid_figures(canvas, self.bid_panel, frame)
+        draw_guide(canvas, layout, frame.guide, len(frame.view.hand), self.hud.hide_guide)
         draw_top_bar(canvas, frame, self.hud)
         self.trick.draw(canvas, frame, self.painter)
         draw_tip(canvas, self.hud, layout)

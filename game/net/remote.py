@@ -271,6 +271,10 @@ class RemoteSession:
             view = dataclasses.replace(view, phase=Phase.DEALING)
         return view
 
+    def opening_view(self, seat: int | None) -> SeatView:
+        """The table opens where the game is."""
+        return self.view(seat)
+
     def public(self) -> SeatView:
         view = self._view
         if view is None:

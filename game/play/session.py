@@ -22,7 +22,7 @@ from game.play.coaching import Coach
 from game.play.contract import Absence
 from game.play.extras import read_extras, write_extras
 from game.play.notices import Notice
-from game.play.takeback import replay, take_back_point
+from game.play.takeback import replay, rewind_trick, take_back_point
 from game.play.thinker import Thought
 from game.rules.actions import Action
 from game.rules.events import Event
@@ -295,10 +295,25 @@ class GameSession:
     def resume(cls, path: Path) -> GameSession:
         """Continue the game saved at ``path``; raises RecordError or OSError."""
         match, players = load_record_file(path)
+        rewound = rewind_trick(match)  # the trick on the table is shown played again
+        if rewound is not None:
+            match = rewound.match
         session = cls(match.rules, match.seed, players, autosave=path, match=match)
+        if rewound is not None:
+            session.pending.extend(rewound.events)
+            session._opening = rewound.opening
         names = [player.name for player in players]
         session.take_backs, session.again_of = read_extras(path, match.seed, names)
         return session
+
+    _opening: dict[int | None, SeatView] | None = None
+
+    def opening_view(self, seat: int | None) -> SeatView:
+        """What the table shows first: where the game is, or for a game resumed mid-hand,
+        the trick on the table as it began (its cards are in :attr:`pending`)."""
+        if self._opening is not None and self.pending:
+            return self._opening[seat]
+        return self.view(seat)
 
     def close(self) -> None:
         """Abandon a decision in progress (the worker stops it and waits for the next)

@@ -96,7 +96,7 @@ class TableScene(Scene):
         self.hotseat = Hotseat.for_humans(0 if demo else len(humans))
         self.viewer = humans[0] if humans and not demo else 0
         self.view: SeatView = session.view(self.viewer)
-        self.shown = Shown.from_view(self.view)
+        self.shown = Shown.from_view(session.opening_view(self.viewer))
         self.effects = Effects()
         self.notices = NoticeBoard()
         self.director = Director(self.shown, self.effects, self.notices)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pygame
+
 from game.net.remote import RemoteSession
 from game.net.seatkeys import SeatKeys
 from game.ui.app import App
@@ -53,6 +55,9 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
         time.sleep(0.2)
         assert lobby.hosting.table.match.hand_number == 0  # not before the host sits down
         assert lobby.listing not in lobby._listings()  # not in its own join list
+        lobby.copy_code()
+        assert pygame.scrap.get_text() == f"{listing.code} {listing.address}"
+        assert lobby.copied == "Copied"
         lobby.sit_down()
         table = app.top
         assert isinstance(table, TableScene)

@@ -66,6 +66,8 @@ class LobbyScene(GuiScene):
         self.keys = SeatKeys.of_user()
         self._rejoin = rejoin
         self._everyone_here = False
+        self.copied = ""
+        """What became of the last copy of the join code."""
         self.browser: Browser | None = None
         self.hosting: HostThread | None = None
         self.session: RemoteSession | None = None
@@ -127,6 +129,19 @@ class LobbyScene(GuiScene):
         )
         self.session = self.hosting = None  # the table owns them now
         self.app.switch(routes.Table(session))
+
+    def copy_code(self) -> None:
+        """Put the join code and the address on the clipboard, to paste in a message."""
+        listing = self.listing
+        if listing is None:
+            return
+        text = f"{listing.code} {listing.address}"
+        try:
+            pygame.scrap.put_text(text)
+        except (pygame.error, AttributeError):
+            self.copied = _("Not copied: write it down.")
+        else:
+            self.copied = _("Copied")
 
     def join_typed(self) -> None:
         address, code = parse_target(self.entry.get_text())
@@ -192,6 +207,7 @@ class LobbyScene(GuiScene):
             self.button(
                 self.rect(80, 560, 460, 52), _("Sit at the table"), self.sit_down, style="primary"
             )
+            self.button(self.rect(380, 200, 160, 40), _("Copy"), self.copy_code, style="ghost")
 
     def _build_join(self) -> None:
         self.entry = UITextEntryLine(self.rect(740, 470, 300, 44), self.manager)
@@ -288,6 +304,9 @@ class LobbyScene(GuiScene):
             self._text(surface, listing.code, 80, 196, theme.HIGHLIGHT, 40)
             self._text(surface, _("Address"), 80, 260, theme.TEXT_DIM)
             self._text(surface, listing.address, 80, 286, theme.TEXT, 24)
+            if self.copied:
+                copied = theme.text(self.copied, self.px(14), theme.GOOD)
+                surface.blit(copied, copied.get_rect(midtop=self.rect(460, 246, 0, 0).topleft))
             note = _(
                 "Friends on this network find the table under Join. Over the internet, "
                 "forward TCP port {port} on your router to this computer and give them "

@@ -110,11 +110,20 @@ def names_and_levels(players: Sequence[Player]) -> str:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """What the autosave holds, in words for the title screen."""
+    """What the autosave holds, said in the language in use when it is asked (the title
+    keeps it across a change of language)."""
 
-    variant: str
-    hand: str
+    rules: RuleSet
+    hand_number: int
     players: tuple[Player, ...]
+
+    @property
+    def variant(self) -> str:
+        return variant_name(self.rules)
+
+    @property
+    def hand(self) -> str:
+        return hand_of(self.rules, self.hand_number)
 
     @property
     def count(self) -> str:
@@ -140,9 +149,7 @@ def read_saved_game(path: Path) -> SavedGame:
     """The game saved at ``path``; raises RecordError or OSError as the reader does."""
     saved, players = load_record_file(path)
     view = saved.view(None)
-    return SavedGame(
-        variant_name(view.rules), hand_of(view.rules, view.hand_number), tuple(players)
-    )
+    return SavedGame(view.rules, view.hand_number, tuple(players))
 
 
 def levels(players: Sequence[Player]) -> str:

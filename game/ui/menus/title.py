@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.i18n import _, clip
+from game.i18n import _, clip, language
 from game.rules.errors import RecordError
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
@@ -164,6 +164,7 @@ class TitleScene(GuiScene):
         settings = self.app.settings
         kept = SeatKeys.of_user().latest()
         return (
+            language(),
             self.saved,
             self.message,
             settings.language,

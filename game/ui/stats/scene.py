@@ -226,7 +226,7 @@ class StatsScene(GuiScene):
             for key, tally in sorted(tallies.items())
             if tally.count
         ]
-        title = _("Bids made by hand size") if by_size else _("Bids made by the bid")
+        title = _("Bids made by hand size") if by_size else _("Bids made by the number bid")
         chart = self.rect(640, 110, 580, 250)
         reserve = chart.right - self.by_size.rect.x + round(8 * self.scale)
         bar_chart(surface, chart, title, bars, self.scale, reserve)

@@ -42,7 +42,7 @@ def draw_frame(surface: pygame.Surface, gui: GuiScene) -> None:
 def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
     """The chosen preset's name, player range, changes and description."""
     preset = setup.preset
-    x, y = gui.rect(42, 422, 0, 0).topleft
+    x, y = gui.rect(42, 396, 0, 0).topleft
     width = gui.px(378)
     name = tr(preset.name)
     if setup.changes:
@@ -57,9 +57,10 @@ def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
     y += gui.px(24)
     bottom = gui.rect(0, 616, 0, 0).y
     text = variant_words(setup)
-    for points in (14, 13, 12, 11):  # the largest letters that show every word
+    # The largest letters that show every word, the lines closer at the smallest.
+    for points, leading in ((14, 1.32), (13, 1.3), (12, 1.25), (11, 1.2), (10, 1.15)):
         size = max(11, gui.px(points))
-        step = round(size * 1.32)
+        step = round(size * leading)
         lines = theme.wrap(text, size, width)
         if y + len(lines) * step <= bottom:
             break

@@ -84,12 +84,12 @@ class NewGameScene(GuiScene):
 
     def _build_presets(self) -> None:
         options = [(preset.id, tr(preset.name)) for preset in PRESET_LIST]
-        rects = [self.rect(40, 116 + i * 37, 380, 32) for i in range(len(options))]
+        rects = [self.rect(40, 114 + i * 34, 380, 30) for i in range(len(options))]
         self.preset_choice = self.choice_at(
             rects, options, self.setup.preset.id, self._choose_preset, style="listitem"
         )
         self.reset_button = self.button(
-            self.rect(318, 422, 102, 28),
+            self.rect(318, 396, 102, 28),
             _("Reset"),
             self._reset_rules,
             style="ghost",

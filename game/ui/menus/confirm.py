@@ -96,7 +96,7 @@ class ConfirmOverlay(GuiScene):
         surface.blit(veil(surface.get_size(), 150), (0, 0))
         shadow = self.panel.move(0, self.px(8)).inflate(self.px(10), self.px(10))
         theme.panel(surface, shadow, (0, 0, 0, 90), self.px(20), None)
-        theme.panel(surface, self.panel, (10, 24, 20, 242), self.px(16), (*theme.GOLD, 110))
+        theme.panel(surface, self.panel, (10, 24, 20, 255), self.px(16), (*theme.GOLD, 110))
         left = self.panel.x + self.px(32)
         title = theme.text(self.question, self.px(24), theme.HIGHLIGHT, "bold")
         surface.blit(title, (left, self.panel.y + self.px(26)))

@@ -64,7 +64,7 @@ class _Overlay(Scene):
         shadow = sprites.soft_shadow(self.panel.size, self.px(22), spread, 170)
         surface.blit(shadow, (self.panel.x - 2 * spread, self.panel.y - 2 * spread + spread // 2))
         fill = theme.rounded_rect(
-            self.panel.size, (12, 30, 25, 248), self.px(22), (*theme.GOLD, 150)
+            self.panel.size, (12, 30, 25, 255), self.px(22), (*theme.GOLD, 150)
         )
         surface.blit(fill, self.panel)
         return fade

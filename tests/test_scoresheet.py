@@ -18,6 +18,7 @@ from game.rules.ruleset import HandSequence, RuleSet, TrickPoints
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit.scene import Scene
+from game.ui.scoresheet import paint
 from game.ui.scoresheet.ink import BLOB_INK, MADE_ONE, ink_blob
 from game.ui.scoresheet.overlay import (
     RowState,
@@ -95,7 +96,7 @@ def test_every_finished_hand_is_listed_with_its_numbers() -> None:
     assert [row.size for row in rows[6:]] == list(PRESETS["oh-hell"].rules(4).hand_sizes[6:])
 
 
-def test_made_bids_are_ticked_and_failed_bids_blobbed(
+def test_made_bids_are_ticked_and_failed_bids_struck_through_readably(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = played(PRESETS["oh-hell"].rules(4), hands=8)
@@ -113,14 +114,16 @@ def test_made_bids_are_ticked_and_failed_bids_blobbed(
         drawing["cell"] = (row.number, seat)
         real_cells(surface, row, seat, y)
 
-    real_blob = sheet._draw_blob
-
-    def blob(surface: pygame.Surface, number: int, seat: int, column: pygame.Rect, y: int) -> None:
-        blobs.append((number, seat))
-        real_blob(surface, number, seat, column, y)
+    def strike(surface: pygame.Surface, digit: pygame.Rect, px: object) -> None:
+        if surface.get_width() < 100:  # the key's sample, not a cell
+            return
+        blobs.append(drawing["cell"])
+        # the stroke stays within a line of the digit: the bid is not inked out
+        assert digit.width < sheet.sub_columns(drawing["cell"][1])[0].width
 
     monkeypatch.setattr(sheet, "_draw_cells", cells)
-    monkeypatch.setattr(sheet, "_draw_blob", blob)
+    monkeypatch.setattr(paint, "strike_through", strike)
+    monkeypatch.setattr(sheet, "_draw_blob", lambda *args: pytest.fail("a missed bid blobbed"))
     monkeypatch.setattr(sheet, "_draw_tick", lambda surface, at: ticks.append(drawing["cell"]))
     sheet.invalidate()
     app.frame(1 / 60)

@@ -21,6 +21,8 @@ FAINT = (196, 196, 190)
 TICK = (34, 120, 74)
 BLOB_INK = (24, 28, 48)
 BLOB_GHOST = (120, 126, 150)
+MISSED = (184, 44, 36)
+"""A missed bid, in red ink."""
 """The failed bid still faintly legible through its blob."""
 MADE_ONE = (30, 128, 78)
 """The "1" Blob's scorer writes in front of a made bid."""
@@ -81,6 +83,14 @@ def pen_ring(surface: pygame.Surface, rect: pygame.Rect, seat: int, width: int) 
         grow = 1 + 0.07 * step / steps
         points.append((cx + math.cos(a) * rx * grow, cy + math.sin(a) * ry * grow))
     pygame.draw.lines(surface, RING, False, points, width)
+
+
+def strike_through(surface: pygame.Surface, digit: pygame.Rect, px: Callable[[float], int]) -> None:
+    """One quick pen stroke through a missed bid, rising left to right, the bid still
+    readable under it."""
+    start = (digit.x - px(3), digit.bottom - px(4))
+    end = (digit.right + px(3), digit.y + px(5))
+    pygame.draw.line(surface, (*MISSED, 230), start, end, max(1, px(1.6)))
 
 
 def scribble(width: int, height: int, seed: int, stroke: int) -> pygame.Surface:

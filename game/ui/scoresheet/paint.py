@@ -13,11 +13,11 @@ from game.rules.presets import preset_for
 from game.ui.cards.art import suit_colour, suit_symbol
 from game.ui.kit import theme
 from game.ui.scoresheet.ink import (
-    BLOB_GHOST,
     FAINT,
     HIGHLIGHTER,
     MADE_ONE,
     MARGIN_RED,
+    MISSED,
     PENCIL,
     RULED,
     TICK,
@@ -26,7 +26,7 @@ from game.ui.scoresheet.ink import (
     ink_blob,
     pen_ring,
     pen_tick,
-    scribble,
+    strike_through,
 )
 from game.ui.scoresheet.layout import SheetLayout
 from game.ui.scoresheet.rows import (
@@ -269,12 +269,18 @@ class SheetPainter(SheetLayout):
             rect = text.get_rect(center=(bid_col.centerx - px(4), middle))
             if mark is BidMark.BLOB:
                 rect.centerx = bid_col.centerx
+            if mark is BidMark.SCRIBBLE:  # missed: in red, struck through once, readable
+                text = theme.text(str(bid), size, MISSED, "bold")
+                rect = text.get_rect(center=(bid_col.centerx, middle))
+                surface.blit(text, rect)
+                strike_through(surface, rect, px)
+                return
             surface.blit(text, rect)
             if mark is BidMark.TICK:
                 self._draw_tick(surface, (rect.right + px(3), middle))
-            elif mark in (BidMark.SCRIBBLE, BidMark.BLOB):
+            elif mark is BidMark.BLOB:  # Blob's own mark: inked out, the bid still shown
                 self._draw_blob(surface, row.number, seat, bid_col, y)
-                ghost = theme.text(str(bid), px(12), BLOB_GHOST, "bold")
+                ghost = theme.text(str(bid), px(14), theme.PAPER, "bold")
                 surface.blit(ghost, ghost.get_rect(center=(bid_col.centerx, middle)))
         elif row.secret and row.secret[seat]:
             text = theme.text("?", size, PENCIL, "bold")
@@ -300,19 +306,15 @@ class SheetPainter(SheetLayout):
     def _draw_blob(
         self, surface: pygame.Surface, number: int, seat: int, column: pygame.Rect, y: int
     ) -> None:
-        """The failed bid of ``seat`` in hand ``number`` scribbled over, or under Blob's
-        marks inked out with a solid blob (kept per cell)."""
+        """The failed bid of ``seat`` in hand ``number`` under Blob's marks: inked out
+        with a solid blob (kept per cell), the bid shown light on it."""
         width = column.width - self.px(2)
         height = self.row_height - self.px(2)
-        solid = self.blob_marks
-        key = (number, seat, width, height, solid)
+        key = (number, seat, width, height, True)
         blob = self._blobs.get(key)
         if blob is None:
             seed = (self.session.deal_number or 0) * 1009 + number * 31 + seat
-            if solid:
-                blob = ink_blob(width, height, seed)
-            else:
-                blob = scribble(width, height, seed, max(1, self.px(1.8)))
+            blob = ink_blob(width, height, seed)
             self._blobs[key] = blob
         surface.blit(blob, (column.x + self.px(1), y + self.px(1)))
 
@@ -410,7 +412,11 @@ class SheetPainter(SheetLayout):
             self._draw_tick(surface, (x, y))
             width = px(12)
             made = _("made")
-            blob = scribble(px(22), px(14), 5, max(1, px(1.5)))
+            blob = pygame.Surface((px(22), px(16)), pygame.SRCALPHA)
+            sample = theme.text("2", px(14), MISSED, "bold")
+            area = sample.get_rect(center=(px(11), px(8)))
+            blob.blit(sample, area)
+            strike_through(blob, area, px)
         text = theme.text(made, px(12), PENCIL, "italic")
         surface.blit(text, text.get_rect(midleft=(x + width + px(6), y)))
         x += width + px(6) + text.get_width() + px(16)

@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from game.play.preview import played_session
+from game.play.preview import played_session, played_until_bid
 from game.resources import asset
 from game.rules.record import Player
 from game.ui.app import App
@@ -15,6 +15,7 @@ from game.ui.kit import routes
 from game.ui.kit.scene import Scene
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.pause import PauseOverlay
+from game.ui.table.scene import TableScene
 
 
 def _same_whatever_is_under(scene: Scene, area: pygame.Rect) -> bool:
@@ -48,3 +49,48 @@ def test_the_language_list_hides_the_controls_under_it() -> None:
         theme = json.load(stream)
     colour = theme["drop_down_menu.selection_list"]["colours"]["dark_bg"]
     assert colour.upper().endswith("FF")
+
+
+def _to_play(app: App) -> TableScene:
+    """A table at the person's turn in the first hand, with a card that may not be played."""
+    players = [Player("You"), Player("Ada", "easy"), Player("Basil", "easy")]
+    for actions in range(3, 40):
+        session = played_session("oh-hell", players, 5, actions)
+        view = session.view(0)
+        if session.human_to_act() == 0 and view.trick and len(view.legal) < len(view.hand):
+            break
+        session.close()
+    scene = TableScene(app, session)
+    app.push(scene)
+    for _ in range(30):
+        app.frame(1 / 30)
+    return scene
+
+
+def test_why_a_card_is_barred_never_covers_your_turn(app: App) -> None:
+    scene = _to_play(app)
+    item = next(item for item in scene.hand.items if not item.legal)
+    pos = (round(item.x) + scene.layout.card[0] // 2, round(item.y) + 30)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 30)
+    assert scene.hud.tooltip is not None
+    _text, anchor = scene.hud.tooltip
+    assert anchor[1] < scene.layout.status[1] - scene.layout.px(14)  # the bubble ends above
+
+
+def test_a_barred_bid_lights_its_reason_in_the_panel_and_covers_nothing(app: App) -> None:
+    players = [Player("Ada", "easy"), Player("Basil", "easy"), Player("You")]
+    for seed in range(1, 60):  # a deal where You deal and the hook bars a bid
+        session = played_until_bid("oh-hell", players, seed, seat=2)
+        if session.view(2).forbidden_bid is not None:
+            break
+        session.close()
+    scene = TableScene(app, session)
+    app.push(scene)
+    for _ in range(30):
+        app.frame(1 / 30)
+    barred = session.view(2).forbidden_bid
+    assert barred is not None and scene.bid_panel.barred  # the dealer, under the hook
+    assert not scene.bid(barred)
+    assert scene.bid_panel.clock < scene.bid_panel.flash_until
+    assert not any(effect.kind == "hint" for effect in scene.effects)

@@ -41,6 +41,9 @@ class BidPanel:
         self.focus: int | None = None
         self.digits = ""
         self.digit_time = 0.0
+        self.flash_until = 0.0
+        """Until when the note lights up (a barred bid was tried)."""
+        self.clock = 0.0
         self._key: tuple[object, ...] | None = None
         self._clicked: int | None = None
 
@@ -54,6 +57,7 @@ class BidPanel:
     def update(self, frame: Frame) -> PlaceBid | None:
         """Open, rebuild or close the panel to match the state; a lone digit that has
         waited long enough becomes the bid."""
+        self.clock = frame.clock
         if not frame.my_bid:
             self.close()
             return None
@@ -113,10 +117,6 @@ class BidPanel:
             return _("Everyone bids in secret; the bids are shown together.")
         return _("Keys: 0–9 to bid, or arrows and Enter.")
 
-    def anchor(self) -> tuple[int, int] | None:
-        """Where a word about a bid goes: over the panel, when it is open."""
-        return self.geometry.panel.midtop if self.geometry else None
-
     def forget_digits(self) -> None:
         """A bid is being made: the digits typed so far are spent."""
         self.digits = ""
@@ -144,6 +144,14 @@ class BidPanel:
 
     def _click(self, number: int) -> None:
         self._clicked = number
+
+    def flash(self, seconds: float = 3.0) -> bool:
+        """Light the note that says why a bid is barred (a barred bid was tried); False
+        when the panel has no such note."""
+        if not self.barred:
+            return False
+        self.flash_until = self.clock + seconds
+        return True
 
     @property
     def pointing_at_barred(self) -> bool:
@@ -207,7 +215,8 @@ def draw_bid_panel(surface: pygame.Surface, bids: BidPanel, layout: TableLayout)
     size = layout.font(13)
     colour = theme.TEXT_DIM
     if bids.barred:
-        colour = theme.HIGHLIGHT if bids.pointing_at_barred else BARRED_NOTE
+        lit = bids.pointing_at_barred or bids.clock < bids.flash_until
+        colour = theme.HIGHLIGHT if lit else BARRED_NOTE
     y = geometry.note[1]
     for line in theme.wrap(bids.note, size, geometry.note_width):
         label = theme.text(line, size, colour)

@@ -390,7 +390,8 @@ class TableScene(Scene):
         try:
             self.session.act(Bid.of(self.viewer, number))
         except (IllegalAction, ValueError) as error:
-            self._hint(error_words(error), panel.anchor() or self.layout.status)
+            if not panel.flash():  # the hook's note lights up in the panel, covering nothing
+                self._hint(error_words(error), self.layout.status)
             return False
         panel.placed()
         self._pump()

@@ -11,7 +11,7 @@ from game.play.preview import played_session, played_until_bid
 from game.resources import asset
 from game.rules.record import Player
 from game.ui.app import App
-from game.ui.kit import routes
+from game.ui.kit import routes, theme
 from game.ui.kit.scene import Scene
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.pause import PauseOverlay
@@ -94,3 +94,24 @@ def test_a_barred_bid_lights_its_reason_in_the_panel_and_covers_nothing(app: App
     assert not scene.bid(barred)
     assert scene.bid_panel.clock < scene.bid_panel.flash_until
     assert not any(effect.kind == "hint" for effect in scene.effects)
+
+
+def test_the_last_trick_leaves_the_trick_in_play_in_sight_and_says_who_led(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = _to_play(app)
+    assert scene.shown.last_trick is not None
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", text)
+    scene.trick.toggle(scene.shown)
+    app.frame(1 / 30)
+    panel = scene.trick.panel
+    assert panel is not None and "led" in drawn
+    for seat, _card in scene.shown.trick:
+        assert not panel.colliderect(scene.layout.seats[seat].trick)

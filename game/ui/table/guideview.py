@@ -1,7 +1,7 @@
 """The guided first hand on the table: a card of a few words beside the trick.
 
 The words come from :mod:`game.play.guide` (what the viewer is deciding, from the
-view); the card sits in the free corner beside the trick (never over a card), its
+view); the card sits in a free corner beside the trick (never over a card), its
 words wrapped to fit, with a button that hides the guide for good.
 """
 
@@ -24,8 +24,14 @@ class GuideCard:
 
     panel: pygame.Rect
     heading: str
+    """Empty when there is no room for it."""
+    heading_at: tuple[int, int]
+    """The left middle of the heading."""
     lines: tuple[str, ...]
     size: int
+    line_h: int
+    top: int
+    """Where the first line of words goes."""
     button: pygame.Rect
 
 
@@ -33,8 +39,7 @@ _CARDS: dict[tuple[int, str, int], tuple[TableLayout, GuideCard]] = {}
 
 
 def guide_card(layout: TableLayout, text: str, cards: int) -> GuideCard:
-    """The card for ``text`` in the taller free corner, in the largest letters (from
-    14 down to 10 px at 1280x720) whose lines fit it (kept per layout and words)."""
+    """The card for ``text`` beside a hand of ``cards`` (kept per layout and words)."""
     key = (id(layout), text, cards)
     found = _CARDS.get(key)
     if found is not None and found[0] is layout:
@@ -46,25 +51,50 @@ def guide_card(layout: TableLayout, text: str, cards: int) -> GuideCard:
     return card
 
 
+TRIES = ((14, 1.3, True), (13, 1.3, True), (12, 1.25, True), (11, 1.2, True), (11, 1.15, False))
+"""Letters (at 1280x720), line spacing and whether the heading shows, largest first."""
+
+
 def _guide_card(layout: TableLayout, text: str, cards: int) -> GuideCard:
+    """In the bottom left corner, else the roomier one, the largest letters that fit."""
     left, right = layout.corner_areas(cards)
-    area = left if left.height >= right.height or left.width >= right.width * 1.3 else right
-    pad = layout.px(10)
-    button_h = layout.px(26)
-    heading = _("Your first hand")
-    for points in (14, 13, 12, 11, 10):
-        size = layout.font(points)
-        lines = tuple(theme.wrap(text, size, area.width - 2 * pad))
-        line_h = round(size * 1.3)
-        height = pad + line_h + len(lines) * line_h + layout.px(8) + button_h + pad
-        if height <= area.height:
-            break
-    height = min(height, area.height)
+    roomier = max((left, right), key=lambda area: area.width * area.height)
+    card = None
+    for area in (left, roomier):
+        for points, leading, heading in TRIES:
+            card = _laid_out(layout, text, area, points, leading, heading)
+            if card.panel.height <= area.height:
+                return card
+    assert card is not None
+    return card
+
+
+def _laid_out(
+    layout: TableLayout, text: str, area: pygame.Rect, points: int, leading: float, heading: bool
+) -> GuideCard:
+    """The card at the foot of ``area`` in letters of ``points`` (its height may be
+    more than the area's: then it does not fit). The button sits beside the heading
+    when there is room."""
+    pad, gap = layout.px(10), layout.px(4)
+    size = layout.font(points)
+    bold = theme.font(size, "bold")
+    line_h = round(size * leading)
+    button_h = max(layout.px(24), round(size * 1.6))
+    button_w = min(area.width - 2 * pad, bold.size(_("Hide the guide"))[0] + layout.px(20))
+    title = _("Your first hand") if heading else ""
+    lines = tuple(theme.wrap(text, size, area.width - 2 * pad))
+    beside = bold.size(title)[0] <= area.width - 2 * pad - button_w - layout.px(8)
+    head_h = button_h if beside else line_h + gap + button_h
+    height = pad + head_h + gap + len(lines) * line_h + pad
     panel = pygame.Rect(area.x, area.bottom - height, area.width, height)
-    label = _("Hide the guide")
-    width = min(panel.width - 2 * pad, theme.font(size, "bold").size(label)[0] + layout.px(22))
-    button = pygame.Rect(panel.x + pad, panel.bottom - pad - button_h, width, button_h)
-    return GuideCard(panel, heading, lines, size, button)
+    button = pygame.Rect(panel.right - pad - button_w, panel.y + pad, button_w, button_h)
+    if beside:
+        heading_at = (panel.x + pad, button.centery)
+    else:
+        heading_at = (panel.x + pad, panel.y + pad + line_h // 2)
+        button.topleft = (panel.x + pad, panel.y + pad + line_h + gap)
+    top = panel.y + pad + head_h + gap
+    return GuideCard(panel, title, heading_at, lines, size, line_h, top, button)
 
 
 def draw_guide(
@@ -75,17 +105,13 @@ def draw_guide(
         return
     card = guide_card(layout, text, cards)
     panel = card.panel
-    radius = layout.px(12)
-    surface.blit(
-        theme.rounded_rect(panel.size, (12, 30, 25, 245), radius, (*theme.GOLD, 170)), panel
-    )
-    pad = layout.px(10)
-    line_h = round(card.size * 1.3)
-    y = panel.y + pad
-    heading = theme.text(card.heading, card.size, theme.GOLD, "bold")
-    surface.blit(heading, (panel.x + pad, y))
-    y += line_h
+    fill = theme.rounded_rect(panel.size, (12, 30, 25, 255), layout.px(12), (*theme.GOLD, 170))
+    surface.blit(fill, panel)
+    if card.heading:
+        heading = theme.text(card.heading, card.size, theme.GOLD, "bold")
+        surface.blit(heading, heading.get_rect(midleft=card.heading_at))
+    x, y = panel.x + layout.px(10), card.top
     for line in card.lines:
-        surface.blit(theme.text(line, card.size, theme.TEXT), (panel.x + pad, y))
-        y += line_h
+        surface.blit(theme.text(line, card.size, theme.TEXT), (x, y))
+        y += card.line_h
     sprites.paint_button(surface, hide, layout.u)

@@ -51,13 +51,15 @@ def test_the_language_list_hides_the_controls_under_it() -> None:
     assert colour.upper().endswith("FF")
 
 
-def _to_play(app: App) -> TableScene:
-    """A table at the person's turn in the first hand, with a card that may not be played."""
+def _to_play(app: App, tricks: int = 0) -> TableScene:
+    """A table at the person's turn in the first hand, with a card that may not be played
+    (and at least ``tricks`` tricks played)."""
     players = [Player("You"), Player("Ada", "easy"), Player("Basil", "easy")]
     for actions in range(3, 40):
         session = played_session("oh-hell", players, 5, actions)
         view = session.view(0)
-        if session.human_to_act() == 0 and view.trick and len(view.legal) < len(view.hand):
+        barred = view.trick and len(view.legal) < len(view.hand)
+        if session.human_to_act() == 0 and barred and len(view.tricks) >= tricks:
             break
         session.close()
     scene = TableScene(app, session)
@@ -99,7 +101,7 @@ def test_a_barred_bid_lights_its_reason_in_the_panel_and_covers_nothing(app: App
 def test_the_last_trick_leaves_the_trick_in_play_in_sight_and_says_who_led(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    scene = _to_play(app)
+    scene = _to_play(app, tricks=1)
     assert scene.shown.last_trick is not None
     drawn: list[str] = []
     real = theme.text

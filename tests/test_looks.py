@@ -117,3 +117,34 @@ def test_the_last_trick_leaves_the_trick_in_play_in_sight_and_says_who_led(
     assert panel is not None and "led" in drawn
     for seat, _card in scene.shown.trick:
         assert not panel.colliderect(scene.layout.seats[seat].trick)
+
+
+def test_only_a_forbidden_choice_is_struck_through() -> None:
+    from game.ui.kit.widgets import Button
+
+    assert Button(pygame.Rect(0, 0, 9, 9), "Replay", print, enabled=False).strike is False
+
+
+def test_keyboard_focus_on_the_title_is_a_ring_one_sees(app: App) -> None:
+    from game.ui.menus.title import TitleScene
+    from tests.screens import key
+
+    title = TitleScene(app)
+    app.push(title)
+    app.frame(1 / 60)
+    key(app, pygame.K_DOWN)
+    focused = title.focused()
+    assert focused is not None and focused is title.buttons["new"]
+    before = app.screen.copy()
+    focused.focused = False
+    title.draw(before)
+    focused.focused = True
+    title.draw(app.screen)
+    ring = focused.rect.inflate(8, 8)
+    changed = sum(
+        before.get_at((x, ring.top + 1)) != app.screen.get_at((x, ring.top + 1))
+        for x in range(ring.left, ring.right)
+    )
+    assert changed > focused.rect.width // 2  # a line along the whole edge, not a tint
+    key(app, pygame.K_DOWN)
+    assert title.focused() is title.buttons["quick"]

@@ -43,6 +43,7 @@ MAX_MESSAGE = 900
 """The longest banner message (each part is already cut shorter)."""
 BUTTON, GAP, CAPTION = 52, 14, 22
 """Menu button height, the gap between buttons, and the room for a caption under one."""
+SHIFT = pygame.KMOD_SHIFT
 MENU_ROOM = 580
 """The height the menu's buttons and captions may take on the 1280x720 canvas."""
 TOOLTIP_DELAY = 0.6
@@ -81,6 +82,8 @@ class TitleScene(GuiScene):
         self.buttons: dict[str, Button] = {}
         self._built_for: tuple[object, ...] = ()
         self._hover_time = 0.0
+        self._focus: str | None = None
+        """The menu entry chosen with the keyboard, if any."""
 
     def _read_save(self) -> str | None:
         """Read the saved game (again only when the file changed); if it cannot be
@@ -248,6 +251,7 @@ class TitleScene(GuiScene):
         self._built_for = self._menu_state()
         self._build_menu(self._entries())
         self._build_banner()
+        self._show_focus()
 
     def _build_menu(self, entries: list[MenuEntry]) -> None:
         """The buttons down the right, each caption in the room left under its button."""
@@ -334,13 +338,40 @@ class TitleScene(GuiScene):
         self.on_event(event)
 
     def on_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.message:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & SHIFT)
+            self.move_focus(-1 if back else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            focused = self.focused()
+            if focused is not None:
+                focused.on_click()
+            elif event.key == pygame.K_SPACE:
+                return
+            elif self.message:
                 self.dismiss()
             elif self.saved is not None:
                 self.continue_game()
             else:
                 self.new_game()
+
+    def focused(self) -> Button | None:
+        return next((button for button in self.buttons.values() if button.focused), None)
+
+    def move_focus(self, step: int) -> None:
+        """Up, Down and Tab walk the menu (round again at its ends)."""
+        keys = [key for key in self.buttons if key != "dismiss"]
+        if not keys:
+            return
+        current = self._focus if self._focus in keys else None
+        index = keys.index(current) if current is not None else (-1 if step > 0 else 0)
+        self._focus = keys[(index + step) % len(keys)]
+        self._show_focus()
+
+    def _show_focus(self) -> None:
+        for key, button in self.buttons.items():
+            button.focused = key == self._focus
 
     def update(self, dt: float) -> None:
         super().update(dt)

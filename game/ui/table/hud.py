@@ -48,9 +48,7 @@ class Hud:
         self.buttons: list[Button] = []
         """Score sheet and menu, in the top bar."""
         self.last_trick = self._button(_("Last trick"), ToggleLastTrick())
-        self.last_trick.strike = False  # dimmed until a trick is won: nothing is forbidden
         self.undo = self._button(_("Take back"), TakeBack())
-        self.undo.strike = False  # dimmed when there is nothing to take back
         self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
         self.hide_guide = self._button(_("Hide the guide"), HideGuide())
         self.corner: list[Button] = []

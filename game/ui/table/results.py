@@ -368,7 +368,6 @@ class GameOverOverlay(_Overlay):
             button.rect.centerx = self.panel.centerx + (index * 2 - 1) * self.px(108)
             button.ghost = True
         self.replay.enabled = self.session.kept is not None
-        self.replay.strike = False
 
     def draw(self, surface: pygame.Surface) -> None:
         self._frame(surface)

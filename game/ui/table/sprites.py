@@ -236,7 +236,7 @@ def _button_image(
     hovered: bool,
     pressed: bool,
     scale: float,
-    strike: bool = True,
+    strike: bool = False,
 ) -> tuple[pygame.Surface, int]:
     pad = max(6, round(7 * scale))
     image = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)

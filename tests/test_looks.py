@@ -148,3 +148,21 @@ def test_keyboard_focus_on_the_title_is_a_ring_one_sees(app: App) -> None:
     assert changed > focused.rect.width // 2  # a line along the whole edge, not a tint
     key(app, pygame.K_DOWN)
     assert title.focused() is title.buttons["quick"]
+
+
+def test_after_the_settings_no_card_stays_raised_with_an_old_word(app: App) -> None:
+    scene = _to_play(app)
+    item = next(item for item in scene.hand.items if not item.legal)
+    pos = (round(item.x) + scene.layout.card[0] // 2, round(item.y) + 30)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 30)
+    assert scene.hud.tooltip is not None
+    scene.open_menu()
+    app.open(routes.Settings())
+    app.frame(1 / 30)
+    app.pop()  # Back
+    app.pop()  # Resume
+    for _ in range(30):
+        app.frame(1 / 30)
+    assert scene.hud.tooltip is None and scene.input.mouse != pos
+    assert all(item.y >= scene.layout.hand_base - scene.layout.raise_by for item in scene.hand.items)

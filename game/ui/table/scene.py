@@ -130,7 +130,15 @@ class TableScene(Scene):
         self.painter.presenter.invalidate()
 
     def enter(self) -> None:
+        """On top again (a menu or the settings closed): the pointer is wherever it went
+        meanwhile, so no card stays raised or explained for where it was."""
         self.painter.presenter.invalidate()
+        focused = pygame.display.get_init() and pygame.mouse.get_focused()
+        self.input.mouse = pygame.mouse.get_pos() if focused else (-1, -1)
+        self.hand.drag = None
+        self.hud.tooltip = None
+        for button in (*self.hud.buttons, *self.hud.corner, self.hud.last_trick):
+            button.hovered = button.pressed = False
 
     @property
     def busy(self) -> bool:

@@ -214,3 +214,19 @@ def test_a_game_resumed_mid_hand_shows_its_last_cards_again(app: App, cards: int
             break
     assert most == (cards or 3)  # every card of it seen on the cloth
     assert table.idle and [c for _, c in shown.trick] == list(table.session.view(0).trick)
+
+
+def test_a_quick_ctrl_z_is_read_from_its_own_event(app: App) -> None:
+    from game.ui.table.requests import TakeBack
+
+    players = [Player("You"), Player("Ada", "easy"), Player("Basil", "easy")]
+    session = GameSession(PRESETS["oh-hell"].rules(3), 5, players)
+    scene = TableScene(app, session)
+    app.push(scene)
+    assert pygame.key.get_mods() == 0  # Ctrl already let go when the key is handled
+    event = pygame.event.Event(
+        pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="z", scancode=0
+    )
+    assert scene.input.handle(event, scene.frame()) == [TakeBack()]
+    plain = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z", scancode=0)
+    assert scene.input.handle(plain, scene.frame()) == []

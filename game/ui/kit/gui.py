@@ -143,6 +143,24 @@ def set_selected(button: Any, selected: bool) -> None:
         button.disable()
 
 
+def jump_slider(slider: Any, pos: tuple[int, int]) -> bool:
+    """A press on a slider's track, beside its knob, moves the knob there (as the
+    players of every other program expect); True when it moved."""
+    button = slider.sliding_button
+    if button is None or not slider.is_enabled or not slider.rect.collidepoint(pos):
+        return False
+    if button.rect.collidepoint(pos) or slider.scrollable_width <= 0:
+        return False
+    if any(arrow is not None and arrow.rect.collidepoint(pos)
+           for arrow in (slider.left_button, slider.right_button)):  # fmt: skip
+        return False
+    track_left = button.rect.x - slider.scroll_position + button.rect.width / 2
+    fraction = min(1.0, max(0.0, (pos[0] - track_left) / slider.scrollable_width))
+    low, high = slider.value_range
+    slider.set_current_value(low + fraction * (high - low), warn=False)
+    return True
+
+
 def kill(element: Any) -> None:
     """Remove an element from its manager."""
     element.kill()
@@ -234,6 +252,8 @@ class GuiScene(Scene):
     def rebuild(self) -> None:
         """Throw away every element and lay the scene out again."""
         self.manager = make_manager(self.size, self.scale) if self.uses_manager else None
+        self.sliders: list[Any] = []
+        """The sliders :meth:`build` made (a click on a track moves the knob there)."""
         self._language = language()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -403,6 +423,10 @@ class GuiScene(Scene):
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
         consumed = False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for slider in getattr(self, "sliders", ()):
+                if jump_slider(slider, event.pos):
+                    break  # then the knob under the pointer is taken for a drag
         if self.manager is not None:
             consumed = self.manager.process_events(event)
         if not consumed:

@@ -238,6 +238,7 @@ class SettingsScene(GuiScene):
         )
         label = UILabel(self.rect(680, y, 96, 40), "", self.manager, object_id=object_id("value"))
         self.value_labels[key] = label
+        self.sliders.append(slider)
         return slider
 
     # -------------------------------------------------------------- events

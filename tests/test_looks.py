@@ -166,3 +166,29 @@ def test_after_the_settings_no_card_stays_raised_with_an_old_word(app: App) -> N
         app.frame(1 / 30)
     assert scene.hud.tooltip is None and scene.input.mouse != pos
     assert all(item.y >= scene.layout.hand_base - scene.layout.raise_by for item in scene.hand.items)
+
+
+def test_each_seat_shows_the_tricks_it_still_needs() -> None:
+    from game.ui.table.plates import need_words
+
+    assert need_words(3, 1)[0] == ("needs 2", "+2")
+    assert need_words(2, 2)[0][0] == "no more" and need_words(2, 2)[1] == theme.GOOD
+    assert need_words(1, 2)[0][0] == "over" and need_words(1, 2)[1] == theme.BAD
+
+
+def test_the_cue_is_drawn_on_the_plates_while_the_tricks_are_played(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = _to_play(app, tricks=1)
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", text)
+    scene.painter.presenter.invalidate()
+    scene.draw(app.screen)
+    cues = [line for line in drawn if line.startswith(" \u00b7 ")]
+    assert len(cues) == 3  # one per seat

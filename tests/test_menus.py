@@ -379,6 +379,7 @@ def test_a_click_on_a_sliders_track_moves_the_knob_there(app: App) -> None:
     app.push(scene)
     frame(app)
     slider = scene.size_slider
+    assert slider.sliding_button is not None
     knob = slider.sliding_button.rect
     start = app.settings.card_scale
     right = (slider.rect.right - knob.width // 2 - 2, slider.rect.centery)
@@ -387,4 +388,5 @@ def test_a_click_on_a_sliders_track_moves_the_knob_there(app: App) -> None:
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=right))
     frame(app, 2)
     assert app.settings.card_scale > start + 0.3  # at the far end, not one step along
-    assert slider.sliding_button.rect.collidepoint(right)
+    moved = slider.sliding_button
+    assert moved is not None and moved.rect.collidepoint(right)

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui.kit import theme
 from game.ui.table import sprites
 from game.ui.table.backdrop import PLATE_BORDER, PLATE_FILL
@@ -112,6 +112,38 @@ def _thinking_dots(surface: pygame.Surface, frame: Frame, x: int, y: int) -> Non
         surface.blit(image, image.get_rect(center=centre))
 
 
+def _still_needed(
+    surface: pygame.Surface,
+    frame: Frame,
+    seat: int,
+    bid: int,
+    at: tuple[int, int],
+    size: int,
+) -> None:
+    """After the bid and the tricks won, how the bid stands: the tricks still needed,
+    no more to take, or over; in the longest words that fit the plate."""
+    layout = frame.layout
+    room = layout.seats[seat].plate.right - layout.px(12) - at[0]
+    won = frame.shown.taken[seat]
+    words, ink = need_words(bid, won)
+    dot = " \u00b7 "
+    label = sprites.first_fitting(tuple(dot + word for word in words), size, room, "bold")
+    if label.endswith("\u2026"):
+        return  # no room for even the shortest: the bid line says enough
+    surface.blit(theme.text(label, size, ink, "bold"), at)
+
+
+def need_words(bid: int, won: int) -> tuple[tuple[str, ...], tuple[int, int, int]]:
+    """How a bid stands after ``won`` tricks, longest words first, and their colour."""
+    if won < bid:
+        count = bid - won
+        long = ngettext("needs {count}", "needs {count}", count).format(count=count)
+        return (long, f"+{count}"), theme.HIGHLIGHT
+    if won == bid:
+        return (_("no more"), "="), theme.GOOD
+    return (_("over"), "!"), theme.BAD
+
+
 def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) -> None:
     """``bid 2 · won 1`` (green or red with a mark once scored), or where the bid stands."""
     layout, shown = frame.layout, frame.shown
@@ -122,8 +154,12 @@ def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) 
         colour: tuple[int, int, int] = theme.TEXT
         if shown.made is not None:
             colour = theme.GOOD if shown.made[seat] else theme.BAD
+        elif shown.all_bid and shown.taken[seat] >= bid:  # no more to take, or over
+            colour = theme.GOOD if shown.taken[seat] == bid else theme.BAD
         label = theme.text(text, size, colour, "bold")
         surface.blit(label, (x, y))
+        if shown.made is None and shown.all_bid:
+            _still_needed(surface, frame, seat, bid, (x + label.get_width(), y), size)
         if shown.made is not None:
             kind = "made" if shown.made[seat] else "broken"
             icon = sprites.mark(kind, round(size * 0.95), (*colour, 255))

@@ -73,6 +73,13 @@ class Settings:
     """How many finished games' records are kept for replays and statistics."""
     coach: bool = False
     """Show the coach's figures on the player's turns (see :func:`coach_allowed`)."""
+    computer_speed: float = 1.0
+    """How quickly computer players act (their pause before each bid or card), apart
+    from how fast the animations run."""
+    text_scale: float = 1.0
+    """The size of the words at the table (1.0, 1.15 or 1.3 of the normal size)."""
+    high_contrast: bool = False
+    """Brighter words on darker, solid grounds."""
     guide: bool = True
     """Guide a new player through their first hand (off once it is over or hidden;
     off for a player whose settings file is older than the guide)."""
@@ -110,6 +117,9 @@ FIELD_TYPES: dict[str, Any] = {
     "take_backs": TakeBackChoice,
     "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
     "coach": bool,
+    "computer_speed": Annotated[float, Meta(ge=0.25, le=8.0)],
+    "text_scale": Annotated[float, Meta(ge=1.0, le=1.3)],
+    "high_contrast": bool,
     "guide": bool,
 }
 """The schema: each setting's type, bounds included."""
@@ -147,6 +157,9 @@ def setting_label(name: str) -> str:
         "take_backs": _("Take-backs"),
         "kept_games": _("Games kept for replays"),
         "coach": _("Coach"),
+        "computer_speed": _("Computer speed"),
+        "text_scale": _("Text size"),
+        "high_contrast": _("High contrast"),
         "guide": _("Guided first hand"),
     }
     return labels.get(name) or _("settings this version does not know")

@@ -165,7 +165,9 @@ def test_after_the_settings_no_card_stays_raised_with_an_old_word(app: App) -> N
     for _ in range(30):
         app.frame(1 / 30)
     assert scene.hud.tooltip is None and scene.input.mouse != pos
-    assert all(item.y >= scene.layout.hand_base - scene.layout.raise_by for item in scene.hand.items)
+    assert all(
+        item.y >= scene.layout.hand_base - scene.layout.raise_by for item in scene.hand.items
+    )
 
 
 def test_each_seat_shows_the_tricks_it_still_needs() -> None:

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from game.play.thinker import Advice
 
 MIN_THINK_SECONDS = 0.45
-"""The shortest time a computer seat appears to think (scaled by animation speed)."""
+"""The shortest time a computer seat appears to think (scaled by the computer speed)."""
 
 
 class GameSession:

@@ -82,6 +82,7 @@ class App:
         from game.ui.kit.sound import Sounds
 
         self.sounds = Sounds(store.settings)
+        theme.use_contrast(store.settings.high_contrast)
 
     # ------------------------------------------------------------ scenes
     @property
@@ -92,6 +93,11 @@ class App:
     def speed(self) -> float:
         """How fast animations run and computer players act (1.0 is normal)."""
         return 1000.0 if self.fast else self.settings.animation_speed
+
+    @property
+    def computer_speed(self) -> float:
+        """How quickly computer players act (1.0 is normal), apart from the animations."""
+        return 1000.0 if self.fast else self.settings.computer_speed
 
     @property
     def size(self) -> tuple[int, int]:

@@ -74,8 +74,23 @@ def _scale_value(value: str, scale: float) -> str:
     return ",".join(parts)
 
 
-def scaled_theme(scale: float) -> dict[str, Any]:
-    """The theme file with every size multiplied by ``scale``."""
+CONTRAST_COLOURS = {
+    "normal_text": "#FFFFFF",
+    "hovered_text": "#FFFFFF",
+    "disabled_text": "#C4CEC8",
+    "normal_border": "#FFFFFFB4",
+    "hovered_border": "#FFFFFFFF",
+    "normal_bg": "#040E0BFF",
+    "dark_bg": "#000000FF",
+    "hovered_bg": "#2C4C40FF",
+    "disabled_bg": "#1A2622FF",
+}
+"""The forms' colours under the high-contrast palette (solid grounds, white words)."""
+
+
+def scaled_theme(scale: float, contrast: bool = False) -> dict[str, Any]:
+    """The theme file with every size multiplied by ``scale`` (and, with ``contrast``,
+    the high-contrast colours)."""
     data = copy.deepcopy(_base_theme())
     for block in data.values():
         if not isinstance(block, dict):
@@ -88,7 +103,27 @@ def scaled_theme(scale: float) -> dict[str, Any]:
         if isinstance(misc, dict):
             for key in _SCALED_MISC & misc.keys():
                 misc[key] = _scale_value(str(misc[key]), scale)
+        colours = block.get("colours")
+        if contrast and isinstance(colours, dict):
+            for key in CONTRAST_COLOURS.keys() & colours.keys():
+                if _contrasted(key, str(colours[key])):
+                    colours[key] = CONTRAST_COLOURS[key]
     return data
+
+
+def _contrasted(key: str, colour: str) -> bool:
+    """Whether the high-contrast palette replaces ``colour`` (``#RRGGBB[AA]``): dark
+    grounds and light words, never the gold of a chosen or main button, its dark words,
+    or what is meant to be unseen."""
+    digits = colour.lstrip("#")
+    if len(digits) not in (6, 8) or digits[6:8] == "00":
+        return False
+    try:
+        red, green, blue = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return False
+    light = (0.3 * red + 0.59 * green + 0.11 * blue) / 255 > 0.5
+    return light if key.endswith(("_text", "_border")) else not light
 
 
 def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gui.UIManager:
@@ -101,7 +136,9 @@ def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gu
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         manager = pygame_gui.UIManager(
-            size, theme_path=scaled_theme(scale), enable_live_theme_updates=False
+            size,
+            theme_path=scaled_theme(scale, theme.high_contrast),
+            enable_live_theme_updates=False,
         )
         manager.preload_fonts(
             [

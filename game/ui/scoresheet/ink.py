@@ -1,4 +1,5 @@
-"""Paper and pen for the score sheet: the pad, ticks, a stroke through a missed bid, solid blobs and rings.
+"""Paper and pen for the score sheet: the pad, ticks, a stroke through a missed bid,
+solid blobs and rings.
 
 The marks look hand-made but are deterministic: the same cell always gets
 the same blob, and the same seat the same ring.

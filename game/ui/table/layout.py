@@ -163,14 +163,17 @@ class TableLayout:
     last_trick_button: Rect
     score_button: Rect
     menu_button: Rect
+    text: float = 1.0
+    """How much larger than normal the words are (the Text size setting)."""
 
     @property
     def window(self) -> Rect:
         return Rect((0, 0), self.size)
 
     def font(self, size: float) -> int:
-        """A font size in pixels for ``size`` at 1280x720, never illegibly small."""
-        return max(11, round(size * self.u))
+        """A font size in pixels for ``size`` at 1280x720 (times the text size), never
+        illegibly small."""
+        return max(11, round(size * self.u * self.text))
 
     def px(self, length: float) -> int:
         return max(1, round(length * self.u))
@@ -274,11 +277,42 @@ def _card_size(width: float) -> tuple[int, int]:
 
 @lru_cache(maxsize=16)
 def table_layout(
-    size: tuple[int, int], players: int, viewer: int = 0, card_scale: float = 1.0
+    size: tuple[int, int],
+    players: int,
+    viewer: int = 0,
+    card_scale: float = 1.0,
+    text: float = 1.0,
 ) -> TableLayout:
-    """The layout of a table of ``players`` seats with ``viewer`` at the bottom."""
+    """The layout of a table of ``players`` seats with ``viewer`` at the bottom, its
+    words ``text`` times their normal size (the name plates grow with them, as far as
+    the window leaves every plate apart and the trick its room)."""
     if not MIN_SEATS <= players <= MAX_SEATS:
         raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {players}")
+    grow = text
+    while True:
+        layout = _table_layout(size, players, viewer, card_scale, text, grow)
+        if grow <= 1.0 or _roomy(layout):
+            return layout
+        grow = max(1.0, grow - 0.05)
+
+
+def _roomy(layout: TableLayout) -> bool:
+    """Every plate clear of the others, inside the window, and the trick as wide as at
+    normal words."""
+    plates = [spot.plate.inflate(layout.px(8), layout.px(8)) for spot in layout.seats]
+    apart = not any(a.colliderect(b) for a, b in itertools.combinations(plates, 2))
+    inside = all(layout.window.contains(spot.plate) for spot in layout.seats)
+    return apart and inside and layout.trick_card[0] >= layout.card[0] * 0.6
+
+
+def _table_layout(
+    size: tuple[int, int],
+    players: int,
+    viewer: int,
+    card_scale: float,
+    text: float,
+    grow: float,
+) -> TableLayout:
     width, height = size
     u = scale_for(size)
 
@@ -289,7 +323,7 @@ def table_layout(
     card = _card_size(90 * u * card_scale)
     back = _card_size(card[0] * 0.5 / max(1.0, card_scale**0.5))
     small = _card_size(max(36 * u, 60 * u * min(card_scale, 1.2)))
-    plate = (px(196 if players <= 6 else 184), px(72))
+    plate = (px((196 if players <= 6 else 184) * grow), px(72 * grow))  # words' room
     top_bar = Rect(0, 0, width, px(44))
 
     raise_by = round(card[1] * 0.15)
@@ -384,6 +418,7 @@ def table_layout(
         last_trick_button=last_trick_button,
         score_button=score_button,
         menu_button=menu_button,
+        text=text,
     )
 
 

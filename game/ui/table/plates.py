@@ -10,7 +10,6 @@ import pygame
 from game.i18n import _, ngettext
 from game.ui.kit import theme
 from game.ui.table import sprites
-from game.ui.table.backdrop import PLATE_BORDER, PLATE_FILL
 from game.ui.table.canvas import Groups
 from game.ui.table.frame import Frame
 from game.ui.table.layout import TableLayout
@@ -26,6 +25,7 @@ class PlatePainter:
         self._offset = 0
 
     def prepare(self, layout: TableLayout) -> None:
+        """Make the plate's picture for ``layout`` (and the palette in use)."""
         spread = layout.px(7)
         plate = layout.seats[0].plate
         radius = layout.px(14)
@@ -34,7 +34,7 @@ class PlatePainter:
         sprite.fill((0, 0, 0, 0))
         sprite.blit(sprites.soft_shadow(plate.size, radius, spread, 120), (0, spread // 2))
         sprite.blit(
-            theme.rounded_rect(plate.size, PLATE_FILL, radius, PLATE_BORDER),
+            theme.rounded_rect(plate.size, theme.PLATE_FILL, radius, theme.PLATE_BORDER),
             (2 * spread, 2 * spread),
         )
         self._plate, self._offset = sprite, 2 * spread

@@ -159,14 +159,23 @@ class TableScene(Scene):
 
     def _relayout(self) -> None:
         settings = self.app.settings
-        key = (self.app.size, self.viewer, settings.card_scale, language())
+        key = (
+            self.app.size,
+            self.viewer,
+            settings.card_scale,
+            settings.text_scale,
+            settings.high_contrast,
+            language(),
+        )
         if key == self._layout_key:
             return
         self._layout_key = key
         preset = preset_for(self.session.rules)
         self.title = tr(preset.name) if preset else _("Custom game")
         players = self.session.rules.players
-        self.layout = table_layout(self.app.size, players, self.viewer, settings.card_scale)
+        self.layout = table_layout(
+            self.app.size, players, self.viewer, settings.card_scale, settings.text_scale
+        )
         self.hud.relayout(self.layout)
         self.bid_panel.close()
         self.hand.relayout()
@@ -320,7 +329,7 @@ class TableScene(Scene):
             self.open_game_over()
         else:
             self._announce_turn(view)
-            session.tick(dt, speed)
+            session.tick(dt, self.app.computer_speed)  # their pace, not the animations'
             self._pump()
 
     def _announce_turn(self, view: SeatView) -> None:

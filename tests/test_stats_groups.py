@@ -14,7 +14,8 @@ from game.ui.stats.scene import StatsScene, display_name, figures
 
 
 def record(variant: str, hands: int, kinds: tuple[str, ...], totals: list[int]) -> dict[str, Any]:
-    players = [{"name": name, "kind": kind} for name, kind in zip(("Ann", "Ada", "Bo"), kinds)]
+    names = ("Ann", "Ada", "Bo")
+    players = [{"name": name, "kind": kind} for name, kind in zip(names, kinds, strict=True)]
     hand = {"size": 1, "bids": [1, 0, 0], "taken": [1, 0, 0], "totals": [0, 0, 0]}
     return {
         "variant": variant,

@@ -73,6 +73,8 @@ class Settings:
     """How many finished games' records are kept for replays and statistics."""
     coach: bool = False
     """Show the coach's figures on the player's turns (see :func:`coach_allowed`)."""
+    auto_play: bool = False
+    """Play the viewer's card by itself when it is the only one that may be played."""
     computer_speed: float = 1.0
     """How quickly computer players act (their pause before each bid or card), apart
     from how fast the animations run."""
@@ -117,6 +119,7 @@ FIELD_TYPES: dict[str, Any] = {
     "take_backs": TakeBackChoice,
     "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
     "coach": bool,
+    "auto_play": bool,
     "computer_speed": Annotated[float, Meta(ge=0.25, le=8.0)],
     "text_scale": Annotated[float, Meta(ge=1.0, le=1.3)],
     "high_contrast": bool,
@@ -157,6 +160,7 @@ def setting_label(name: str) -> str:
         "take_backs": _("Take-backs"),
         "kept_games": _("Games kept for replays"),
         "coach": _("Coach"),
+        "auto_play": _("Play a lone card by itself"),
         "computer_speed": _("Computer speed"),
         "text_scale": _("Text size"),
         "high_contrast": _("High contrast"),

@@ -387,6 +387,13 @@ class RemoteSession:
     def coach_advice(self, seat: int) -> Advice | None:
         return None
 
+    def can_claim(self) -> bool:
+        """No claims at a table of several people (the host has no way to agree one)."""
+        return False
+
+    def claim(self) -> bool:
+        return False
+
     def can_take_back(self) -> bool:
         return False
 

@@ -103,6 +103,14 @@ class TableSession(Protocol):
         (never an answer about another position)."""
         ...
 
+    def can_claim(self) -> bool:
+        """Whether the person to play may claim the rest of the tricks (certain)."""
+        ...
+
+    def claim(self) -> bool:
+        """Claim the rest of the tricks; it is played out as plays. False if not certain."""
+        ...
+
     def can_take_back(self) -> bool: ...
     def take_back(self) -> bool:
         """Undo this screen's last action of the hand and what followed; False if none."""

@@ -24,7 +24,9 @@ from game.play.extras import read_extras, write_extras
 from game.play.notices import Notice
 from game.play.takeback import replay, rewind_trick, take_back_point
 from game.play.thinker import Thought
-from game.rules.actions import Action
+from game.rules.actions import Action, Play
+from game.rules.cards import Card
+from game.rules.claims import claim_order
 from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.phase import Phase
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 
 MIN_THINK_SECONDS = 0.45
 """The shortest time a computer seat appears to think (scaled by the computer speed)."""
+CLAIM_SECONDS = 0.2
+"""The pause between the cards of a claim played out (scaled the same way)."""
 
 
 class GameSession:
@@ -80,6 +84,8 @@ class GameSession:
         """The kept game whose deals this game plays again."""
         self.coach = Coach(self.humans)
         """The coach's wishes and its question under way (:mod:`game.play.coaching`)."""
+        self._claim: tuple[int, list[Card]] | None = None
+        """A seat claiming the rest of the tricks, and its cards still to play."""
         if self.levels:
             thinker.warm_up()
 
@@ -107,8 +113,70 @@ class GameSession:
         return self._thinking[0] if self._thinking else None
 
     def human_to_act(self) -> int | None:
-        """A human seat that may act now (the first, during simultaneous bidding)."""
-        return next((seat for seat in self.match.awaiting if seat in self.humans), None)
+        """A human seat that may act now (the first, during simultaneous bidding); none
+        while a claim plays for them."""
+        claiming = self._claim[0] if self._claim is not None else None
+        return next((s for s in self.match.awaiting if s in self.humans and s != claiming), None)
+
+    # ------------------------------------------------------------- claims
+    def can_claim(self) -> bool:
+        """Whether the person to play may claim the rest of the tricks: their view
+        proves every trick left is theirs (:mod:`game.rules.claims`), in a game of one
+        person against computers."""
+        seat = self.human_to_act()
+        if seat is None or len(self.humans) != 1 or self._claim is not None:
+            return False
+        order = claim_order(self.match.view(seat))
+        return order is not None and len(order) > 1  # the last card is no claim
+
+    def claim(self) -> bool:
+        """Claim the rest of the tricks for the person to play: the claim is then played
+        out card by card as their plays (the log stays the single truth); False when
+        it is not certain."""
+        seat = self.human_to_act()
+        if seat is None or not self.can_claim():
+            return False
+        order = claim_order(self.match.view(seat))
+        assert order is not None
+        self._claim = (seat, list(order))
+        self.signals.append(Notice(_("You claim the rest of the tricks."), "game"))
+        return True
+
+    def _computer_claims(self, seat: int) -> bool:
+        """A computer to play whose claim is certain claims too (the table says so)."""
+        order = claim_order(self.match.view(seat))
+        if order is None or len(order) < 2:
+            return False  # the last card: nothing to claim
+        self._claim = (seat, list(order))
+        name = self.players[seat].name
+        self.signals.append(
+            Notice(_("{name} claims the rest of the tricks.").format(name=name), "game")
+        )
+        return True
+
+    def _play_claim(self, dt: float, speed: float) -> bool:
+        """Play the claimant's next card when its turn comes (a short pause between
+        cards); False when no claim is under way any more."""
+        if self._claim is None:
+            return False
+        seat, order = self._claim
+        match = self.match
+        if match.phase is not Phase.PLAYING or not order:
+            self._claim = None
+            return False
+        if seat not in match.awaiting:
+            return False  # the others play their cards (see tick)
+        self._think_time += dt
+        if self._think_time < CLAIM_SECONDS / speed:
+            return True
+        action = Play.of(seat, order[0])
+        if match.refusal(action) is not None:  # cannot happen to a proved claim
+            self._claim = None
+            return False
+        order.pop(0)
+        self._think_time = 0.0
+        self._apply(action)
+        return True
 
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see now: its own cards and everything public."""
@@ -200,6 +268,7 @@ class GameSession:
         if self._thinking is not None:
             self._thinking[1].cancel()
             self._thinking = None
+        self._claim = None
         self.match = replay(self.match.rules, self.match.seed, self.match.actions[:cut])
         self.coach.follow(self.match, self.human_to_act())
         self.pending.clear()
@@ -216,20 +285,27 @@ class GameSession:
             self.save()
             return
         if match.phase not in (Phase.BIDDING, Phase.PLAYING):
+            self._claim = None
             return
         self.coach.follow(match, self.human_to_act())
+        if self._thinking is None and self._play_claim(dt, speed):
+            return
         if self._thinking is None:
             seat = next((s for s in match.awaiting if s in self.levels), None)
             if seat is not None and (
                 self.human_to_act() is None or match.rules.simultaneous_bidding
             ):
+                if match.phase is Phase.PLAYING and self._claim is None:
+                    if self._computer_claims(seat):
+                        return
                 thought = thinker.think(self.levels[seat], self.agent_seed(seat), match.view(seat))
                 self._thinking = (seat, thought)
                 self._think_time = 0.0
             return
         self._think_time += dt
         seat, thought = self._thinking
-        if thought.done() and self._think_time >= MIN_THINK_SECONDS / speed:
+        pause = (CLAIM_SECONDS if self._claim is not None else MIN_THINK_SECONDS) / speed
+        if thought.done() and self._think_time >= pause:
             self._thinking = None
             self._apply(thought.result())
 

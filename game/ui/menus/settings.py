@@ -124,16 +124,16 @@ class SettingsScene(GuiScene):
         off_on = [(False, _("Off")), (True, _("On"))]
 
         self.headings.append((self.rect(64, 104, 700, 24), _("You")))
-        self.rows.append((self._label_rect(132), _("Your name")))
+        self.rows.append((self._label_rect(130), _("Your name")))
         self.name_entry = UITextEntryLine(
-            self.rect(control_x, 132, control_w, 40), self.manager, initial_text=s.player_name
+            self.rect(control_x, 130, control_w, 40), self.manager, initial_text=s.player_name
         )
         self.name_entry.set_text_length_limit(24)
-        self.rows.append((self._label_rect(180), _("Language")))
+        self.rows.append((self._label_rect(174), _("Language")))
         languages = available_languages()
         if len(languages) <= 4:
             self.choices["language"] = self.choice(
-                self.rect(control_x, 182, control_w, 36),
+                self.rect(control_x, 176, control_w, 36),
                 [(code, language_name(code)) for code in languages],
                 s.language if s.language in languages else "en",
                 self.set_language,
@@ -142,28 +142,28 @@ class SettingsScene(GuiScene):
             names: list[str | tuple[str, str]] = [language_name(code) for code in languages]
             current = language_name(s.language if s.language in languages else "en")
             self.language_menu = UIDropDownMenu(
-                names, current, self.rect(control_x, 182, control_w, 36), self.manager
+                names, current, self.rect(control_x, 176, control_w, 36), self.manager
             )
             self._language_codes = {language_name(code): code for code in languages}
 
-        self.headings.append((self.rect(64, 238, 700, 24), _("At the table")))
-        self.rows.append((self._label_rect(266), _("Animation speed")))
+        self.headings.append((self.rect(64, 222, 700, 24), _("At the table")))
+        self.rows.append((self._label_rect(248), _("Animation speed")))
         self.speed_slider = self._slider(
-            "speed", 266, _speed_position(s.animation_speed), SPEED_RANGE
+            "speed", 248, _speed_position(s.animation_speed), SPEED_RANGE
         )
-        self.rows.append((self._label_rect(314), _("Computer speed")))
+        self.rows.append((self._label_rect(292), _("Computer speed")))
         self.choices["computer_speed"] = self.choice(
-            self.rect(control_x, 316, control_w, 36),
+            self.rect(control_x, 294, control_w, 36),
             [(speed, words) for speed, words in computer_speeds()],
             s.computer_speed if s.computer_speed in COMPUTER_SPEEDS else None,
             lambda speed: self.change(computer_speed=speed),
             tooltips=[_("How long the computers pause before each bid or card.")] * 4,
         )
-        self.rows.append((self._label_rect(362), _("Card size")))
-        self.size_slider = self._slider("size", 362, s.card_scale, (0.7, 1.5))
-        self.rows.append((self._label_rect(410), _("Confirm before playing")))
+        self.rows.append((self._label_rect(336), _("Card size")))
+        self.size_slider = self._slider("size", 336, s.card_scale, (0.7, 1.5))
+        self.rows.append((self._label_rect(380), _("Confirm before playing")))
         self.choices["confirm_play"] = self.choice(
-            self.rect(control_x, 412, control_w, 36),
+            self.rect(control_x, 382, control_w, 36),
             off_on,
             s.confirm_play,
             lambda on: self.change(confirm_play=on),
@@ -172,8 +172,16 @@ class SettingsScene(GuiScene):
                 _("The first click raises the card, a second click plays it."),
             ],
         )
+        self.rows.append((self._label_rect(424), _("Play a lone card by itself")))
+        self.choices["auto_play"] = self.choice(
+            self.rect(control_x, 426, control_w, 36),
+            off_on,
+            s.auto_play,
+            lambda on: self.change(auto_play=on),
+            tooltips=[None, _("When only one of your cards may be played, it is played.")],
+        )
 
-        self.headings.append((self.rect(64, 468, 700, 24), _("Sound and screen")))
+        self.headings.append((self.rect(64, 470, 700, 24), _("Sound and screen")))
         self.rows.append((self._label_rect(496), _("Sound")))
         self.choices["sound"] = self.choice(
             self.rect(control_x, 498, control_w, 36),
@@ -181,12 +189,12 @@ class SettingsScene(GuiScene):
             s.sound,
             lambda on: self.change(sound=on),
         )
-        self.rows.append((self._label_rect(544), _("Volume")))
-        self.volume_slider = self._slider("volume", 544, s.volume, (0.0, 1.0))
+        self.rows.append((self._label_rect(540), _("Volume")))
+        self.volume_slider = self._slider("volume", 540, s.volume, (0.0, 1.0))
         set_enabled(self.volume_slider, s.sound)
-        self.rows.append((self._label_rect(592), _("Full screen")))
+        self.rows.append((self._label_rect(584), _("Full screen")))
         self.choices["fullscreen"] = self.choice(
-            self.rect(control_x, 594, control_w, 36),
+            self.rect(control_x, 586, control_w, 36),
             [(False, _("Window")), (True, _("Full screen"))],
             s.fullscreen,
             self.set_fullscreen,

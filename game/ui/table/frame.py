@@ -140,6 +140,8 @@ class Frame:
     """The seats whose players are away from a network table, and why."""
     guide: str | None = None
     """The guided first hand's words for the viewer's decision now, if it is on."""
+    can_claim: bool = False
+    """The viewer may claim the rest of the tricks (every one is certainly theirs)."""
 
     @property
     def viewer(self) -> int:

@@ -28,6 +28,7 @@ from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
 from game.ui.table.notices import NoticeBoard
 from game.ui.table.requests import (
+    ClaimRest,
     HideGuide,
     OpenMenu,
     OpenScoreSheet,
@@ -51,6 +52,9 @@ class Hud:
         self.undo = self._button(_("Take back"), TakeBack())
         self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
         self.hide_guide = self._button(_("Hide the guide"), HideGuide())
+        self.claim = self._button(_("Claim the rest"), ClaimRest())
+        self.claim.primary = True
+        self.claim.tooltip = _("Every trick left is yours whatever the others hold.")
         self.corner: list[Button] = []
         """Buttons beside the trick now: the guide's, the claim's."""
         self._bar: list[Button] = []
@@ -101,6 +105,13 @@ class Hud:
             self.hide_guide.rect = guide_card(frame.layout, frame.guide, cards).button
             self.hide_guide.label = _("Hide the guide")
             self.corner.append(self.hide_guide)
+        if frame.can_claim:
+            self.claim.label = _("Claim the rest")
+            status = status_line(frame, None)[0]
+            self.claim.rect = claim_button(frame.layout, self.claim.label, status)
+            self.corner.append(self.claim)
+        else:
+            self.claim.hovered = self.claim.pressed = False
 
     def press_last_trick(self, event: pygame.event.Event) -> bool:
         """A press on the last-trick button (it ignores one while barred)."""
@@ -171,6 +182,23 @@ def _bids_item(frame: Frame) -> list[tuple[str, str, Colour]]:
     if shown.hand_size and not shown.revealed:
         return [("bids", _("Bids are secret until everyone has bid"), theme.TEXT_DIM)]
     return []
+
+
+def claim_button(layout: TableLayout, label: str, status: str) -> pygame.Rect:
+    """Where Claim the rest goes: on the status line's right, clear of its words."""
+    size = layout.font(14)
+    face = theme.font(size, "bold")
+    pill = face.size(status)[0] + 2 * round(size * 0.7)
+    rect = pygame.Rect(0, 0, face.size(label)[0] + layout.px(28), layout.px(30))
+    rect.midleft = (layout.status[0] + pill // 2 + layout.px(12), layout.status[1])
+    return rect.clamp(layout.window)
+
+
+def draw_corner_buttons(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:
+    """The buttons beside the trick that are not the guide's (drawn with its card)."""
+    for button in hud.corner:
+        if button is not hud.hide_guide:
+            sprites.paint_button(surface, button, layout.u)
 
 
 def draw_top_bar(surface: pygame.Surface, frame: Frame, hud: Hud) -> None:

@@ -64,6 +64,7 @@ from game.ui.table.guideview import draw_guide
 from game.ui.table.hand import Hand
 from game.ui.table.hud import (
     Hud,
+    draw_corner_buttons,
     draw_effects,
     draw_notices,
     draw_status,
@@ -84,6 +85,8 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 DEMO_RESTART = 8.0
+AUTO_PLAY_SECONDS = 0.7
+"""How long a lone playable card waits before it is played by itself."""
 
 
 class TableScene(Scene):
@@ -110,6 +113,8 @@ class TableScene(Scene):
         self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
         self._trusted = False
+        self._lone_for = 0.0
+        """How long the viewer has had a single playable card (for the auto-play)."""
         self._take_backs = session.take_backs
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
@@ -224,6 +229,7 @@ class TableScene(Scene):
             coach=self._coaching(),
             absent=dict(session.absent),
             guide=self._guide(),
+            can_claim=self.my_turn() and session.can_claim(),
         )
 
     def _guide(self) -> str | None:
@@ -292,6 +298,19 @@ class TableScene(Scene):
         if self.idle and not self.blocked:
             self._on_idle(dt, speed)
         self._follow(dt * speed)
+        self._auto_play(dt)
+
+    def _auto_play(self, dt: float) -> None:
+        """With the setting on, the viewer's only playable card is played by itself,
+        after a moment to see it (never the last card: that one is plain)."""
+        plays = [a.card for a in self.view.legal if isinstance(a, Play)]
+        if not self.app.settings.auto_play or not self.my_turn() or len(plays) != 1:
+            self._lone_for = 0.0
+            return
+        self._lone_for += dt
+        if self._lone_for >= AUTO_PLAY_SECONDS:
+            self._lone_for = 0.0
+            self.play(plays[0])
 
     def _follow(self, dt: float) -> None:
         """Bring the parts in line with the viewer's view."""
@@ -482,8 +501,12 @@ class TableScene(Scene):
             self.app.store.update(guide=False)
             self.notify(_("That was the guided hand; Settings can turn the guide on again."))
 
-    def claim(self) -> None:
-        """Claim the rest of the tricks (see :mod:`game.play.claims`)."""
+    def claim(self) -> bool:
+        """Claim the rest of the tricks (certain, see :mod:`game.rules.claims`): the
+        session plays them out."""
+        if self.blocked or self.demo or not self.my_turn():
+            return False
+        return self.session.claim()
 
     # ------------------------------------------------------------ the coach
     def _follow_coach_setting(self) -> None:
@@ -567,6 +590,7 @@ class TableScene(Scene):
         draw_bid_panel(canvas, self.bid_panel, layout)
         draw_bid_figures(canvas, self.bid_panel, frame)
         draw_guide(canvas, layout, frame.guide, len(frame.view.hand), self.hud.hide_guide)
+        draw_corner_buttons(canvas, self.hud, layout)
         draw_top_bar(canvas, frame, self.hud)
         self.trick.draw(canvas, frame, self.painter)
         draw_tip(canvas, self.hud, layout)

@@ -295,9 +295,9 @@ class GameSession:
             if seat is not None and (
                 self.human_to_act() is None or match.rules.simultaneous_bidding
             ):
-                if match.phase is Phase.PLAYING and self._claim is None:
-                    if self._computer_claims(seat):
-                        return
+                claims = match.phase is Phase.PLAYING and self._claim is None
+                if claims and self._computer_claims(seat):
+                    return
                 thought = thinker.think(self.levels[seat], self.agent_seed(seat), match.view(seat))
                 self._thinking = (seat, thought)
                 self._think_time = 0.0

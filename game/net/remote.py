@@ -145,6 +145,8 @@ class RemoteSession:
         """Called once the session closed (a host in this window stops then)."""
         self.on_over: Callable[[], None] | None = None
         """Called once when the game is seen to be over (the seat's key is forgotten)."""
+        self.emotes: deque[tuple[int, str]] = deque()
+        """What the players said to the table (seat, word), for the table to show."""
         self.absent: dict[int, Absence] = {}
         """The other seats whose players are away now, and why (from the host's notices)."""
 
@@ -350,6 +352,8 @@ class RemoteSession:
             self.signals.append(notice_words(message))
         elif isinstance(message, p.Refusal):
             self._sent_at = None
+        elif isinstance(message, p.Emoted):
+            self.emotes.append((message.seat, message.word))
 
     def _absence(self, notice: p.Notice) -> None:
         """Keep up with who is away: dropped, played by a computer, or back."""
@@ -361,6 +365,15 @@ class RemoteSession:
             self.absent[notice.seat] = "computer"
         elif notice.signal in ("back", "joined"):
             self.absent.pop(notice.seat, None)
+
+    can_emote = True
+    """A few friendly words may be sent to the table."""
+
+    def emote(self, word: str) -> None:
+        """Say ``word`` (one of :data:`game.net.protocol.Emotion`) to the table."""
+        known = p.emotion(word)
+        if known is not None:
+            self._run(self._client.emote(known))
 
     def skip_wait(self) -> None:
         """Nothing to hurry: the host paces the computers."""

@@ -50,6 +50,10 @@ class TableSession(Protocol):
     """Whether the coach can run in this game at all (not in a game held by a host)."""
     absent: dict[int, Absence]
     """The seats whose players are away now, and why (only in a network game)."""
+    emotes: deque[tuple[int, str]]
+    """What players said to the table (seat, one of the words a network game carries)."""
+    can_emote: bool
+    """Whether the player here may say a few words to the table (a network game)."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -101,6 +105,10 @@ class TableSession(Protocol):
     def coach_advice(self, seat: int) -> Advice | None:
         """The coach's figures for ``seat``'s decision now; None while it works them out
         (never an answer about another position)."""
+        ...
+
+    def emote(self, word: str) -> None:
+        """Say ``word`` to the table (nothing where no one else could read it)."""
         ...
 
     def can_claim(self) -> bool:

@@ -66,6 +66,8 @@ class GameSession:
         """Notices for the table (:mod:`game.play.notices`), oldest first."""
         self.absent: dict[int, Absence] = {}
         """Nobody is ever away from a game played at one screen."""
+        self.emotes: deque[tuple[int, str]] = deque()
+        """Nobody sends words to a game played at one screen."""
         self.levels: dict[int, Level] = {
             seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
         }
@@ -117,6 +119,12 @@ class GameSession:
         while a claim plays for them."""
         claiming = self._claim[0] if self._claim is not None else None
         return next((s for s in self.match.awaiting if s in self.humans and s != claiming), None)
+
+    can_emote = False
+    """Everyone is at this screen: there is no one to send words to."""
+
+    def emote(self, word: str) -> None:
+        """Nothing: everyone is at this screen."""
 
     # ------------------------------------------------------------- claims
     def can_claim(self) -> bool:

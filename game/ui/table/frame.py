@@ -142,6 +142,8 @@ class Frame:
     """The guided first hand's words for the viewer's decision now, if it is on."""
     can_claim: bool = False
     """The viewer may claim the rest of the tricks (every one is certainly theirs)."""
+    emotes: bool = False
+    """The viewer may say a few words to the table (a network game)."""
 
     @property
     def viewer(self) -> int:

@@ -33,10 +33,12 @@ from game.ui.table.requests import (
     OpenMenu,
     OpenScoreSheet,
     Request,
+    SendEmote,
     TakeBack,
+    ToggleEmotes,
     ToggleLastTrick,
 )
-from game.ui.table.text import suit_name, verdict_word
+from game.ui.table.text import EMOTES, emote_words, suit_name, verdict_word
 
 Colour = tuple[int, int, int]
 Tip = tuple[str, tuple[int, int]]
@@ -52,6 +54,11 @@ class Hud:
         self.undo = self._button(_("Take back"), TakeBack())
         self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
         self.hide_guide = self._button(_("Hide the guide"), HideGuide())
+        self.say = self._button(_("Say…"), ToggleEmotes())
+        self.say.tooltip = _("A few friendly words for the table")
+        self.saying = False
+        """The words to say are open."""
+        self.words: list[Button] = []
         self.claim = self._button(_("Claim the rest"), ClaimRest())
         self.claim.primary = True
         self.claim.tooltip = _("Every trick left is yours whatever the others hold.")
@@ -75,6 +82,21 @@ class Hud:
         gap = menu.rect.x - score.rect.right
         width = round(score.rect.width * 0.62)
         self.undo.rect = pygame.Rect(score.rect.x - gap - width, score.rect.y, width, score.rect.h)
+        self.say.rect = self.undo.rect.copy()
+        self.say.label = _("Say…")
+        self.words = []
+        top = layout.top_bar.bottom + layout.px(8)
+        size = layout.font(14)
+        face = theme.font(size, "bold")
+        right = menu.rect.right
+        for word in reversed(EMOTES):
+            label = emote_words(word)
+            w = face.size(label)[0] + layout.px(24)
+            rect = pygame.Rect(right - w, top, w, layout.px(30))
+            right = rect.x - layout.px(6)
+            button = self._button(label, SendEmote(word))
+            button.rect = rect
+            self.words.insert(0, button)
         self.last_trick.rect = layout.last_trick_button
         self.last_trick.label = _("Last trick")  # in the language now in use
 
@@ -92,7 +114,10 @@ class Hud:
     def follow(self, frame: Frame) -> None:
         """Bar the last-trick button while there is no last trick to show; show Undo
         in a game with take-backs, lit while there is something to take back."""
-        self.buttons = [self.undo, *self._bar] if frame.take_backs is not None else self._bar
+        extra = [self.undo] if frame.take_backs is not None else []
+        extra += [self.say] if frame.emotes else []
+        self.buttons = [*extra, *self._bar]
+        self.saying = self.saying and frame.emotes
         self.undo.enabled = bool(frame.take_backs)
         if not self.undo.enabled:
             self.undo.hovered = self.undo.pressed = False
@@ -105,6 +130,8 @@ class Hud:
             self.hide_guide.rect = guide_card(frame.layout, frame.guide, cards).button
             self.hide_guide.label = _("Hide the guide")
             self.corner.append(self.hide_guide)
+        if self.saying:
+            self.corner += self.words
         if frame.can_claim:
             self.claim.label = _("Claim the rest")
             status = status_line(frame, None)[0]

@@ -105,6 +105,18 @@ class ClaimRest:
     """Claim the rest of the tricks (the viewer's claim is certain)."""
 
 
+@dataclass(frozen=True)
+class ToggleEmotes:
+    """Open or close the few words a player may say to a network table."""
+
+
+@dataclass(frozen=True)
+class SendEmote:
+    """Say ``word`` to the table."""
+
+    word: str
+
+
 Request = (
     PlayCard
     | PlaceBid
@@ -122,4 +134,6 @@ Request = (
     | ToggleCoach
     | HideGuide
     | ClaimRest
+    | ToggleEmotes
+    | SendEmote
 )

@@ -78,6 +78,7 @@ from game.ui.table.paint import TablePainter
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
+from game.ui.table.text import emote_words
 from game.ui.table.trick import TrickArea
 
 if TYPE_CHECKING:
@@ -230,6 +231,7 @@ class TableScene(Scene):
             absent=dict(session.absent),
             guide=self._guide(),
             can_claim=self.my_turn() and session.can_claim(),
+            emotes=session.can_emote and not self.demo,
         )
 
     def _guide(self) -> str | None:
@@ -403,6 +405,11 @@ class TableScene(Scene):
                 self.hide_guide()
             case ask.ClaimRest():
                 self.claim()
+            case ask.ToggleEmotes():
+                self.hud.saying = not self.hud.saying
+            case ask.SendEmote():
+                self.hud.saying = False
+                self.session.emote(request.word)
             case _:
                 unreachable(request)
 
@@ -444,6 +451,12 @@ class TableScene(Scene):
         signals = self.session.signals
         while signals:
             self.notices.post(signals.popleft())
+        said = self.session.emotes
+        while said:
+            seat, word = said.popleft()
+            if 0 <= seat < len(self.layout.seats):
+                spot = self.layout.seats[seat].bubble
+                self.effects.add(Effect("bubble", emote_words(word), spot, 3.5, seat=seat))
 
     def notify(self, text: str, tone: Tone = "info") -> None:
         """A notice of the table's own (the coach turned on) on the notice board."""

@@ -50,6 +50,23 @@ def kind_labels(player: Player, is_you: bool) -> tuple[str, ...]:
     return (label, level_name(player.kind))
 
 
+EMOTES = ("hello", "good-luck", "nice", "oops", "thanks", "well-played")
+"""The words a player may say to a network table, in the order offered."""
+
+
+def emote_words(word: str) -> str:
+    """A word said to the table, in the reader's language."""
+    words = {
+        "hello": _("Hello!"),
+        "good-luck": _("Good luck!"),
+        "nice": _("Nice one!"),
+        "oops": _("Oops!"),
+        "thanks": _("Thanks!"),
+        "well-played": _("Well played!"),
+    }
+    return words.get(word, "…")
+
+
 def verdict_word(verdict: Verdict) -> str:
     words = {Verdict.OVER: _("over"), Verdict.UNDER: _("under"), Verdict.EVEN: _("even")}
     return words[verdict]

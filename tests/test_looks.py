@@ -194,3 +194,32 @@ def test_the_cue_is_drawn_on_the_plates_while_the_tricks_are_played(
     scene.draw(app.screen)
     cues = [line for line in drawn if line.startswith(" \u00b7 ")]
     assert len(cues) == 3  # one per seat
+
+
+def test_a_seat_away_from_a_network_table_is_marked_on_every_screen(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = [Player("You"), Player("Ada"), Player("Basil")]
+    session = played_session("oh-hell", players, 3, 0)
+    session.absent = {1: "disconnected", 2: "computer"}
+    scene = TableScene(app, session)
+    app.push(scene)
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(content)
+        return real(content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(theme, "text", text)
+    scene.painter.presenter.invalidate()
+    scene.draw(app.screen)
+    assert "disconnected" in drawn
+    assert {"computer playing for Basil", "computer playing", "computer"} & set(drawn)
+    badges: list[str] = []
+    from game.ui.scoresheet import paint
+
+    monkeypatch.setattr(paint, "draw_badge", lambda s, at, r, fill, mark, *a: badges.append(mark))
+    app.open(routes.ScoreSheet(session))
+    app.frame(1 / 60)
+    assert sorted(badges) == ["!", "C"]

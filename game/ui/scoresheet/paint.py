@@ -12,6 +12,7 @@ from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.ui.cards.art import suit_colour, suit_symbol
 from game.ui.kit import theme
+from game.ui.kit.widgets import draw_badge
 from game.ui.scoresheet.ink import (
     FAINT,
     HIGHLIGHTER,
@@ -131,9 +132,18 @@ class SheetPainter(SheetLayout):
         colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
         pygame.draw.rect(surface, colour, tab, border_radius=px(6))
         pygame.draw.rect(surface, darker(colour), tab, max(1, px(1)), border_radius=px(6))
-        name = fit_text(name, px(15), tab.width - px(12), "bold", strip=False)
+        away = self.session.absent.get(seat)
+        room = tab.width - px(12) - (px(20) if away else 0)
+        name = fit_text(name, px(15), room, "bold", strip=False)
         text = theme.text(name, px(15), theme.TEXT_DARK, "bold")
-        surface.blit(text, text.get_rect(center=tab.center))
+        centre = (tab.centerx - (px(10) if away else 0), tab.centery)
+        surface.blit(text, text.get_rect(center=centre))
+        if away is not None:  # away from a network table: a mark on the tab
+            ink = theme.BAD if away == "disconnected" else theme.GOLD_DARK
+            at = (tab.right - px(13), tab.centery)
+            draw_badge(
+                surface, at, px(8), ink, "!" if away == "disconnected" else "C", px(11), theme.TEXT
+            )
         for column, label in zip(
             self.sub_columns(seat), (_("bid"), _("took"), _("score")), strict=True
         ):
@@ -375,6 +385,11 @@ class SheetPainter(SheetLayout):
         y = self.footer.centery
         x = self._draw_key(surface, self.pad.x + px(22), y)
         notes = []
+        absent = set(self.session.absent.values())
+        if "disconnected" in absent:
+            notes.append(_("! disconnected"))
+        if "computer" in absent:
+            notes.append(_("C a computer plays for them"))
         if view.phase is Phase.GAME_OVER and view.results:
             last = view.results[-1].totals
             bonus = [final - running for final, running in zip(view.scores, last, strict=True)]

@@ -39,7 +39,13 @@ def away_labels(absence: Absence, name: str) -> tuple[str, ...]:
     (the plate shows the longest that fits)."""
     if absence == "disconnected":
         return (_("disconnected"),)
-    return (_("computer playing for {name}").format(name=name), _("computer playing"))
+    return (
+        _("computer playing for {name}").format(name=name),
+        _("computer playing"),
+        # TRANSLATORS: under the name of a player away from a network table, in place of
+        # "computer playing" where there is no room for more.
+        pgettext("away", "computer"),
+    )
 
 
 def kind_labels(player: Player, is_you: bool) -> tuple[str, ...]:

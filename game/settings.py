@@ -246,17 +246,18 @@ class SettingsStore:
 
     def _load(self) -> Settings:
         defaults = shipped_defaults()
+        # A settings file, even a damaged one, means a player who has played before: the
+        # guided hand is for the first hand of a new player's first game.
+        returning = replace(defaults, guide=False)
         try:
             data = read_bounded(self.path, MAX_SETTINGS_BYTES)
-            # A player who played before the guide existed needs none: it is for the first
-            # hand of a player's first game.
-            settings, bad = settings_from_bytes(data, replace(defaults, guide=False))
+            settings, bad = settings_from_bytes(data, returning)
         except (FileNotFoundError, NotADirectoryError):
             return defaults
         except (OSError, ValueError, RecursionError):
-            kept = self._replace_damaged(defaults)
+            kept = self._replace_damaged(returning)
             self._report(_("Your settings could not be read, so the defaults are in use."), kept)
-            return defaults
+            return returning
         if bad:
             names = ", ".join(dict.fromkeys(setting_label(name) for name in bad))
             kept = self._replace_damaged(settings)

@@ -85,13 +85,13 @@ def table(app: App, session: GameSession) -> TableScene:
 
 def keep_games() -> None:
     library = Library.of_user()
+    four = [Player("You"), Player("Ada", "easy"), Player("Basil", "medium"), Player("Clara")]
+    short = dataclasses.replace(PRESETS["oh-hell"].rules(3), max_hands=3)
     table_of = [
-        (PRESETS["oh-hell"].rules(4), [Player("You"), Player("Ada", "easy")]
-         + [Player("Basil", "medium"), Player("Clara", "medium")]),
-        (dataclasses.replace(PRESETS["oh-hell"].rules(3), max_hands=3),
-         [Player("You"), Player("Ada", "hard"), Player("Basil", "hard")]),
+        (PRESETS["oh-hell"].rules(4), [*four[:3], Player("Clara", "medium")]),
+        (short, [Player("You"), Player("Ada", "hard"), Player("Basil", "hard")]),
         (PRESETS["blob"].rules(3), [Player("You"), Player("Ada", "easy"), Player("Basil", "easy")]),
-    ]  # fmt: skip
+    ]
     for seed in range(5):
         rules, players = table_of[seed % len(table_of)]
         match = Match(rules, seed)
@@ -110,7 +110,8 @@ def title(app: App) -> None:
     session.autosave = app.autosave_path
     session.save()
     session.close()
-    SeatKeys.of_user().keep(kept_seat("192.168.1.5:47317", "K7MQ2", 1, "k" * 24, "You", "blob", "Ann"))
+    kept = kept_seat("192.168.1.5:47317", "K7MQ2", 1, "k" * 24, "You", "blob", "Ann")
+    SeatKeys.of_user().keep(kept)
     app.switch(routes.Title())
 
 

@@ -28,6 +28,7 @@ from game.ui.kit.widgets import Button, draw_badge, draw_tooltip
 from game.ui.menus.backdrop import Backdrop
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.summary import (
+    DOT,
     SavedGame,
     quick_captions,
     quick_tooltip,
@@ -234,7 +235,8 @@ class TitleScene(GuiScene):
         if kept is None:
             return []
         game = table_game(kept.game)
-        caption = _("{game} · {host}'s table").format(game=game, host=kept.host or kept.address)
+        table = _("{host}'s table").format(host=kept.host) if kept.host else kept.address
+        caption = DOT.join((game, table))
         tooltip = _("Take your seat back at table {code} ({address}), where the game is now.")
         return [
             MenuEntry(

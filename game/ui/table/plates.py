@@ -156,7 +156,8 @@ def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) 
             colour = theme.GOOD if shown.made[seat] else theme.BAD
         elif shown.all_bid and shown.taken[seat] >= bid:  # no more to take, or over
             colour = theme.GOOD if shown.taken[seat] == bid else theme.BAD
-        label = theme.text(text, size, colour, "bold")
+        room = layout.seats[seat].plate.right - layout.px(10) - x
+        label = theme.fitted(text, size, room, colour, "bold", smallest=0.8)  # long words
         surface.blit(label, (x, y))
         if shown.made is None and shown.all_bid:
             _still_needed(surface, frame, seat, bid, (x + label.get_width(), y), size)

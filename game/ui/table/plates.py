@@ -71,7 +71,11 @@ class PlatePainter:
                 labels, ink = kind_labels(player, you), theme.TEXT_DIM
             weight = "bold" if away else "regular"
             label = sprites.first_fitting(labels, small, room, weight)
-            card.blit(theme.text(label, small, ink, weight), (left, line2))
+            if label.endswith("\u2026"):  # not even the shortest: smaller letters, not cut
+                words = theme.fitted(labels[-1], small, room, ink, weight, smallest=0.75)
+            else:
+                words = theme.text(label, small, ink, weight)
+            card.blit(words, (left, line2))
         _bid_line(card, frame, seat, left, plate.y + layout.px(46))
         self.groups.flush(surface, card)
         if seat in frame.to_act:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from game.play.autosave import flush_all
 from game.play.session import GameSession
 from game.rules.presets import PRESETS
 from game.rules.record import Player
@@ -32,7 +33,11 @@ def _save_a_game(app: App) -> GameSession:
 
 
 def _saved_seed(app: App) -> int:
-    return GameSession.resume(app.autosave_path).deal_number
+    """The deal number of the game saved now (once every save handed over is written)."""
+    assert flush_all()
+    session = GameSession.resume(app.autosave_path)
+    session.close()
+    return session.deal_number
 
 
 def _answer(app: App, replace: bool) -> None:

@@ -175,29 +175,47 @@ def _serve(argv: list[str]) -> int:
     from game.net.protocol import DEFAULT_PORT
     from game.rules.record import LEVELS
 
-    parser = cliargs.Parser(prog="ohhell serve", description=serve.__doc__)
-    parser.add_argument("--variant", default="oh-hell", help="a preset id (see ohhell variants)")
-    parser.add_argument("--players", type=cliargs.player_count, default=4)
-    parser.add_argument(
-        "--humans", type=cliargs.bounded_int(1, 8), default=2, help="seats for people"
+    description = _(
+        "Host a table for players on other computers, without a window, until the game is "
+        "over. It prints the table's join code and address and announces the table on the "
+        "local network. With --save FILE every action is saved, and the seats' keys beside "
+        "it (FILE.seats): started again with the same file, it resumes the table where it "
+        "was and the players take their seats back."
     )
-    parser.add_argument("--level", choices=LEVELS, default="medium", help="the computers' level")
+    parser = cliargs.Parser(prog="ohhell serve", description=description)
+    parser.add_argument("--variant", default="oh-hell", help=_("a preset id (see ohhell variants)"))
+    parser.add_argument(
+        "--players", type=cliargs.player_count, default=4, help=_("seats at the table")
+    )
+    parser.add_argument(
+        "--humans", type=cliargs.bounded_int(1, 8), default=2, help=_("seats for people")
+    )
+    parser.add_argument("--level", choices=LEVELS, default="medium", help=_("the computers' level"))
     parser.add_argument(
         "--host",
         type=cliargs.listen_address,
         default="",
-        help="the address to listen on (default: every interface)",
+        help=_("the address to listen on (default: every interface)"),
     )
-    parser.add_argument("--port", type=cliargs.bounded_int(0, 65535), default=DEFAULT_PORT)
-    parser.add_argument("--save", type=Path, help="save every action here; resume from it")
+    parser.add_argument(
+        "--port", type=cliargs.bounded_int(0, 65535), default=DEFAULT_PORT, help=_("the port")
+    )
+    parser.add_argument("--save", type=Path, help=_("save every action here; resume from it"))
     parser.add_argument(
         "--drop-timeout",
         type=cliargs.bounded_float(0, 3600),
         default=60.0,
-        help="seconds a dropped player keeps the seat before a computer plays it",
+        help=_("seconds a dropped player keeps the seat before a computer plays it"),
     )
     parser.add_argument(
-        "--stop-after", type=cliargs.bounded_float(0, 10**6), help="stop after these seconds"
+        "--stop-after",
+        type=cliargs.bounded_float(0, 10**6),
+        help=_("stop after these seconds"),
+    )
+    parser.add_argument(
+        "--no-announce",
+        action="store_true",
+        help=_("do not announce the table on the local network"),
     )
     args = parser.parse_args(argv)
     if args.humans > args.players:

@@ -66,12 +66,26 @@ class Settings:
     player_name: str = "You"
     window_size: tuple[int, int] = (1280, 720)
     last_setup: dict[str, Any] | None = None
+    solo_setup: dict[str, Any] | None = None
+    """The last game of one person against computers set up (what Quick game starts)."""
     take_backs: TakeBackChoice = "auto"
     """Take-backs in solo games: ``auto`` against easy and medium computers only."""
     kept_games: int = 200
     """How many finished games' records are kept for replays and statistics."""
     coach: bool = False
     """Show the coach's figures on the player's turns (see :func:`coach_allowed`)."""
+    auto_play: bool = False
+    """Play the viewer's card by itself when it is the only one that may be played."""
+    computer_speed: float = 1.0
+    """How quickly computer players act (their pause before each bid or card), apart
+    from how fast the animations run."""
+    text_scale: float = 1.0
+    """The size of the words at the table (1.0, 1.15 or 1.3 of the normal size)."""
+    high_contrast: bool = False
+    """Brighter words on darker, solid grounds."""
+    guide: bool = True
+    """Guide a new player through their first hand (off once it is over or hidden;
+    off for a player whose settings file is older than the guide)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -102,9 +116,15 @@ FIELD_TYPES: dict[str, Any] = {
     "player_name": PlayerName,
     "window_size": tuple[Width, Height],
     "last_setup": SetupDoc | None,
+    "solo_setup": SetupDoc | None,
     "take_backs": TakeBackChoice,
     "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
     "coach": bool,
+    "auto_play": bool,
+    "computer_speed": Annotated[float, Meta(ge=0.25, le=8.0)],
+    "text_scale": Annotated[float, Meta(ge=1.0, le=1.3)],
+    "high_contrast": bool,
+    "guide": bool,
 }
 """The schema: each setting's type, bounds included."""
 _DECODERS = {name: msgspec.json.Decoder(kind) for name, kind in FIELD_TYPES.items()}
@@ -136,10 +156,16 @@ def setting_label(name: str) -> str:
         "language": _("Language"),
         "player_name": _("Your name"),
         "window_size": _("Window size"),
-        "last_setup": _("Quick game setup"),
+        "last_setup": _("New game setup"),
+        "solo_setup": _("Quick game setup"),
         "take_backs": _("Take-backs"),
         "kept_games": _("Games kept for replays"),
         "coach": _("Coach"),
+        "auto_play": _("Play a lone card by itself"),
+        "computer_speed": _("Computer speed"),
+        "text_scale": _("Text size"),
+        "high_contrast": _("High contrast"),
+        "guide": _("Guided first hand"),
     }
     return labels.get(name) or _("settings this version does not know")
 
@@ -153,7 +179,7 @@ def _accept(name: str, value: Any) -> Any:
         if not TEXT.fullmatch(value) or not clean_name(value, NAME_LENGTH):
             raise ValueError("control characters or nothing visible in the name")
         return clean_name(value, NAME_LENGTH)
-    if name == "last_setup" and value is not None:
+    if name in ("last_setup", "solo_setup") and value is not None:
         return _accept_setup(value)
     return value
 
@@ -224,15 +250,18 @@ class SettingsStore:
 
     def _load(self) -> Settings:
         defaults = shipped_defaults()
+        # A settings file, even a damaged one, means a player who has played before: the
+        # guided hand is for the first hand of a new player's first game.
+        returning = replace(defaults, guide=False)
         try:
             data = read_bounded(self.path, MAX_SETTINGS_BYTES)
-            settings, bad = settings_from_bytes(data, defaults)
+            settings, bad = settings_from_bytes(data, returning)
         except (FileNotFoundError, NotADirectoryError):
             return defaults
         except (OSError, ValueError, RecursionError):
-            kept = self._replace_damaged(defaults)
+            kept = self._replace_damaged(returning)
             self._report(_("Your settings could not be read, so the defaults are in use."), kept)
-            return defaults
+            return returning
         if bad:
             names = ", ".join(dict.fromkeys(setting_label(name) for name in bad))
             kept = self._replace_damaged(settings)

@@ -151,14 +151,14 @@ def test_effects_fade_in_and_out_and_expire() -> None:
     assert len(effects) == 0
 
 
-def test_a_seat_has_one_bubble_and_the_table_one_toast() -> None:
+def test_a_seat_has_one_bubble_and_the_table_one_hint() -> None:
     effects = Effects()
     effects.add(Effect("bubble", "bids 1", (0, 0), 1.0, seat=1))
     effects.add(Effect("bubble", "bids 2", (0, 0), 1.0, seat=1))
     effects.add(Effect("bubble", "bids 0", (0, 0), 1.0, seat=2))
-    effects.add(Effect("toast", "a", (0, 0), 1.0))
-    effects.add(Effect("toast", "b", (0, 0), 1.0))
+    effects.add(Effect("hint", "a", (0, 0), 1.0))
+    effects.add(Effect("hint", "b", (0, 0), 1.0))
     texts = sorted(effect.text for effect in effects)
     assert texts == ["b", "bids 0", "bids 2"]
-    effects.clear("toast")
+    effects.clear("hint")
     assert len(effects) == 2

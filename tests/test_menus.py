@@ -372,3 +372,21 @@ def test_save_and_leave_keeps_the_game_for_continue(app: App) -> None:
     assert json.loads(app.autosave_path.read_text(encoding="utf-8"))
     assert "continue" in app.top.buttons
     session.close()
+
+
+def test_a_click_on_a_sliders_track_moves_the_knob_there(app: App) -> None:
+    scene = SettingsScene(app)
+    app.push(scene)
+    frame(app)
+    slider = scene.size_slider
+    assert slider.sliding_button is not None
+    knob = slider.sliding_button.rect
+    start = app.settings.card_scale
+    right = (slider.rect.right - knob.width // 2 - 2, slider.rect.centery)
+    assert not knob.collidepoint(right)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=right))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=right))
+    frame(app, 2)
+    assert app.settings.card_scale > start + 0.3  # at the far end, not one step along
+    moved = slider.sliding_button
+    assert moved is not None and moved.rect.collidepoint(right)

@@ -196,3 +196,9 @@ def test_the_others_are_told_whom_the_table_waits_for(monkeypatch: pytest.Monkey
             await bo.close()
 
     run(wait())
+
+
+def test_only_the_known_friendly_words_may_be_sent() -> None:
+    assert p.decode_from_client('{"type":"emote","word":"thanks"}') == p.Emote("thanks")
+    with pytest.raises(p.BadMessage):
+        p.decode_from_client('{"type":"emote","word":"anything at all"}')

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
+
+import pygame
 
 from game.net.remote import RemoteSession
+from game.net.seatkeys import SeatKeys
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.menus.title import TitleScene
@@ -47,6 +51,13 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
             time.sleep(0.05)
         found = browser.find(listing.code)
         assert found is not None and found.open_seats == 0  # announced again: full
+        assert lobby.hosting is not None and lobby.hosting.seated() == [("Bo", True)]
+        time.sleep(0.2)
+        assert lobby.hosting.table.match.hand_number == 0  # not before the host sits down
+        assert lobby.listing not in lobby._listings()  # not in its own join list
+        lobby.copy_code()
+        assert pygame.scrap.get_text() == f"{listing.code} {listing.address}"
+        assert lobby.copied == "Copied"
         lobby.sit_down()
         table = app.top
         assert isinstance(table, TableScene)
@@ -61,7 +72,9 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
         app.switch(routes.Title())
 
 
-def test_join_by_a_typed_code_opens_the_table_and_a_refusal_is_worded(app: App) -> None:
+def test_join_by_a_typed_code_opens_the_table_and_a_refusal_is_worded(
+    app: App, tmp_path: Path
+) -> None:
     table = table_of(["human", "random", "random"])
     with host_thread(table) as address:
         app.switch(routes.Online())
@@ -78,11 +91,50 @@ def test_join_by_a_typed_code_opens_the_table_and_a_refusal_is_worded(app: App) 
         app.switch(routes.Online())
         lobby = app.top
         assert isinstance(lobby, LobbyScene)
+        lobby.keys = SeatKeys(tmp_path / "another-player.json")
         lobby.join(address, table.code)  # the only seat is taken now
         while lobby.joining is not None and time.monotonic() < end:
             lobby.update(0.05)
             time.sleep(0.01)
         assert lobby.message == "Every seat at that table is taken."
+        app.switch(routes.Title())
+
+
+def _until_table(app: App) -> TableScene:
+    end = time.monotonic() + 60
+    while not isinstance(app.top, TableScene) and time.monotonic() < end:
+        assert app.top is not None
+        app.top.update(0.05)
+        time.sleep(0.01)
+    assert isinstance(app.top, TableScene)
+    return app.top
+
+
+def test_a_player_who_left_rejoins_from_the_title_and_by_code(app: App) -> None:
+    table = table_of(["random", "human", "random"])
+    with host_thread(table) as address:
+        app.switch(routes.Title())
+        title = app.top
+        assert isinstance(title, TitleScene) and "rejoin" not in title.buttons
+        app.switch(routes.Online())
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        lobby.join(address, table.code)
+        assert _until_table(app).session.humans == [1]
+        app.switch(routes.Title())  # the program closes, say: the key stays on disk
+        title = app.top
+        assert isinstance(title, TitleScene)
+        assert title.buttons["rejoin"].label == "Rejoin your table"
+        assert table.code in title.buttons["rejoin"].tooltip
+        title.buttons["rejoin"].on_click()
+        scene = _until_table(app)
+        assert scene.session.humans == [1] and table.seats[1].connected
+        app.switch(routes.Online())
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        lobby.entry.set_text(table.code.lower())  # only the code: the kept seat knows where
+        lobby.join_typed()
+        assert _until_table(app).session.humans == [1]
         app.switch(routes.Title())
 
 

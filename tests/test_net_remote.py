@@ -113,3 +113,27 @@ def test_the_table_scene_plays_a_remote_session(app: App) -> None:
             time.sleep(0.005)
         assert session.moves or session.pending
         app.switch(routes.Title())
+
+
+def test_players_say_a_few_words_and_the_table_shows_them(app: App) -> None:
+    table = table_of(["human", "human", "random"], seed=9)
+    with host_thread(table) as address:
+        ann = RemoteSession.join(address, "Ann")
+        bo = RemoteSession.join(address, "Bo")
+        try:
+            scene = TableScene(app, bo)
+            app.push(scene)
+            ann.emote("well-played")
+            ann.emote("oops")  # too soon after the first: dropped by the host
+            ann.emote("not a word")  # never sent
+            _until(lambda: bool(bo.emotes), bo)
+            time.sleep(0.3)
+            bo.tick(0.01)
+            assert list(bo.emotes) == [(0, "well-played")]
+            app.frame(1 / 30)
+            bubbles = [e.text for e in scene.effects if e.kind == "bubble" and e.seat == 0]
+            assert bubbles == ["Well played!"]
+            assert scene.frame().emotes and scene.hud.say in scene.hud.buttons
+        finally:
+            app.close_scenes()
+            ann.close()

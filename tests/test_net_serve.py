@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from game.net.client import Client
+from game.net.discovery import Browser
 from game.net.hosting import host_game, resume_hosted
 from game.net.serve import open_table
 from game.net.table import Settings
@@ -78,6 +79,9 @@ def test_a_table_hosted_from_the_window_opens_again_where_it_was(tmp_path: Path)
     save = tmp_path / "hosted.json"
     players = [Player("Ann"), Player("Cy", "random"), Player("Di", "random")]
     hosting, session = host_game(small_rules(3), players, FAST, save=save)
+    time.sleep(0.1)
+    assert not hosting.table.match.actions  # the game waits for the host to sit down
+    hosting.release()
     try:
         end = time.monotonic() + 60
         while len(hosting.table.match.actions) < 2 and time.monotonic() < end:
@@ -93,8 +97,36 @@ def test_a_table_hosted_from_the_window_opens_again_where_it_was(tmp_path: Path)
     again, back = resume_hosted(save)
     try:
         assert back.seat == 0 and back.players[0].name == "Ann"
-        # the resumed host plays on at once for its computers: it starts where it stopped
-        assert again.table.match.actions[:moves] == hosting.table.match.actions
+        assert again.table.match.actions == hosting.table.match.actions  # held meanwhile
+        again.release()
         assert again.table.code == hosting.table.code
     finally:
         back.close()
+
+
+def test_ohhell_serve_announces_its_table_on_the_local_network() -> None:
+    command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0"]
+    command += ["--stop-after", "40", "--players", "3", "--humans", "2"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    browser = Browser()
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        code = first.split()[2]  # "Serving table CODE on ..."
+        assert "Announced on the local network" in server.stdout.readline()
+        end = time.monotonic() + 30
+        while browser.find(code) is None and time.monotonic() < end:
+            time.sleep(0.05)
+        found = browser.find(code)
+        assert found is not None and found.open_seats == 2 and found.game == "Oh Hell"
+    finally:
+        browser.close()
+        server.kill()
+        server.wait(10)
+
+
+def test_ohhell_serve_help_reads_as_words() -> None:
+    command = [sys.executable, "-m", "game", "serve", "--help"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and "``" not in done.stdout
+    assert "join code" in done.stdout and "--no-announce" in done.stdout

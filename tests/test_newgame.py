@@ -58,7 +58,7 @@ def test_the_default_table_names_computers_once_and_never_like_the_person() -> N
     table = default_table(4, "Ada")
     assert table[0] == Player("Ada", "human")
     assert [p.name for p in table[1:]] == ["Basil", "Clara", "Dmitri"]
-    assert [p.kind for p in table[1:]] == [preferred_level(k) for k in ("medium", "hard", "hard")]
+    assert [p.kind for p in table[1:]] == [preferred_level(k) for k in ("easy", "medium", "medium")]
     demo = default_table(8, levels=("expert", "hard"))
     assert [p.name for p in demo] == list(COMPUTER_NAMES[:8])
     assert all(p.kind in offered_levels() for p in demo)

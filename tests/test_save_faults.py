@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.play.autosave import LAST_RETRY
+from game.play.notices import as_notice
 from game.play.session import GameSession
 from game.rules.record import Player
 from game.rules.ruleset import HandSequence, RuleSet
@@ -108,12 +109,12 @@ def test_a_full_disk_is_told_once_and_saving_resumes(
     assert saved_moves(path) == before > 0 and not session.signals
     with filled(small_disk):
         step(session, clock, 6)
-        notices = [notice for notice in session.signals if notice.startswith(FAILING)]
+        notices = [n.text for n in map(as_notice, session.signals) if n.text.startswith(FAILING)]
         assert len(notices) == 1 and "No space left on device" in notices[0]
         assert session.save_problem is not None
         assert session.moves > before and saved_moves(path) == before  # the last good save
     retry_due(session, clock)
-    assert list(session.signals)[-1] == AGAIN and session.save_problem is None
+    assert as_notice(session.signals[-1]).text == AGAIN and session.save_problem is None
     assert saved_moves(path) == session.moves
     assert not [p for p in small_disk.iterdir() if p.name.startswith(".")]  # no temp left
     session.close()
@@ -130,12 +131,12 @@ def test_a_folder_made_read_only_mid_game_is_told_and_saving_resumes(
     assert _mount("-o", "remount,ro", str(small_disk))
     try:
         step(session, clock, 3)
-        notices = [notice for notice in session.signals if notice.startswith(FAILING)]
+        notices = [n.text for n in map(as_notice, session.signals) if n.text.startswith(FAILING)]
         assert len(notices) == 1 and "Read-only file system" in notices[0]
     finally:
         assert _mount("-o", "remount,rw", str(small_disk))
     retry_due(session, clock)
-    assert list(session.signals)[-1] == AGAIN
+    assert as_notice(session.signals[-1]).text == AGAIN
     assert saved_moves(path) == session.moves > 4
     session.close()
 
@@ -148,7 +149,8 @@ def test_the_hosts_window_says_when_its_table_cannot_be_saved(
     from game.net.hosting import host_game
 
     players = [Player("Ann"), Player("Bo", "random"), Player("Cy", "random")]
-    _thread, session = host_game(RULES, players, address="127.0.0.1", port=0, save=tmp_path / "t")
+    hosting, session = host_game(RULES, players, address="127.0.0.1", port=0, save=tmp_path / "t")
+    hosting.release()  # the host sits down: the game starts
     try:
 
         def failing(target: object, text: str) -> None:
@@ -156,14 +158,14 @@ def test_the_hosts_window_says_when_its_table_cannot_be_saved(
 
         monkeypatch.setattr("game.play.autosave.atomic_write_text", failing)
         end = time.monotonic() + 30
-        while not any(n.startswith(FAILING) for n in session.signals):
+        while not any(as_notice(n).text.startswith(FAILING) for n in session.signals):
             assert time.monotonic() < end, "the host's window was never told"
             session.tick(0.01)
             if session.human_to_act() is not None:
                 session.act(session.view(0).legal[0])
             time.sleep(0.01)
         monkeypatch.undo()
-        while session.signals[-1] != AGAIN:
+        while as_notice(session.signals[-1]).text != AGAIN:
             assert time.monotonic() < end, "nor told when saving worked again"
             session.tick(0.01)
             if session.human_to_act() is not None:

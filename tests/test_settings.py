@@ -3,6 +3,7 @@ folder, damaged files kept aside with a message, atomic saves."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -48,17 +49,21 @@ def test_changes_are_saved_and_reloaded(home: Path) -> None:
     assert not [p for p in (home / "config").iterdir() if p.name.startswith(".")], "no temp files"
 
 
+RETURNING = dataclasses.replace(Settings(), guide=False)
+"""The defaults for a player who has a settings file (even a damaged one): no guided hand."""
+
+
 def test_damaged_file_is_kept_aside_and_defaults_used(home: Path) -> None:
     path = home / "config" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text("{not json", encoding="utf-8")
     store = SettingsStore()
-    assert store.settings == Settings()
+    assert store.settings == RETURNING
     assert store.problem and "could not be read" in store.problem
     kept = list(path.parent.glob("settings.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == "{not json"
     assert kept[0].name in store.problem
-    assert json.loads(path.read_text()) == Settings().to_json()  # rewritten clean
+    assert json.loads(path.read_text()) == RETURNING.to_json()  # rewritten clean
 
 
 def test_invalid_entries_are_reset_one_by_one(home: Path) -> None:

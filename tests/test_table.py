@@ -352,6 +352,8 @@ def test_play_again_starts_a_new_game(app: App) -> None:
             match.advance()
         else:
             match.apply(agent.choose(match.view(match.awaiting[0])))
+    scene.session.save()  # over: the saved game is gone, as after a last card
+    assert isinstance(scene.session, GameSession) and scene.session.flush_save()
     app.push(GameOverOverlay(app, scene.session))
     app.frame(0.05)
     over = app.top

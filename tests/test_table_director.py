@@ -32,6 +32,7 @@ from game.rules.ruleset import FirstDealer, Settlement
 from game.ui.table.animation import AnimationQueue, Effects
 from game.ui.table.director import Director
 from game.ui.table.layout import table_layout
+from game.ui.table.notices import NoticeBoard
 from game.ui.table.requests import ShowGameOver, ShowHandResult
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
@@ -144,8 +145,8 @@ def test_every_engine_event_has_a_sample() -> None:
 def test_every_engine_event_has_its_step(kind: type, watched: bool) -> None:
     """A missing branch in the director raises; a wrong one fails the check."""
     event, check = SAMPLES[kind]
-    shown, effects = Shown(4, hand_number=1, hand_size=2), Effects()
-    director = Director(shown, effects)
+    shown, effects, notices = Shown(4, hand_number=1, hand_size=2), Effects(), NoticeBoard()
+    director = Director(shown, effects, notices)
     queue = AnimationQueue()
     step = director.begin(event, SCENERY)
     assert step.label == kind.__name__
@@ -156,6 +157,7 @@ def test_every_engine_event_has_its_step(kind: type, watched: bool) -> None:
     else:
         queue.skip()
     words = [effect.text for effect in effects]
+    words += [notice.text for notice, _ in notices.showing()] + [n.text for n in notices.waiting]
     assert check(shown, words, list(director.take()))
     assert director.take() == []  # requests are handed over once
 

@@ -6,7 +6,9 @@ import time
 from pathlib import Path
 
 import pygame
+import pytest
 
+from game.ai.base import RandomAgent
 from game.play.session import GameSession
 from game.play.takeback import take_back_point, take_backs_allowed
 from game.rules import PRESETS, Phase, Player
@@ -173,3 +175,58 @@ def test_take_backs_and_the_game_played_again_survive_a_resume(tmp_path: Path) -
     damaged = GameSession.resume(tmp_path / "a.json")
     assert damaged.take_backs == 0
     damaged.close()
+
+
+def _saved_between_tricks(app: App, cards_in_trick: int) -> GameSession:
+    """A game saved in the first hand with ``cards_in_trick`` cards on the table (0:
+    just after a trick was won), the person's turn next."""
+    players = [Player("You"), Player("Ada", "easy"), Player("Basil", "easy")]
+    session = GameSession(PRESETS["oh-hell"].rules(3), 5, players, autosave=app.autosave_path)
+    match, agent = session.match, RandomAgent(2)
+    while True:
+        if match.phase.automatic:
+            match.advance()
+            continue
+        view = match.view(None)
+        if match.phase is Phase.PLAYING and view.tricks and len(view.trick) == cards_in_trick:
+            break
+        match.apply(agent.choose(match.view(match.awaiting[0])))
+    session.save()
+    assert session.flush_save()
+    session.close()
+    return session
+
+
+@pytest.mark.parametrize("cards", [0, 2])
+def test_a_game_resumed_mid_hand_shows_its_last_cards_again(app: App, cards: int) -> None:
+    saved = _saved_between_tricks(app, cards)
+    assert app.continue_game() is None
+    table = app.top
+    assert isinstance(table, TableScene) and isinstance(table.session, GameSession)
+    assert table.session.match.actions == saved.match.actions  # the log is unchanged
+    shown = table.shown
+    assert len(shown.trick) < max(cards, 1) and table.session.pending
+    most = 0
+    for _ in range(240):
+        app.frame(1 / 60)
+        most = max(most, len(shown.trick))
+        if table.idle:
+            break
+    assert most == (cards or 3)  # every card of it seen on the cloth
+    assert table.idle and [c for _, c in shown.trick] == list(table.session.view(0).trick)
+
+
+def test_a_quick_ctrl_z_is_read_from_its_own_event(app: App) -> None:
+    from game.ui.table.requests import TakeBack
+
+    players = [Player("You"), Player("Ada", "easy"), Player("Basil", "easy")]
+    session = GameSession(PRESETS["oh-hell"].rules(3), 5, players)
+    scene = TableScene(app, session)
+    app.push(scene)
+    assert pygame.key.get_mods() == 0  # Ctrl already let go when the key is handled
+    event = pygame.event.Event(
+        pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="z", scancode=0
+    )
+    assert scene.input.handle(event, scene.frame()) == [TakeBack()]
+    plain = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z", scancode=0)
+    assert scene.input.handle(plain, scene.frame()) == []

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.play.preview import played_session
+from game.play.setup import remembered_setups, saved_setup
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.ui.app import App
@@ -59,7 +60,7 @@ def test_continue_says_which_game_it_resumes(app: App) -> None:
     assert title.saved is not None
     assert title.saved.caption() == "Oh Hell  \u00b7  hand 3 of 19  \u00b7  4 players"
     button = menu_button(title, "continue")
-    [area] = [area for area, caption in title.captions if "hand 3" in caption]
+    [area] = [area for area, caption in title.captions if "hand 3" in caption[0]]
     assert area.top >= button.rect.bottom and area.top < menu_button(title, "new").rect.top
     assert "Me, Ann, Bo and Cy" in title.saved.tooltip()
 
@@ -153,25 +154,37 @@ def test_quick_game_says_what_it_starts(app: App) -> None:
     title = title_over(app)
     _rules, players = title.quick_setup()
     assert [p.kind for p in players].count("human") == 1
+    assert [p.kind for p in players[1:]] == ["easy", "medium", "medium"]  # gentle
     captions = [caption for _area, caption in title.captions]
-    assert captions == ["Oh Hell  \u00b7  you and 3 computers  \u00b7  19 hands"]
+    dot = "  \u00b7  "
+    assert captions[0][0] == dot.join(("Oh Hell", "you against Easy, Medium, Medium", "19 hands"))
     tip = menu_button(title, "quick").tooltip
-    assert tip is not None and "19 hands" in tip
+    assert tip is not None and "19 hands" in tip and "Ada (Easy)" in tip
 
 
-def test_quick_game_says_when_it_replays_a_hotseat_game(app: App) -> None:
+def test_quick_game_never_silently_becomes_a_game_of_several_people(app: App) -> None:
+    solo = PRESETS["oh-pshaw"].rules(3)
+    alone = [Player("Zoe"), Player("Ada", "hard"), Player("Bob", "medium")]
+    app.store.update(**remembered_setups(solo, alone))
+    hotseat = PRESETS["blob"].rules(3)
+    together = [Player("Zoe"), Player("Max"), Player("Bob", "medium")]
+    app.store.update(**remembered_setups(hotseat, together))  # a hotseat game was set up
+    title = title_over(app)
+    assert title.quick_setup() == (solo, alone)  # Quick game kept its one person
+    captions = [caption for _area, caption in title.captions]
+    assert any(c[0].startswith("Oh Pshaw") and "against Hard, Medium" in c[0] for c in captions)
+    assert saved_setup(app.settings) == (hotseat, together)  # the form remembers both
+
+
+def test_quick_game_from_an_older_version_skips_a_remembered_hotseat_game(app: App) -> None:
     rules = PRESETS["blob"].rules(3)
     players = [Player("Zoe"), Player("Max"), Player("Bob", "medium")]
     app.store.update(
         last_setup={"rules": rules.to_dict(), "players": [p.to_json() for p in players]}
     )
     title = title_over(app)
-    count = rules.hand_count()
-    captions = [caption for _area, caption in title.captions]
-    assert f"Blob  \u00b7  2 people and 1 computer  \u00b7  {count} hands" in captions
-    tip = menu_button(title, "quick").tooltip
-    assert tip is not None
-    assert "Zoe, Max and Bob" in tip and "passed between the 2 people" in tip
+    _rules, seated = title.quick_setup()
+    assert [p.kind for p in seated].count("human") == 1
 
 
 def test_the_captions_fit_the_menu_at_every_size(app: App) -> None:

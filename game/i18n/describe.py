@@ -39,6 +39,12 @@ def describe(rules: RuleSet) -> list[tuple[str, str]]:
     ]
 
 
+def in_brief(rules: RuleSet) -> str:
+    """The hands and the scoring of ``rules`` in two sentences (for rules changed from
+    a preset, whose own description no longer holds)."""
+    return f"{_hands(rules)} {_scoring(rules)}"
+
+
 def _players(rules: RuleSet) -> str:
     text = ngettext(
         "{players} player with a standard 52-card pack, aces high. Deal, bidding and play "

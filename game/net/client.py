@@ -63,6 +63,8 @@ class Client:
     """Public events received and not taken yet, oldest first."""
     notices: list[p.Notice] = field(default_factory=list)
     refusals: list[p.Refusal] = field(default_factory=list)
+    emotes: list[p.Emoted] = field(default_factory=list)
+    """What the players said, not taken yet."""
     seed: int | None = None
     """The deal number, told once the game is over."""
     refused_cards: dict[Card, Refused] = field(default_factory=dict)
@@ -155,6 +157,8 @@ class Client:
                 self.players[message.seat] = Player(name, kind)
         elif isinstance(message, p.Refusal):
             self.refusals.append(message)
+        elif isinstance(message, p.Emoted):
+            self.emotes.append(message)
 
     # ------------------------------------------------------------ acting
     async def act(self, action: Action) -> None:
@@ -164,6 +168,10 @@ class Client:
         else:
             message = p.Act(moves=self.moves, play=str(action.card))
         await self.send(message)
+
+    async def emote(self, word: p.Emotion) -> None:
+        """Say a few friendly words to the table."""
+        await self.send(p.Emote(word))
 
     async def ready(self, hand: int) -> None:
         await self.send(p.Ready(hand))

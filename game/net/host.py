@@ -75,6 +75,8 @@ class Host:
         self.messages_out = 0
         self.bytes_out = 0
         self._thinking: set[tuple[str, int]] = set()
+        self._emoted: dict[tuple[str, int], float] = {}
+        """When each seat last said something to its table."""
         self._waiting: dict[str, tuple[tuple[int, ...], float, bool]] = {}
         """Per table: the human seats it waits for, since when, and whether said."""
         self._loop_task: asyncio.Task[None] | None = None
@@ -150,6 +152,9 @@ class Host:
             old.transport.abort()
         await self._send(ws, table.welcome(seat))
         await self._send(ws, table.update(seat))
+        for other, away in table.absences():  # who is away, for the one who just came
+            if other != seat:
+                await self._send(ws, p.Notice(away, other, table.seats[other].player.name))
         await self._notice(table, "back" if hello.token else "joined", seat)
         await self._broadcast(table)
         try:
@@ -200,6 +205,11 @@ class Host:
     ) -> None:
         if isinstance(message, p.Hello):
             await self._refuse(ws, table, seat, p.Refusal("seated"))
+        elif isinstance(message, p.Emote):
+            key = (table.code, seat)
+            if now - self._emoted.get(key, -p.EMOTE_SECONDS) >= p.EMOTE_SECONDS:
+                self._emoted[key] = now
+                await self._to_all(table, p.Emoted(seat, message.word))
         elif isinstance(message, p.Ready):
             table.ready(seat, message)
             if table.tick(now):
@@ -240,6 +250,13 @@ class Host:
             ws = self.conns.get((table.code, seat))
             if ws is not None:
                 await self._send(ws, table.update(seat))
+
+    async def _to_all(self, table: HostedTable, message: p.FromHost) -> None:
+        """Send ``message`` to every connected seat of ``table``."""
+        for seat in range(len(table.seats)):
+            ws = self.conns.get((table.code, seat))
+            if ws is not None:
+                await self._send(ws, message)
 
     async def _tell_waiting(self, table: HostedTable, now: float) -> None:
         """Tell the others whom the table has waited for longer than :data:`WAIT_NOTICE`."""

@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -73,6 +74,22 @@ class HostThread:
     def _open_seats(self) -> int:
         return sum(seat.open for seat in self.table.seats)
 
+    def seated(self) -> list[tuple[str, bool]]:
+        """The seats for friends as the lobby shows them: each name, and whether a
+        friend has taken it."""
+        return [
+            (seat.player.name, not seat.open)
+            for seat in self.table.seats[1:]
+            if seat.player.kind == "human"
+        ]
+
+    def release(self) -> None:
+        """The person hosting sat down: the game starts once every seat is taken."""
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.table.release, time.monotonic())
+        else:
+            self.table.release(time.monotonic())
+
     def _watch(self) -> None:
         """In the host's loop: announce again when the open seats changed (zeroconf
         blocks, so in a worker thread)."""
@@ -126,6 +143,7 @@ def host_game(
     stops the host when it closes). With ``save``, every action is saved there (and
     :func:`resume_hosted` opens the table again)."""
     table = HostedTable.new(rules, new_seed(), players, settings=settings)
+    table.held = True  # until the person hosting sits down (HostThread.release)
     return _open(table, address, port, save, None)
 
 
@@ -135,6 +153,7 @@ def resume_hosted(
     """Open the table saved at ``save`` again, the host back in seat 0; raises
     RecordError or OSError when it cannot be read."""
     table = resume_table(save, Settings())
+    table.held = True
     return _open(table, address, port, save, table.seats[0].token)
 
 

@@ -26,7 +26,7 @@ from game.net.wire import EventDoc, ViewDoc, dec_hook, enc_hook
 from game.rules.names import MAX_NAME
 from game.saves import PRINTABLE, PlayerDoc, RulesDoc
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """Raised whenever a message changes meaning; a host and a client must agree on it."""
 MAX_MESSAGE_BYTES = 256 * 1024
 """The largest message either side reads (a whole view with every finished hand of a
@@ -71,7 +71,26 @@ class Ready(Struct, tag="ready", forbid_unknown_fields=True):
     hand: Annotated[int, Meta(ge=0, le=1000)]
 
 
-FromClient = Hello | Act | Ready
+Emotion = Literal["hello", "good-luck", "nice", "oops", "thanks", "well-played"]
+"""The few words a player may send the table (each shown in the reader's language)."""
+EMOTIONS: tuple[Emotion, ...] = ("hello", "good-luck", "nice", "oops", "thanks", "well-played")
+
+
+def emotion(word: str) -> Emotion | None:
+    """``word`` as one of the :data:`Emotion` words, or None."""
+    return next((known for known in EMOTIONS if known == word), None)
+
+
+class Emote(Struct, tag="emote", forbid_unknown_fields=True):
+    """A few friendly words for the table (at most one every :data:`EMOTE_SECONDS`)."""
+
+    word: Emotion
+
+
+EMOTE_SECONDS = 2.0
+"""The least time between two emotes of one player (quicker ones are dropped)."""
+
+FromClient = Hello | Act | Ready | Emote
 
 
 # ------------------------------------------------------------------ host to client
@@ -131,7 +150,14 @@ class Reject(Struct, tag="reject", forbid_unknown_fields=True):
     version: int
 
 
-FromHost = Welcome | Update | Notice | Refusal | Reject
+class Emoted(Struct, tag="emoted", forbid_unknown_fields=True):
+    """Seat ``seat`` said ``word`` to the table."""
+
+    seat: Seat
+    word: Emotion
+
+
+FromHost = Welcome | Update | Notice | Refusal | Reject | Emoted
 
 _ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
 _FROM_CLIENT = msgspec.json.Decoder(FromClient)

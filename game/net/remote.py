@@ -26,6 +26,8 @@ from game.i18n.reasons import refusal_words
 from game.net import protocol as p
 from game.net.client import Client, JoinError
 from game.play.autosave import Autosaver, SaveWatch
+from game.play.contract import Absence
+from game.play.notices import Notice
 from game.rules.actions import Action, Play
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
@@ -122,7 +124,7 @@ class RemoteSession:
         self._inbox: queue.SimpleQueue[object] = queue.SimpleQueue()
         self.players: list[Player] = list(client.players)
         self.pending: deque[Event] = deque()
-        self.signals: deque[str] = deque()
+        self.signals: deque[Notice | str] = deque()
         """Quick signals to show, oldest first (the table shows them as it ticks)."""
         self.take_backs_allowed = False
         """A table of several people takes nothing back."""
@@ -142,6 +144,12 @@ class RemoteSession:
         self.saver: Autosaver | None = None
         """The save of the table, when this window hosts it."""
         self._watch = SaveWatch()
+        self.on_over: Callable[[], None] | None = None
+        """Called once when the game is seen to be over (the seat's key is forgotten)."""
+        self.emotes: deque[tuple[int, str]] = deque()
+        """What the players said to the table (seat, word), for the table to show."""
+        self.absent: dict[int, Absence] = {}
+        """The other seats whose players are away now, and why (from the host's notices)."""
 
     @classmethod
     def join(
@@ -202,6 +210,11 @@ class RemoteSession:
         return self._client.welcome.table
 
     @property
+    def token(self) -> str:
+        """The seat's key: with it the seat is taken back after a drop."""
+        return self._client.token
+
+    @property
     def rules(self) -> RuleSet:
         return self._client.rules
 
@@ -220,13 +233,20 @@ class RemoteSession:
         view = self._view
         if view is None or view.phase not in (Phase.BIDDING, Phase.PLAYING):
             return None
-        return next((s for s in view.awaiting if self.players[s].kind != "human"), None)
+        return next(
+            (
+                s
+                for s in view.awaiting
+                if self.players[s].kind != "human" or self.absent.get(s) == "computer"
+            ),
+            None,
+        )
 
     @property
-    def deal_number(self) -> int:
-        """The number that dealt the cards: known once the game is over (0 before; the
-        host keeps it, since it would tell every hand)."""
-        return self._seed or 0
+    def deal_number(self) -> int | None:
+        """The number that dealt the cards: known once the game is over (None before;
+        the host keeps it, since it would tell every hand)."""
+        return self._seed
 
     @property
     def moves(self) -> int:
@@ -253,6 +273,10 @@ class RemoteSession:
         if view.phase is Phase.HAND_SCORED and self._ready_for >= view.hand_number:
             view = dataclasses.replace(view, phase=Phase.DEALING)
         return view
+
+    def opening_view(self, seat: int | None) -> SeatView:
+        """The table opens where the game is."""
+        return self.view(seat)
 
     def public(self) -> SeatView:
         """What a spectator sees (from this seat's view, by the engine's rule)."""
@@ -313,7 +337,7 @@ class RemoteSession:
     def _take(self, item: object) -> None:
         if not isinstance(item, Received):
             self.lost = True
-            self.signals.append(_("The connection to the host is lost."))
+            self.signals.append(Notice(_("The connection to the host is lost."), "problem"))
             return
         self.players = item.players
         self._seed = item.seed
@@ -323,10 +347,36 @@ class RemoteSession:
             self.signals.append(_("Connected to the host again."))
         if (message is None or isinstance(message, p.Update)) and item.view is not None:
             self._view, self._moves, self._sent_at = item.view, item.moves, None
+            if self.over and self.on_over is not None:
+                self.on_over()
+                self.on_over = None
         elif isinstance(message, p.Notice):
+            self._absence(message)
             self.signals.append(notice_words(message))
         elif isinstance(message, p.Refusal):
             self._sent_at = None
+        elif isinstance(message, p.Emoted):
+            self.emotes.append((message.seat, message.word))
+
+    def _absence(self, notice: p.Notice) -> None:
+        """Keep up with who is away: dropped, played by a computer, or back."""
+        if notice.seat == self.seat:
+            return
+        if notice.signal == "disconnected":
+            self.absent[notice.seat] = "disconnected"
+        elif notice.signal == "computer":
+            self.absent[notice.seat] = "computer"
+        elif notice.signal in ("back", "joined"):
+            self.absent.pop(notice.seat, None)
+
+    can_emote = True
+    """A few friendly words may be sent to the table."""
+
+    def emote(self, word: str) -> None:
+        """Say ``word`` (one of :data:`game.net.protocol.Emotion`) to the table."""
+        known = p.emotion(word)
+        if known is not None:
+            self._run(self._client.emote(known))
 
     def skip_wait(self) -> None:
         """Nothing to hurry: the host paces the computers."""
@@ -352,6 +402,13 @@ class RemoteSession:
 
     def coach_advice(self, seat: int) -> Advice | None:
         return None
+
+    def can_claim(self) -> bool:
+        """No claims at a table of several people (the host has no way to agree one)."""
+        return False
+
+    def claim(self) -> bool:
+        return False
 
     def can_take_back(self) -> bool:
         return False

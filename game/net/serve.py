@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import errno
 import logging
+import socket
 import sys
 import time
 from pathlib import Path
@@ -22,14 +24,16 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta, Struct
 
+from game.i18n import _, tr
 from game.i18n.reasons import error_words
 from game.net import protocol as p
+from game.net.discovery import Announcer, Listing, local_address
 from game.net.host import Host
 from game.net.table import HostedTable, SeatState, Settings
 from game.play.autosave import Autosaver
 from game.play.setup import COMPUTER_NAMES, new_seed
 from game.rules.errors import RecordError
-from game.rules.presets import get_preset
+from game.rules.presets import get_preset, preset_for
 from game.rules.record import Level, Player
 from game.saves import load_record_file
 from game.storage import NotRegular, TooLarge, atomic_write_text, read_bounded
@@ -110,18 +114,30 @@ def keep_saving(table: HostedTable, save: Path) -> None:
     write_keys(table, save)
 
 
-async def serve(table: HostedTable, address: str, port: int, stop_after: float | None) -> None:
-    """Serve ``table`` until the game is over and everyone left, or ``stop_after``."""
+async def serve(
+    table: HostedTable,
+    address: str,
+    port: int,
+    stop_after: float | None,
+    announce: bool = True,
+) -> None:
+    """Serve ``table`` until the game is over and everyone left, or ``stop_after``;
+    with ``announce``, on the local network too (its open seats kept up to date)."""
     host = Host([table])
     port = await host.start(address, port)
     print(f"Serving table {table.code} on {address or '*'}:{port}", flush=True)
+    announcer = await asyncio.to_thread(_announcer, table, port) if announce else None
     started = time.monotonic()
     try:
         while stop_after is None or time.monotonic() - started < stop_after:
             await asyncio.sleep(0.2)
+            if announcer is not None:
+                await asyncio.to_thread(announcer.follow)
             if table.over and not host.conns:
                 break
     finally:
+        if announcer is not None:
+            await asyncio.to_thread(announcer.close)
         await host.close()
 
 
@@ -138,6 +154,45 @@ def _listen_words(error: BaseException) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
 
 
+class _Announced:
+    """A served table announced on the local network, announced again when its open
+    seats change (zeroconf blocks: called in a thread)."""
+
+    def __init__(self, announcer: Announcer, listing: Listing, table: HostedTable) -> None:
+        self.announcer, self.listing, self.table = announcer, listing, table
+
+    def follow(self) -> None:
+        seats = sum(seat.open for seat in self.table.seats)
+        if seats != self.listing.open_seats:
+            self.listing = dataclasses.replace(self.listing, open_seats=seats)
+            with contextlib.suppress(Exception):  # the network list is only behind
+                self.announcer.announce(self.listing)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.announcer.close()
+
+
+def _announcer(table: HostedTable, port: int) -> _Announced | None:
+    """Announce ``table`` on the local network; None (and a line in the log) when the
+    network cannot be told."""
+    preset = preset_for(table.rules)
+    game = tr(preset.name) if preset is not None else _("Custom rules")
+    name = (socket.gethostname() or "ohhell")[:30]
+    listing = Listing(
+        name, table.code, f"{local_address()}:{port}", game[:40],
+        sum(seat.open for seat in table.seats), p.PROTOCOL_VERSION,
+    )  # fmt: skip
+    try:
+        announcer = Announcer()
+        announcer.announce(listing)
+    except Exception:  # zeroconf's errors are many; the table is still served
+        LOG.warning("could not announce the table on the local network", exc_info=True)
+        return None
+    print(f"Announced on the local network as {listing.address}, code {table.code}", flush=True)
+    return _Announced(announcer, listing, table)
+
+
 def main(args: argparse.Namespace) -> int:
     """Serve the table the command line asks for (see ``ohhell serve --help``)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -147,9 +202,10 @@ def main(args: argparse.Namespace) -> int:
     except (RecordError, OSError) as error:
         print(f"ohhell serve: {args.save}: {error_words(error)}", file=sys.stderr)
         return 1
+    announce = not getattr(args, "no_announce", False)
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve(table, args.host, args.port, args.stop_after))
+            asyncio.run(serve(table, args.host, args.port, args.stop_after, announce))
     except (OSError, UnicodeError) as error:  # in use, not this machine's, not found
         where = f"{args.host or '*'}:{args.port}"
         print(f"ohhell serve: cannot listen on {where}: {_listen_words(error)}", file=sys.stderr)

@@ -13,6 +13,7 @@ import secrets
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from game.ai import Agent, make_agent
 from game.net import protocol as p
@@ -90,6 +91,8 @@ class HostedTable:
     """Messages refused so far (each one logged by the host)."""
     on_seat: Callable[[], None] | None = None
     """Called when a seat is taken (to keep the seats' keys with the save)."""
+    held: bool = False
+    """The game waits to start (the person hosting from a window has not sat down yet)."""
 
     @classmethod
     def new(
@@ -115,8 +118,13 @@ class HostedTable:
 
     @property
     def full(self) -> bool:
-        """Every human seat has been taken (the game may start)."""
-        return not any(seat.open for seat in self.seats)
+        """Every human seat has been taken and nothing holds the game (it may start)."""
+        return not self.held and not any(seat.open for seat in self.seats)
+
+    def release(self, now: float) -> None:
+        """Let the game start (or go on) once every seat is taken."""
+        self.held = False
+        self.turn_since = now
 
     @property
     def over(self) -> bool:
@@ -129,6 +137,14 @@ class HostedTable:
         if kind != "human":
             return kind
         return self.settings.stand_in if state.stand_in else None
+
+    def absences(self) -> list[tuple[int, Literal["disconnected", "computer"]]]:
+        """The taken human seats whose player is away: dropped, or played by a computer."""
+        return [
+            (seat, "computer" if state.stand_in else "disconnected")
+            for seat, state in enumerate(self.seats)
+            if state.token is not None and not state.connected and state.player.kind == "human"
+        ]
 
     def waiting_for(self) -> list[int]:
         """The human seats the table waits for now."""

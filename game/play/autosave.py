@@ -24,6 +24,7 @@ import weakref
 from pathlib import Path
 
 from game.i18n import _
+from game.play.notices import Notice
 from game.storage import atomic_write_text
 
 _REMOVE = object()
@@ -123,12 +124,12 @@ class SaveWatch:
     and saving that works again is said too.
 
     >>> watch = SaveWatch()
-    >>> watch.observe(1, OSError(28, "No space left on device"), now=0.0)
+    >>> watch.observe(1, OSError(28, "No space left on device"), now=0.0).text
     'Your game cannot be saved now (No space left on device). Play on: saving is tried again.'
     >>> watch.may_write(0.1), watch.due(0.4), watch.due(0.6)
     (False, False, True)
     >>> watch.observe(2, None, now=0.7)
-    'Your game is saved again.'
+    Notice(text='Your game is saved again.', tone='good', seconds=None)
     """
 
     def __init__(self) -> None:
@@ -151,7 +152,7 @@ class SaveWatch:
         """Whether an unsaved state should be tried again now."""
         return self.problem is not None and self._unsaved and now >= self._retry_at
 
-    def observe(self, attempts: int, error: OSError | None, now: float) -> str | None:
+    def observe(self, attempts: int, error: OSError | None, now: float) -> Notice | None:
         """Take in the writer's state (its attempts so far and the last one's error);
         a notice for the player when saving starts or stops failing."""
         if attempts == self._seen:
@@ -164,13 +165,13 @@ class SaveWatch:
         if self.problem is None:
             return None
         self.problem, self._delay = None, FIRST_RETRY
-        return _("Your game is saved again.")
+        return Notice(_("Your game is saved again."), "good")
 
-    def failed(self, error: OSError) -> str | None:
+    def failed(self, error: OSError) -> Notice | None:
         """A write failed: the notice to show (only the first time in a row)."""
         said = self.problem is not None
         reason = error.strerror or type(error).__name__
         self.problem = _(
             "Your game cannot be saved now ({reason}). Play on: saving is tried again."
         ).format(reason=reason)
-        return None if said else self.problem
+        return None if said else Notice(self.problem, "problem")

@@ -9,8 +9,9 @@ way and never branch on where the game is.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
+from game.play.notices import Notice
 from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.record import Player
@@ -22,14 +23,21 @@ if TYPE_CHECKING:
     from game.play.thinker import Advice
 
 
+Absence = Literal["disconnected", "computer"]
+"""Why a seat's player is away from a table played over the network: their connection
+dropped, or it dropped so long ago that a computer plays for them (until they are back)."""
+
+
 class TableSession(Protocol):
     """A game as the screens see it: views, public events, and the players' actions."""
 
     players: list[Player]
     pending: deque[Event]
     """Public events the table has not shown yet, oldest first."""
-    signals: deque[str]
-    """Quick notices for the table to show (someone dropped, whom the table waits for)."""
+    signals: deque[Notice | str]
+    """Notices for the table to show, oldest first (someone dropped, whom the table waits
+    for, a save that failed): the table queues each and shows it long enough to read
+    (:mod:`game.play.notices`; a bare string is news)."""
     take_backs_allowed: bool
     """Whether the player at this screen may take actions back (solo games only)."""
     take_backs: int
@@ -40,6 +48,12 @@ class TableSession(Protocol):
     """The name this game's record was kept under, once it is over and kept."""
     coach_possible: bool
     """Whether the coach can run in this game at all (not in a game held by a host)."""
+    absent: dict[int, Absence]
+    """The seats whose players are away now, and why (only in a network game)."""
+    emotes: deque[tuple[int, str]]
+    """What players said to the table (seat, one of the words a network game carries)."""
+    can_emote: bool
+    """Whether the player here may say a few words to the table (a network game)."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -58,13 +72,20 @@ class TableSession(Protocol):
     @property
     def thinking(self) -> int | None: ...
     @property
-    def deal_number(self) -> int: ...
+    def deal_number(self) -> int | None:
+        """The number that deals the cards (None while a host keeps it secret)."""
+        ...
+
     @property
     def moves(self) -> int: ...
     @property
     def over(self) -> bool: ...
     def human_to_act(self) -> int | None: ...
     def view(self, seat: int | None) -> SeatView: ...
+    def opening_view(self, seat: int | None) -> SeatView:
+        """What the table shows first (the events in :attr:`pending` go on from it)."""
+        ...
+
     def public(self) -> SeatView: ...
     def explain(self, action: Action) -> str | None: ...
     def act(self, action: Action) -> list[Event]:
@@ -84,6 +105,18 @@ class TableSession(Protocol):
     def coach_advice(self, seat: int) -> Advice | None:
         """The coach's figures for ``seat``'s decision now; None while it works them out
         (never an answer about another position)."""
+        ...
+
+    def emote(self, word: str) -> None:
+        """Say ``word`` to the table (nothing where no one else could read it)."""
+        ...
+
+    def can_claim(self) -> bool:
+        """Whether the person to play may claim the rest of the tricks (certain)."""
+        ...
+
+    def claim(self) -> bool:
+        """Claim the rest of the tricks; it is played out as plays. False if not certain."""
         ...
 
     def can_take_back(self) -> bool: ...

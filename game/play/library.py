@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.play.archive import GameArchive, KeptGame
-from game.play.stats import StatsFile, Table, merged, tally
+from game.play.stats import (
+    ByVariant,
+    StatsFile,
+    Table,
+    merged,
+    merged_by_variant,
+    tally,
+    tally_by_variant,
+)
 from game.resources import data_dir
 from game.rules.record import dumps
 
@@ -65,6 +73,15 @@ class Library:
         kept = self.games() if games is None else games
         recent = tally((game.record for game in kept), (game.take_backs for game in kept))
         return merged(self.stats_file.read(), recent)
+
+    def statistics_by_variant(self, games: list[KeptGame] | None = None) -> ByVariant:
+        """Every player's statistics in each variant (games retired before version 2 of
+        the statistics file count in :meth:`statistics` only)."""
+        kept = self.games() if games is None else games
+        recent = tally_by_variant(
+            (game.record for game in kept), (game.take_backs for game in kept)
+        )
+        return merged_by_variant(self.stats_file.read_by_variant(), recent)
 
     @property
     def problem(self) -> str | None:

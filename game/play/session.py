@@ -20,10 +20,14 @@ from game.i18n.reasons import refusal_words
 from game.play import thinker
 from game.play.autosave import Autosaver, SaveWatch
 from game.play.coaching import Coach
+from game.play.contract import Absence
 from game.play.extras import read_extras, write_extras
-from game.play.takeback import replay, take_back_point
+from game.play.notices import Notice
+from game.play.takeback import replay, rewind_trick, take_back_point
 from game.play.thinker import Thought
-from game.rules.actions import Action
+from game.rules.actions import Action, Play
+from game.rules.cards import Card
+from game.rules.claims import claim_order
 from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.phase import Phase
@@ -37,7 +41,9 @@ if TYPE_CHECKING:
     from game.play.thinker import Advice
 
 MIN_THINK_SECONDS = 0.45
-"""The shortest time a computer seat appears to think (scaled by animation speed)."""
+"""The shortest time a computer seat appears to think (scaled by the computer speed)."""
+CLAIM_SECONDS = 0.2
+"""The pause between the cards of a claim played out (scaled the same way)."""
 
 
 class GameSession:
@@ -57,8 +63,12 @@ class GameSession:
         self.autosave = autosave
         self.pending: deque[Event] = deque()
         """Events the view has not shown yet, oldest first."""
-        self.signals: deque[str] = deque()
-        """Quick notices for the table (none in a game played at one screen)."""
+        self.signals: deque[Notice | str] = deque()
+        """Notices for the table (:mod:`game.play.notices`), oldest first."""
+        self.absent: dict[int, Absence] = {}
+        """Nobody is ever away from a game played at one screen."""
+        self.emotes: deque[tuple[int, str]] = deque()
+        """Nobody sends words to a game played at one screen."""
         self.levels: dict[int, Level] = {
             seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
         }
@@ -79,6 +89,8 @@ class GameSession:
         """The kept game whose deals this game plays again."""
         self.coach = Coach(self.humans)
         """The coach's wishes and its question under way (:mod:`game.play.coaching`)."""
+        self._claim: tuple[int, list[Card]] | None = None
+        """A seat claiming the rest of the tricks, and its cards still to play."""
         if self.levels:
             thinker.warm_up()
 
@@ -106,8 +118,76 @@ class GameSession:
         return self._thinking[0] if self._thinking else None
 
     def human_to_act(self) -> int | None:
-        """A human seat that may act now (the first, during simultaneous bidding)."""
-        return next((seat for seat in self.match.awaiting if seat in self.humans), None)
+        """A human seat that may act now (the first, during simultaneous bidding); none
+        while a claim plays for them."""
+        claiming = self._claim[0] if self._claim is not None else None
+        return next((s for s in self.match.awaiting if s in self.humans and s != claiming), None)
+
+    can_emote = False
+    """Everyone is at this screen: there is no one to send words to."""
+
+    def emote(self, word: str) -> None:
+        """Nothing: everyone is at this screen."""
+
+    # ------------------------------------------------------------- claims
+    def can_claim(self) -> bool:
+        """Whether the person to play may claim the rest of the tricks: their view
+        proves every trick left is theirs (:mod:`game.rules.claims`), in a game of one
+        person against computers."""
+        seat = self.human_to_act()
+        if seat is None or len(self.humans) != 1 or self._claim is not None:
+            return False
+        order = claim_order(self.match.view(seat))
+        return order is not None and len(order) > 1  # the last card is no claim
+
+    def claim(self) -> bool:
+        """Claim the rest of the tricks for the person to play: the claim is then played
+        out card by card as their plays (the log stays the single truth); False when
+        it is not certain."""
+        seat = self.human_to_act()
+        if seat is None or not self.can_claim():
+            return False
+        order = claim_order(self.match.view(seat))
+        assert order is not None
+        self._claim = (seat, list(order))
+        self.signals.append(Notice(_("You claim the rest of the tricks."), "game"))
+        return True
+
+    def _computer_claims(self, seat: int) -> bool:
+        """A computer to play whose claim is certain claims too (the table says so)."""
+        order = claim_order(self.match.view(seat))
+        if order is None or len(order) < 2:
+            return False  # the last card: nothing to claim
+        self._claim = (seat, list(order))
+        name = self.players[seat].name
+        self.signals.append(
+            Notice(_("{name} claims the rest of the tricks.").format(name=name), "game")
+        )
+        return True
+
+    def _play_claim(self, dt: float, speed: float) -> bool:
+        """Play the claimant's next card when its turn comes (a short pause between
+        cards); False when no claim is under way any more."""
+        if self._claim is None:
+            return False
+        seat, order = self._claim
+        match = self.match
+        if match.phase is not Phase.PLAYING or not order:
+            self._claim = None
+            return False
+        if seat not in match.awaiting:
+            return False  # the others play their cards (see tick)
+        self._think_time += dt
+        if self._think_time < CLAIM_SECONDS / speed:
+            return True
+        action = Play.of(seat, order[0])
+        if match.refusal(action) is not None:  # cannot happen to a proved claim
+            self._claim = None
+            return False
+        order.pop(0)
+        self._think_time = 0.0
+        self._apply(action)
+        return True
 
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see now: its own cards and everything public."""
@@ -197,6 +277,7 @@ class GameSession:
         if self._thinking is not None:
             self._thinking[1].cancel()
             self._thinking = None
+        self._claim = None
         self.match = replay(self.match.rules, self.match.seed, self.match.actions[:cut])
         self.coach.follow(self.match, self.human_to_act())
         self.pending.clear()
@@ -215,21 +296,28 @@ class GameSession:
             self.save()
             return
         if match.phase not in (Phase.BIDDING, Phase.PLAYING):
+            self._claim = None
             return
         self.coach.follow(match, self.human_to_act())
         self.watch_saving()
+        if self._thinking is None and self._play_claim(dt, speed):
+            return
         if self._thinking is None:
             seat = next((s for s in match.awaiting if s in self.levels), None)
             if seat is not None and (
                 self.human_to_act() is None or match.rules.simultaneous_bidding
             ):
+                claims = match.phase is Phase.PLAYING and self._claim is None
+                if claims and self._computer_claims(seat):
+                    return
                 thought = thinker.think(self.levels[seat], self.agent_seed(seat), match.view(seat))
                 self._thinking = (seat, thought)
                 self._think_time = 0.0
             return
         self._think_time += dt
         seat, thought = self._thinking
-        if thought.done() and self._think_time >= MIN_THINK_SECONDS / speed:
+        pause = (CLAIM_SECONDS if self._claim is not None else MIN_THINK_SECONDS) / speed
+        if thought.done() and self._think_time >= pause:
             self._thinking = None
             self._apply(thought.result())
 
@@ -278,9 +366,8 @@ class GameSession:
         if self.kept is None and self.keep is not None:
             self.kept = self.keep(self)
             if self.kept is None:
-                self.signals.append(
-                    _("This game could not be kept in your games; it stays saved for now.")
-                )
+                words = _("This game could not be kept in your games; it stays saved for now.")
+                self.signals.append(Notice(words, "problem"))
         if saver is None:
             return
         self._observe(saver, time.monotonic())
@@ -329,11 +416,26 @@ class GameSession:
     def resume(cls, path: Path) -> GameSession:
         """Continue the game saved at ``path``; raises RecordError or OSError."""
         match, players = load_record_file(path)
+        rewound = rewind_trick(match)  # the trick on the table is shown played again
+        if rewound is not None:
+            match = rewound.match
         session = cls(match.rules, match.seed, players, autosave=path, match=match)
         session.resumed = True
+        if rewound is not None:
+            session.pending.extend(rewound.events)
+            session._opening = rewound.opening
         names = [player.name for player in players]
         session.take_backs, session.again_of = read_extras(path, match.seed, names)
         return session
+
+    _opening: dict[int | None, SeatView] | None = None
+
+    def opening_view(self, seat: int | None) -> SeatView:
+        """What the table shows first: where the game is, or for a game resumed mid-hand,
+        the trick on the table as it began (its cards are in :attr:`pending`)."""
+        if self._opening is not None and self.pending:
+            return self._opening[seat]
+        return self.view(seat)
 
     def close(self) -> None:
         """Abandon a decision in progress (the worker stops it and waits for the next)

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 PLAYER_LEVELS: tuple[Level, ...] = ("easy", "medium", "hard", "expert")
 """The computer levels offered to players, weakest first (``random`` is not offered)."""
 
-OPPONENT_LEVELS: tuple[Level, ...] = ("medium", "hard", "hard")
-"""The levels of the computers at the default table, seat after seat (repeated)."""
+OPPONENT_LEVELS: tuple[Level, ...] = ("easy", "medium", "medium")
+"""The levels of the computers at the default table, seat after seat (repeated): the
+table a new player meets with Quick game, gentle enough to learn at, with take-backs."""
 
 COMPUTER_NAMES = (
     "Ada",
@@ -182,7 +183,11 @@ def _read_players(data: object) -> list[Player]:
 
 def saved_setup(settings: Settings) -> tuple[RuleSet, list[Player]] | None:
     """The last new game's rules and players, if remembered and still valid."""
-    saved = settings.last_setup
+    return _setup_of(settings.last_setup)
+
+
+def _setup_of(saved: object) -> tuple[RuleSet, list[Player]] | None:
+    """A remembered setup's rules and players, if still valid."""
     if not isinstance(saved, dict):
         return None
     try:
@@ -195,12 +200,36 @@ def saved_setup(settings: Settings) -> tuple[RuleSet, list[Player]] | None:
     return rules, players
 
 
+def solo(players: Sequence[Player]) -> bool:
+    """One person against computers."""
+    return sum(player.kind == "human" for player in players) == 1
+
+
 def quick_setup(settings: Settings) -> tuple[RuleSet, list[Player]]:
-    """Quick game: the last setup, or Oh Hell for four (you and three computers)."""
+    """Quick game: always one person against computers. The last such game set up under
+    New game (a game of several people at one screen never changes it), or Oh Hell for
+    four against Easy and Medium computers."""
+    for remembered in (settings.solo_setup, settings.last_setup):
+        saved = _setup_of(remembered)
+        if saved is not None and solo(saved[1]):
+            return saved
+    return PRESETS[DEFAULT_PRESET].rules(4), default_table(4, settings.player_name)
+
+
+def last_setup(settings: Settings) -> tuple[RuleSet, list[Player]]:
+    """The game last set up under New game (people at one screen too), or the default
+    table: what a table hosted for friends starts from."""
     saved = saved_setup(settings)
     if saved is not None:
         return saved
     return PRESETS[DEFAULT_PRESET].rules(4), default_table(4, settings.player_name)
+
+
+def remembered_setups(rules: RuleSet, players: Sequence[Player]) -> dict[str, Any]:
+    """The settings a dealt game changes: the form's last setup and, for one person
+    against computers, Quick game's."""
+    record = setup_record(rules, players)
+    return {"last_setup": record, **({"solo_setup": record} if solo(players) else {})}
 
 
 # -------------------------------------------------------------------- rules

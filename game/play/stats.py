@@ -14,8 +14,16 @@ a damaged one is set aside and the game goes on without it, as with settings.
 >>> ann = table["Ann"]
 >>> ann.games, ann.wins, ann.average_score, ann.bids.made, ann.bids.count
 (1, 1, 30.0, 2, 2)
->>> table["Bo"].by_bid[0].made, table["Bo"].average_over_under
+>>> table["Bo [easy]"].by_bid[0].made, table["Bo [easy]"].average_over_under
 (0, 0.5)
+>>> ann.opponents["easy"].games, variant_key(record)
+(1, 'oh-hell')
+
+A computer player is counted under its name and level (``Bo [easy]``), so one name
+played at several levels is several players; a game's variant is its preset, or for
+custom rules ``custom:N`` with N its hands, so only games of one length are averaged
+together; each person's games are counted by the level of the computers they played
+against (``easy``... or ``mixed``, or ``people`` with no computer at the table).
 """
 
 from __future__ import annotations
@@ -90,6 +98,8 @@ class PlayerStats(Struct, kw_only=True):
     """How far from the bid, added over every hand."""
     take_back_games: Count = 0
     variants: Annotated[dict[Word, Games], Meta(max_length=64)] = field(default_factory=dict)
+    opponents: Annotated[dict[Word, Games], Meta(max_length=16)] = field(default_factory=dict)
+    """A person's games by the level of the computers at the table (see the module)."""
 
     @property
     def average_score(self) -> float | None:
@@ -115,17 +125,59 @@ class PlayerStats(Struct, kw_only=True):
         self.take_back_games += other.take_back_games
         for variant, games in other.variants.items():
             self.variants.setdefault(variant, Games()).merge(games)
+        for level, games in other.opponents.items():
+            self.opponents.setdefault(level, Games()).merge(games)
 
 
 Table = dict[str, PlayerStats]
+ByVariant = dict[str, Table]
+"""Tables of the games of each variant (by :func:`variant_key`)."""
+
+
+def player_key(player: Mapping[str, Any]) -> str:
+    """Whom a record's player is counted as: a person by name, a computer by name and
+    level (``Ada [hard]``: Ada at Easy is another player)."""
+    name, kind = str(player["name"]), str(player.get("kind", "human"))
+    return name if kind == "human" else f"{name} [{kind}]"
+
+
+def split_key(key: str) -> tuple[str, str | None]:
+    """A player key's name and computer level (None for a person).
+
+    >>> split_key("Ada [hard]"), split_key("Ann")
+    (('Ada', 'hard'), ('Ann', None))
+    """
+    if key.endswith("]") and " [" in key:
+        name, _, level = key[:-1].rpartition(" [")
+        return name, level
+    return key, None
+
+
+def variant_key(record: Mapping[str, Any]) -> str:
+    """The variant a record is counted under: its preset, or ``custom:N`` for custom
+    rules of N hands."""
+    variant = str(record.get("variant", "custom"))
+    if variant == "custom":
+        return f"custom:{len(record.get('hands', ()))}"
+    return variant
+
+
+def opponents_key(record: Mapping[str, Any]) -> str:
+    """The level of the computers a game was played against: one level, ``mixed``,
+    or ``people`` when no computer played."""
+    levels = {str(p.get("kind")) for p in record["players"] if p.get("kind") != "human"}
+    if not levels:
+        return "people"
+    return levels.pop() if len(levels) == 1 else "mixed"
 
 
 def count_game(table: Table, record: Mapping[str, Any], take_backs: int = 0) -> None:
     """Add one finished game's record to ``table``."""
     winners, totals = set(record.get("winners", ())), record["totals"]
-    variant = record.get("variant", "custom")
+    variant = variant_key(record)
+    against = opponents_key(record)
     for seat, player in enumerate(record["players"]):
-        stats = table.setdefault(player["name"], PlayerStats())
+        stats = table.setdefault(player_key(player), PlayerStats())
         won = seat in winners
         score = totals[seat]
         stats.games += 1
@@ -134,6 +186,8 @@ def count_game(table: Table, record: Mapping[str, Any], take_backs: int = 0) -> 
         stats.best = score if stats.best is None else max(stats.best, score)
         stats.take_back_games += take_backs > 0
         stats.variants.setdefault(variant, Games()).merge(Games(1, won, score))
+        if player.get("kind", "human") == "human":
+            stats.opponents.setdefault(against, Games()).merge(Games(1, won, score))
         for hand in record.get("hands", ()):
             bid, taken = hand["bids"][seat], hand["taken"][seat]
             if bid is None:
@@ -147,12 +201,32 @@ def count_game(table: Table, record: Mapping[str, Any], take_backs: int = 0) -> 
 
 
 def tally(records: Iterable[Mapping[str, Any]], take_backs: Iterable[int] = ()) -> Table:
-    """Statistics of ``records`` (finished games), by player name."""
+    """Statistics of ``records`` (finished games), by player."""
     table: Table = {}
     marks = iter(take_backs)
     for record in records:
         count_game(table, record, next(marks, 0))
     return table
+
+
+def tally_by_variant(
+    records: Iterable[Mapping[str, Any]], take_backs: Iterable[int] = ()
+) -> ByVariant:
+    """Statistics of ``records``, a table per variant."""
+    tables: ByVariant = {}
+    marks = iter(take_backs)
+    for record in records:
+        count_game(tables.setdefault(variant_key(record), {}), record, next(marks, 0))
+    return tables
+
+
+def merged_by_variant(*groups: ByVariant) -> ByVariant:
+    """Tables per variant added up."""
+    total: ByVariant = {}
+    for group in groups:
+        for variant, table in group.items():
+            total[variant] = merged(total.get(variant, {}), table)
+    return total
 
 
 def merged(*tables: Table) -> Table:
@@ -164,12 +238,18 @@ def merged(*tables: Table) -> Table:
     return total
 
 
+Retired = Annotated[dict[PlayerName, PlayerStats], Meta(max_length=10_000)]
+
+
 class StatsDoc(Struct, forbid_unknown_fields=True):
-    """The statistics file: what games no longer kept added up to."""
+    """The statistics file: what games no longer kept added up to, in all and (from
+    version 2) per variant; a version 1 file has no per-variant part (its games count
+    in all games only)."""
 
     format: str
-    version: Annotated[int, Meta(ge=1, le=1)]
-    retired: Annotated[dict[PlayerName, PlayerStats], Meta(max_length=10_000)]
+    version: Annotated[int, Meta(ge=1, le=2)]
+    retired: Retired
+    by_variant: Annotated[dict[Word, Retired], Meta(max_length=64)] = field(default_factory=dict)
 
 
 _DECODER = msgspec.json.Decoder(StatsDoc)
@@ -185,26 +265,37 @@ class StatsFile:
 
     def read(self) -> Table:
         """The retired statistics (empty when there is no file or it was damaged)."""
+        return dict(self.read_doc().retired)
+
+    def read_by_variant(self) -> ByVariant:
+        """The retired statistics per variant."""
+        return {variant: dict(table) for variant, table in self.read_doc().by_variant.items()}
+
+    def read_doc(self) -> StatsDoc:
+        """The file as read (empty when there is none or it was damaged)."""
+        empty = StatsDoc("ohhell-stats", 2, {})
         try:
             doc = _DECODER.decode(read_bounded(self.path, MAX_STATS_BYTES))
             if doc.format != "ohhell-stats":
                 raise ValueError("not a statistics file")
         except FileNotFoundError:
-            return {}
+            return empty
         except (OSError, TooLarge, ValueError, msgspec.DecodeError, RecursionError):
             kept = keep_aside(self.path)
             name = kept.name if kept is not None else self.path.name
             self.problem = _(
                 "The statistics file could not be read and was set aside as {name}."
             ).format(name=name)
-            return {}
-        return dict(doc.retired)
+            return empty
+        return doc
 
     def retire(self, record: Mapping[str, Any], take_backs: int = 0) -> None:
         """Fold one game into the file (before its record is removed). Raises OSError."""
-        table = self.read()
+        doc = self.read_doc()
+        table, by_variant = dict(doc.retired), dict(doc.by_variant)
         count_game(table, record, take_backs)
-        doc = StatsDoc("ohhell-stats", 1, table)
+        count_game(by_variant.setdefault(variant_key(record), {}), record, take_backs)
+        doc = StatsDoc("ohhell-stats", 2, table, by_variant)
         atomic_write_text(self.path, msgspec.json.encode(doc).decode())
 
 
@@ -248,16 +339,17 @@ def csv_rows(table: Table) -> list[list[str]]:
                 str(s.take_back_games),
             ]
         )
-        for variant, g in sorted(s.variants.items()):
-            average = _rate(g.points / g.games if g.games else None)
-            rows.append(
-                [name, f"variant:{variant}", str(g.games), str(g.wins), average]
-                + [""] * (len(CSV_HEADER) - 5)
-            )
+        for scope, groups in (("variant", s.variants), ("against", s.opponents)):
+            for group, g in sorted(groups.items()):
+                average = _rate(g.points / g.games if g.games else None)
+                rows.append(
+                    [name, f"{scope}:{group}", str(g.games), str(g.wins), average]
+                    + [""] * (len(CSV_HEADER) - 5)
+                )
         for scope, tallies in (("hand_size", s.by_size), ("bid", s.by_bid)):
-            for key, t in sorted(tallies.items()):
+            for number, t in sorted(tallies.items()):
                 counts = [str(t.count), str(t.made), _rate(t.rate)]
-                rows.append([name, f"{scope}:{key}", "", "", "", "", *counts, "", ""])
+                rows.append([name, f"{scope}:{number}", "", "", "", "", *counts, "", ""])
     return rows
 
 

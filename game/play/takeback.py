@@ -20,12 +20,15 @@ actions make. Only actions of the hand in progress can be taken back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from game.rules.actions import Action
+from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
+from game.rules.view import SeatView
 from game.settings import TakeBackChoice
 
 GENTLE_LEVELS = frozenset({"random", "easy", "medium"})
@@ -78,3 +81,36 @@ def replay(rules: RuleSet, seed: int, actions: Sequence[Action]) -> Match:
         match.apply(action)
     match.advance_until_decision()
     return match
+
+
+@dataclass(frozen=True)
+class Rewound:
+    """A resumed game's last cards, to be shown again: the views as the trick began,
+    and the events from there to where the game is."""
+
+    opening: dict[int | None, SeatView]
+    """Each seat's view (and the spectator's, under None) as the trick began."""
+    events: list[Event]
+    match: Match
+    """The match where it was: the same actions, replayed."""
+
+
+def rewind_trick(match: Match) -> Rewound | None:
+    """For a game resumed in the middle of a hand: the trick on the table (between two
+    tricks, the last one won) from its first card, so the table shows those cards
+    played again (and the trick gathered) instead of opening on a trick already
+    swept. The log is unchanged: the same actions are replayed from the seed. None
+    when there is nothing to show again."""
+    if match.phase is not Phase.PLAYING:
+        return None
+    view = match.view(None)
+    count = len(view.trick) or (match.players if view.tricks else 0)
+    if count == 0:
+        return None
+    log = match.actions
+    earlier = replay(match.rules, match.seed, log[: len(log) - count])
+    opening = {seat: earlier.view(seat) for seat in (None, *range(match.players))}
+    events: list[Event] = []
+    for action in log[len(log) - count :]:
+        events += earlier.apply(action)
+    return Rewound(opening, events, earlier)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,6 +83,7 @@ class App:
         from game.ui.kit.sound import Sounds
 
         self.sounds = Sounds(store.settings)
+        theme.use_contrast(store.settings.high_contrast)
 
     # ------------------------------------------------------------ scenes
     @property
@@ -92,6 +94,11 @@ class App:
     def speed(self) -> float:
         """How fast animations run and computer players act (1.0 is normal)."""
         return 1000.0 if self.fast else self.settings.animation_speed
+
+    @property
+    def computer_speed(self) -> float:
+        """How quickly computer players act (1.0 is normal), apart from the animations."""
+        return 1000.0 if self.fast else self.settings.computer_speed
 
     @property
     def size(self) -> tuple[int, int]:
@@ -196,6 +203,28 @@ class App:
         session.save()
         session.save_extras()  # never raises; a failed save is told at the table
         self.switch(routes.Table(session))
+
+    def ask_before_replacing(self, start: Callable[[], None]) -> bool:
+        """``start`` a new game at once when no game is saved; else ask first whether
+        to replace the saved one (``start`` runs only on Replace). True when it asked.
+        A saved game that cannot be read is kept aside (nothing is lost) and ``start``
+        runs."""
+        from game.ui.menus.confirm import ConfirmOverlay
+        from game.ui.menus.summary import read_saved_game
+
+        if not self.has_saved_game():
+            start()
+            return False
+        try:
+            saved = read_saved_game(self.autosave_path)
+        except (OSError, RecordError) as error:
+            self.set_aside_save(error)
+            start()
+            return False
+        detail = _("Your saved game ({game}) will be replaced.").format(game=saved.brief())
+        answers = (_("Replace"), _("Keep"))
+        self.push(ConfirmOverlay(self, _("Start a new game?"), detail, answers, start))
+        return True
 
     def prepare(self, session: GameSession) -> None:
         """What a played game gets from the settings: take-backs, and its record kept

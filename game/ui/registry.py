@@ -29,18 +29,18 @@ def build(host: Host, route: routes.Route) -> Scene:
     match route:
         case routes.Title():
             return TitleScene(host)
-        case routes.NewGame():
+        case routes.NewGame(asked=asked):
             from game.ui.newgame.scene import NewGameScene
 
-            return NewGameScene(host)
+            return NewGameScene(host, asked)
         case routes.Settings():
             from game.ui.menus.settings import SettingsScene
 
             return SettingsScene(host)
-        case routes.Online():
+        case routes.Online(rejoin=rejoin):
             from game.ui.net.lobby import LobbyScene
 
-            return LobbyScene(host)
+            return LobbyScene(host, rejoin)
         case routes.Rules(rules=rules):
             from game.ui.menus.rules import RulesScene
 

@@ -90,8 +90,23 @@ def _own_font(font_info: dict[str, Any]) -> None:
         font_info["bold_italic_path"] = str(theme.font_file("bold"))
 
 
-def scaled_theme(scale: float) -> dict[str, Any]:
-    """The theme file with every size multiplied by ``scale``, in the game's own font."""
+CONTRAST_COLOURS = {
+    "normal_text": "#FFFFFF",
+    "hovered_text": "#FFFFFF",
+    "disabled_text": "#C4CEC8",
+    "normal_border": "#FFFFFFB4",
+    "hovered_border": "#FFFFFFFF",
+    "normal_bg": "#040E0BFF",
+    "dark_bg": "#000000FF",
+    "hovered_bg": "#2C4C40FF",
+    "disabled_bg": "#1A2622FF",
+}
+"""The forms' colours under the high-contrast palette (solid grounds, white words)."""
+
+
+def scaled_theme(scale: float, contrast: bool = False) -> dict[str, Any]:
+    """The theme file with every size multiplied by ``scale``, in the game's own font
+    (and, with ``contrast``, the high-contrast colours)."""
     data = copy.deepcopy(_base_theme())
     for block in data.values():
         if not isinstance(block, dict):
@@ -106,7 +121,27 @@ def scaled_theme(scale: float) -> dict[str, Any]:
         if isinstance(misc, dict):
             for key in _SCALED_MISC & misc.keys():
                 misc[key] = _scale_value(str(misc[key]), scale)
+        colours = block.get("colours")
+        if contrast and isinstance(colours, dict):
+            for key in CONTRAST_COLOURS.keys() & colours.keys():
+                if _contrasted(key, str(colours[key])):
+                    colours[key] = CONTRAST_COLOURS[key]
     return data
+
+
+def _contrasted(key: str, colour: str) -> bool:
+    """Whether the high-contrast palette replaces ``colour`` (``#RRGGBB[AA]``): dark
+    grounds and light words, never the gold of a chosen or main button, its dark words,
+    or what is meant to be unseen."""
+    digits = colour.lstrip("#")
+    if len(digits) not in (6, 8) or digits[6:8] == "00":
+        return False
+    try:
+        red, green, blue = (int(digits[i : i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return False
+    light = (0.3 * red + 0.59 * green + 0.11 * blue) / 255 > 0.5
+    return light if key.endswith(("_text", "_border")) else not light
 
 
 def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gui.UIManager:
@@ -119,7 +154,9 @@ def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gu
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         manager = pygame_gui.UIManager(
-            size, theme_path=scaled_theme(scale), enable_live_theme_updates=False
+            size,
+            theme_path=scaled_theme(scale, theme.high_contrast),
+            enable_live_theme_updates=False,
         )
         manager.preload_fonts(
             [
@@ -159,6 +196,24 @@ def set_selected(button: Any, selected: bool) -> None:
     if not enabled:
         button.enable()
         button.disable()
+
+
+def jump_slider(slider: Any, pos: tuple[int, int]) -> bool:
+    """A press on a slider's track, beside its knob, moves the knob there (as the
+    players of every other program expect); True when it moved."""
+    button = slider.sliding_button
+    if button is None or not slider.is_enabled or not slider.rect.collidepoint(pos):
+        return False
+    if button.rect.collidepoint(pos) or slider.scrollable_width <= 0:
+        return False
+    if any(arrow is not None and arrow.rect.collidepoint(pos)
+           for arrow in (slider.left_button, slider.right_button)):  # fmt: skip
+        return False
+    track_left = button.rect.x - slider.scroll_position + button.rect.width / 2
+    fraction = min(1.0, max(0.0, (pos[0] - track_left) / slider.scrollable_width))
+    low, high = slider.value_range
+    slider.set_current_value(low + fraction * (high - low), warn=False)
+    return True
 
 
 def kill(element: Any) -> None:
@@ -252,6 +307,8 @@ class GuiScene(Scene):
     def rebuild(self) -> None:
         """Throw away every element and lay the scene out again."""
         self.manager = make_manager(self.size, self.scale) if self.uses_manager else None
+        self.sliders: list[Any] = []
+        """The sliders :meth:`build` made (a click on a track moves the knob there)."""
         self._language = language()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -421,6 +478,10 @@ class GuiScene(Scene):
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
         consumed = False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for slider in getattr(self, "sliders", ()):
+                if jump_slider(slider, event.pos):
+                    break  # then the knob under the pointer is taken for a drag
         if self.manager is not None:
             consumed = self.manager.process_events(event)
         if not consumed:

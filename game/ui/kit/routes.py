@@ -26,7 +26,10 @@ class Title:
 
 @dataclass(frozen=True)
 class NewGame:
-    """The new-game form."""
+    """The new-game form (``asked``: the player already agreed to replace any saved
+    game; otherwise the form asks before it deals)."""
+
+    asked: bool = False
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,10 @@ class Settings:
 
 @dataclass(frozen=True)
 class Online:
-    """Play with friends: host a table or join one."""
+    """Play with friends: host a table or join one (``rejoin``: take the seat kept
+    last back at once)."""
+
+    rejoin: bool = False
 
 
 @dataclass(frozen=True)

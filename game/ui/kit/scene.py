@@ -14,7 +14,7 @@ drops it (replaced, or the game quits), which must stop anything it started.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -41,6 +41,8 @@ class Host(Protocol):
     def sounds(self) -> Sounds: ...
     @property
     def speed(self) -> float: ...
+    @property
+    def computer_speed(self) -> float: ...
     @property
     def size(self) -> tuple[int, int]: ...
     @property
@@ -70,6 +72,11 @@ class Host(Protocol):
     def start_game(
         self, rules: RuleSet, seed: int, players: list[Player], again_of: str | None = None
     ) -> None: ...
+    def ask_before_replacing(self, start: Callable[[], None]) -> bool:
+        """Run ``start`` (a new game) at once, or after asking when it would replace
+        the saved game; True when it asked."""
+        ...
+
     def continue_game(self) -> str | None: ...
     def start_demo(self, seed: int, players: int = 4) -> None: ...
     def demo_over(self) -> bool: ...

@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
-from typing import Generic, NamedTuple, ParamSpec, TypeVar
+from typing import Generic, NamedTuple, ParamSpec, Protocol, TypeVar
 
 import pygame
 
@@ -54,6 +54,64 @@ SEAT_COLOURS = (
 """A colour per seat, for avatars and score sheet headings."""
 
 BASE_SIZE = (1280, 720)
+
+_NORMAL = {
+    "FELT_CENTRE": FELT_CENTRE,
+    "FELT_EDGE": FELT_EDGE,
+    "PANEL": PANEL,
+    "PANEL_SOLID": PANEL_SOLID,
+    "PANEL_BORDER": PANEL_BORDER,
+    "TEXT": TEXT,
+    "TEXT_DIM": TEXT_DIM,
+    "GOLD": GOLD,
+    "HIGHLIGHT": HIGHLIGHT,
+    "GOOD": GOOD,
+    "BAD": BAD,
+    "DIM_ALPHA": 64,
+    "PLATE_FILL": (12, 30, 25, 236),
+    "PLATE_BORDER": (255, 255, 255, 40),
+}
+_HIGH_CONTRAST = {
+    "FELT_CENTRE": (18, 66, 46),
+    "FELT_EDGE": (3, 20, 13),
+    "PANEL": (0, 0, 0, 245),
+    "PANEL_SOLID": (0, 0, 0),
+    "PANEL_BORDER": (255, 255, 255, 170),
+    "TEXT": (255, 255, 255),
+    "TEXT_DIM": (226, 234, 230),
+    "GOLD": (255, 208, 80),
+    "HIGHLIGHT": (255, 238, 140),
+    "GOOD": (120, 244, 150),
+    "BAD": (255, 112, 100),
+    "DIM_ALPHA": 130,
+    "PLATE_FILL": (0, 0, 0, 250),
+    "PLATE_BORDER": (255, 255, 255, 190),
+}
+DIM_ALPHA = 64
+"""How dark the veil over a card that may not be played is (0-255): enough to tell,
+light enough that the hand still reads as live (playable cards are raised too)."""
+PLATE_FILL = (12, 30, 25, 236)
+PLATE_BORDER = (255, 255, 255, 40)
+high_contrast = False
+"""Whether the high-contrast palette is in use (:func:`use_contrast`)."""
+generation = 0
+"""Counts palette changes: pictures made from the palette are made again after one."""
+
+
+def use_contrast(on: bool) -> bool:
+    """Switch to the high-contrast palette (brighter words, darker solid grounds, a
+    darker cloth) or back; True when it changed. Everything drawn from the palette
+    afterwards uses it; the caches of pictures are emptied."""
+    global high_contrast, generation
+    if on == high_contrast:
+        return False
+    high_contrast = on
+    generation += 1
+    globals().update(_HIGH_CONTRAST if on else _NORMAL)
+    _felt_shades.cache_clear()
+    for cache in _PICTURE_CACHES:
+        cache.cache_clear()
+    return True
 
 
 def scale_for(size: tuple[int, int]) -> float:
@@ -133,11 +191,21 @@ class PictureCache(Generic[P, R]):
         self._bytes = self._hits = self._misses = 0
 
 
+class _Clearable(Protocol):
+    def cache_clear(self) -> None: ...
+
+
+_PICTURE_CACHES: list[_Clearable] = []
+"""Every picture cache, emptied when the palette changes."""
+
+
 def picture_cache(maxsize: int, screens: float) -> Callable[[Callable[P, R]], PictureCache[P, R]]:
     """Decorate a function returning pictures with a :class:`PictureCache`."""
 
     def decorate(function: Callable[P, R]) -> PictureCache[P, R]:
-        return PictureCache(function, maxsize, screens)
+        cache = PictureCache(function, maxsize, screens)
+        _PICTURE_CACHES.append(cache)
+        return cache
 
     return decorate
 

@@ -28,7 +28,9 @@ class Button:
     primary: bool = False
     selected: bool = False
     hotkey: int | None = None
-    strike: bool = True
+    strike: bool = False
+    """Struck through while disabled: only for a choice the rules forbid (the hook's bid);
+    anything else merely unavailable is greyed, everywhere alike."""
     tooltip: str = ""
     """Said in a bubble while the pointer rests on the button (drawn by its scene)."""
     text_size: int = 0
@@ -39,6 +41,8 @@ class Button:
     """Drawn as a faint outline, for a button that should not draw the eye."""
     hovered: bool = field(default=False, init=False)
     pressed: bool = field(default=False, init=False)
+    focused: bool = field(default=False, init=False)
+    """Chosen with the keyboard (Enter presses it): drawn with a bright ring."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to mouse and hotkey events; True when the event was used."""
@@ -85,6 +89,15 @@ class Button:
             pygame.draw.line(
                 surface, theme.BAD, rect.bottomleft, rect.topright, max(2, int(2.5 * scale))
             )
+        if self.focused:
+            draw_focus(surface, rect, radius, scale)
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, radius: int, scale: float) -> None:
+    """The keyboard's focus: a bright ring just outside ``rect``, plain at a glance."""
+    width = max(2, round(3 * scale))
+    ring = rect.inflate(2 * width + 2, 2 * width + 2)
+    pygame.draw.rect(surface, theme.HIGHLIGHT, ring, width, border_radius=radius + width)
 
 
 def draw_tooltip(

@@ -1,7 +1,9 @@
-"""A small question over the title screen: do something that cannot be undone, or not.
+"""A small question over any screen: do something that cannot be undone, or not.
 
-The title asks it before a new game replaces the saved one. The safe answer is
-the highlighted one: Enter, Esc or a click beside the box keeps things as they are.
+Every path that would start a new game over the saved one asks first
+(``App.ask_before_replacing``: the title's New game and Quick game, Same deals again
+from the kept games, Play again and New game after a game). The safe answer is the
+highlighted one: Enter, Esc or a click beside the box keeps things as they are.
 """
 
 from __future__ import annotations
@@ -94,7 +96,7 @@ class ConfirmOverlay(GuiScene):
         surface.blit(veil(surface.get_size(), 150), (0, 0))
         shadow = self.panel.move(0, self.px(8)).inflate(self.px(10), self.px(10))
         theme.panel(surface, shadow, (0, 0, 0, 90), self.px(20), None)
-        theme.panel(surface, self.panel, (10, 24, 20, 242), self.px(16), (*theme.GOLD, 110))
+        theme.panel(surface, self.panel, (10, 24, 20, 255), self.px(16), (*theme.GOLD, 110))
         left = self.panel.x + self.px(32)
         title = theme.text(self.question, self.px(24), theme.HIGHLIGHT, "bold")
         surface.blit(title, (left, self.panel.y + self.px(26)))

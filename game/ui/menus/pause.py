@@ -98,7 +98,7 @@ class PauseOverlay(GuiScene):
         surface.blit(veil(surface.get_size(), 150), (0, 0))
         shadow = self.panel.move(0, self.px(8)).inflate(self.px(10), self.px(10))
         theme.panel(surface, shadow, (0, 0, 0, 90), self.px(24), None)
-        theme.panel(surface, self.panel, (10, 24, 20, 238), self.px(20), (*theme.GOLD, 90))
+        theme.panel(surface, self.panel, (10, 24, 20, 255), self.px(20), (*theme.GOLD, 90))
         title = theme.text(_("Paused"), self.px(36), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.rect(0, 108, 0, 0).y)))
         lines = [variant_name(self.session.rules), self._progress()]
@@ -127,7 +127,10 @@ class PauseOverlay(GuiScene):
             hand = _("Hand {number}").format(number=number)
         else:
             hand = _("Hand {number} of {count}").format(number=min(number, count), count=count)
-        return f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=self.session.deal_number)
+        seed = self.session.deal_number
+        if seed is None:  # a host keeps it until the game is over
+            return hand
+        return f"{hand}  \u00b7  " + _("Deal #{seed}").format(seed=seed)
 
     def draw_front(self, surface: pygame.Surface) -> None:
         hints = {_("Resume"): _("Esc"), _("Take back"): _("Ctrl+Z"), _("Score sheet"): _("Tab")}

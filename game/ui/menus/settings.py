@@ -41,6 +41,14 @@ TABLE_CARD_WIDTH = 90
 """The width of a card in the player's hand at 1280x720 and card size 100%."""
 SPEED_RANGE = (-2.0, 2.0)
 """The animation speed slider, in doublings: 0.25x to 4x."""
+COMPUTER_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+"""The computer speeds offered: how much shorter their pause before acting is."""
+
+
+def computer_speeds() -> list[tuple[float, str]]:
+    """The computer speeds offered, in words."""
+    words = (_("Unhurried"), _("Normal"), _("Brisk"), _("Swift"))
+    return list(zip(COMPUTER_SPEEDS, words, strict=True))
 
 
 def language_name(code: str) -> str:
@@ -77,6 +85,13 @@ class SettingsScene(GuiScene):
         if "sound" in changes and hasattr(self, "volume_slider"):
             set_enabled(self.volume_slider, self.app.settings.sound)
 
+    def set_contrast(self, on: bool) -> None:
+        """Switch the palette at once: every open scene is drawn anew with it."""
+        self.change(high_contrast=on)
+        if theme.use_contrast(on):
+            for scene in list(self.app.scenes):
+                scene.resize(self.app.size)
+
     def set_fullscreen(self, on: bool) -> None:
         if on != self.app.settings.fullscreen:
             self.app.toggle_fullscreen()  # resizes every scene, rebuilding this one
@@ -109,16 +124,16 @@ class SettingsScene(GuiScene):
         off_on = [(False, _("Off")), (True, _("On"))]
 
         self.headings.append((self.rect(64, 104, 700, 24), _("You")))
-        self.rows.append((self._label_rect(132), _("Your name")))
+        self.rows.append((self._label_rect(130), _("Your name")))
         self.name_entry = UITextEntryLine(
-            self.rect(control_x, 132, control_w, 40), self.manager, initial_text=s.player_name
+            self.rect(control_x, 130, control_w, 40), self.manager, initial_text=s.player_name
         )
         self.name_entry.set_text_length_limit(24)
-        self.rows.append((self._label_rect(180), _("Language")))
+        self.rows.append((self._label_rect(174), _("Language")))
         languages = available_languages()
         if len(languages) <= 4:
             self.choices["language"] = self.choice(
-                self.rect(control_x, 182, control_w, 36),
+                self.rect(control_x, 176, control_w, 36),
                 [(code, language_name(code)) for code in languages],
                 s.language if s.language in languages else "en",
                 self.set_language,
@@ -127,31 +142,28 @@ class SettingsScene(GuiScene):
             names: list[str | tuple[str, str]] = [language_name(code) for code in languages]
             current = language_name(s.language if s.language in languages else "en")
             self.language_menu = UIDropDownMenu(
-                names, current, self.rect(control_x, 182, control_w, 36), self.manager
+                names, current, self.rect(control_x, 176, control_w, 36), self.manager
             )
             self._language_codes = {language_name(code): code for code in languages}
 
-        self.headings.append((self.rect(64, 238, 700, 24), _("At the table")))
-        self.rows.append((self._label_rect(266), _("Animation speed")))
+        self.headings.append((self.rect(64, 222, 700, 24), _("At the table")))
+        self.rows.append((self._label_rect(248), _("Animation speed")))
         self.speed_slider = self._slider(
-            "speed", 266, _speed_position(s.animation_speed), SPEED_RANGE
+            "speed", 248, _speed_position(s.animation_speed), SPEED_RANGE
         )
-        self.rows.append((self._label_rect(314), _("Card size")))
-        self.size_slider = self._slider("size", 314, s.card_scale, (0.7, 1.5))
-        self.rows.append((self._label_rect(362), _("Four-colour deck")))
-        self.choices["four_colour"] = self.choice(
-            self.rect(control_x, 364, control_w, 36),
-            [(False, _("Red and black")), (True, _("Four colours"))],
-            s.four_colour,
-            lambda on: self.change(four_colour=on),
-            tooltips=[
-                _("Hearts and diamonds red, spades and clubs black."),
-                _("Clubs green, diamonds blue, hearts red, spades black."),
-            ],
+        self.rows.append((self._label_rect(292), _("Computer speed")))
+        self.choices["computer_speed"] = self.choice(
+            self.rect(control_x, 294, control_w, 36),
+            [(speed, words) for speed, words in computer_speeds()],
+            s.computer_speed if s.computer_speed in COMPUTER_SPEEDS else None,
+            lambda speed: self.change(computer_speed=speed),
+            tooltips=[_("How long the computers pause before each bid or card.")] * 4,
         )
-        self.rows.append((self._label_rect(410), _("Confirm before playing")))
+        self.rows.append((self._label_rect(336), _("Card size")))
+        self.size_slider = self._slider("size", 336, s.card_scale, (0.7, 1.5))
+        self.rows.append((self._label_rect(380), _("Confirm before playing")))
         self.choices["confirm_play"] = self.choice(
-            self.rect(control_x, 412, control_w, 36),
+            self.rect(control_x, 382, control_w, 36),
             off_on,
             s.confirm_play,
             lambda on: self.change(confirm_play=on),
@@ -160,8 +172,16 @@ class SettingsScene(GuiScene):
                 _("The first click raises the card, a second click plays it."),
             ],
         )
+        self.rows.append((self._label_rect(424), _("Play a lone card by itself")))
+        self.choices["auto_play"] = self.choice(
+            self.rect(control_x, 426, control_w, 36),
+            off_on,
+            s.auto_play,
+            lambda on: self.change(auto_play=on),
+            tooltips=[None, _("When only one of your cards may be played, it is played.")],
+        )
 
-        self.headings.append((self.rect(64, 468, 700, 24), _("Sound and screen")))
+        self.headings.append((self.rect(64, 470, 700, 24), _("Sound and screen")))
         self.rows.append((self._label_rect(496), _("Sound")))
         self.choices["sound"] = self.choice(
             self.rect(control_x, 498, control_w, 36),
@@ -169,12 +189,12 @@ class SettingsScene(GuiScene):
             s.sound,
             lambda on: self.change(sound=on),
         )
-        self.rows.append((self._label_rect(544), _("Volume")))
-        self.volume_slider = self._slider("volume", 544, s.volume, (0.0, 1.0))
+        self.rows.append((self._label_rect(540), _("Volume")))
+        self.volume_slider = self._slider("volume", 540, s.volume, (0.0, 1.0))
         set_enabled(self.volume_slider, s.sound)
-        self.rows.append((self._label_rect(592), _("Full screen")))
+        self.rows.append((self._label_rect(584), _("Full screen")))
         self.choices["fullscreen"] = self.choice(
-            self.rect(control_x, 594, control_w, 36),
+            self.rect(control_x, 586, control_w, 36),
             [(False, _("Window")), (True, _("Full screen"))],
             s.fullscreen,
             self.set_fullscreen,
@@ -187,12 +207,43 @@ class SettingsScene(GuiScene):
         self._slider_values: dict[str, float] = {}
         self.poll()
 
+    def _side_row(self, y: float, label: str) -> pygame.Rect:
+        """A row under the preview: its label, and where its control goes."""
+        self.rows.append((self.rect(848, y, 140, 32), label))
+        return self.rect(992, y, 224, 32)
+
     def _games_rows(self, s: Any) -> None:
-        """Take-backs, how many finished games are kept and the coach, under the preview."""
-        self.headings.append((self.rect(848, 496, 368, 24), _("Games")))
-        self.rows.append((self.rect(848, 520, 130, 32), _("Take-backs")))
+        """How the table looks, then take-backs, the games kept, the coach and the
+        guide, under the preview."""
+        off_on = [(False, _("Off")), (True, _("On"))]
+        self.headings.append((self.rect(848, 302, 368, 24), _("Seeing")))
+        self.choices["four_colour"] = self.choice(
+            self._side_row(326, _("Four-colour deck")),
+            [(False, _("Red and black")), (True, _("Four colours"))],
+            s.four_colour,
+            lambda on: self.change(four_colour=on),
+            tooltips=[
+                _("Hearts and diamonds red, spades and clubs black."),
+                _("Clubs green, diamonds blue, hearts red, spades black."),
+            ],
+        )
+        self.choices["text_scale"] = self.choice(
+            self._side_row(364, _("Text size")),
+            [(1.0, _("Normal")), (1.15, _("Large")), (1.3, _("Larger"))],
+            s.text_scale if s.text_scale in (1.0, 1.15, 1.3) else None,
+            lambda scale: self.change(text_scale=scale),
+            tooltips=[_("The size of the words at the table.")] * 3,
+        )
+        self.choices["high_contrast"] = self.choice(
+            self._side_row(402, _("High contrast")),
+            off_on,
+            s.high_contrast,
+            self.set_contrast,
+            tooltips=[None, _("Brighter words on darker, solid grounds.")],
+        )
+        self.headings.append((self.rect(848, 442, 368, 24), _("Games")))
         self.choices["take_backs"] = self.choice(
-            self.rect(980, 520, 236, 32),
+            self._side_row(466, _("Take-backs")),
             [("auto", _("Easy")), ("always", _("Always")), ("never", _("Never"))],
             s.take_backs,
             lambda choice: self.change(take_backs=choice),
@@ -202,19 +253,17 @@ class SettingsScene(GuiScene):
                 None,
             ],
         )
-        self.rows.append((self.rect(848, 560, 130, 32), _("Games kept")))
         kept = [(count, str(count)) for count in (50, 200, 1000)]
         self.choices["kept_games"] = self.choice(
-            self.rect(980, 560, 236, 32),
+            self._side_row(505, _("Games kept")),
             kept,
             s.kept_games if s.kept_games in (50, 200, 1000) else None,
             lambda count: self.change(kept_games=count),
             tooltips=[_("The oldest games go first; their statistics stay.")] * 3,
         )
-        self.rows.append((self.rect(848, 600, 130, 32), _("Coach")))
         self.choices["coach"] = self.choice(
-            self.rect(980, 600, 236, 32),
-            [(False, _("Off")), (True, _("On"))],
+            self._side_row(544, _("Coach")),
+            off_on,
             s.coach,
             lambda on: self.change(coach=on),
             tooltips=[
@@ -224,6 +273,13 @@ class SettingsScene(GuiScene):
                     "card. C at the table turns it on or off."
                 ),
             ],
+        )
+        self.choices["guide"] = self.choice(
+            self._side_row(583, _("Guided first hand")),
+            off_on,
+            s.guide,
+            lambda on: self.change(guide=on),
+            tooltips=[None, _("A few words at each new kind of decision of the next hand.")],
         )
 
     def _slider(
@@ -238,6 +294,7 @@ class SettingsScene(GuiScene):
         )
         label = UILabel(self.rect(680, y, 96, 40), "", self.manager, object_id=object_id("value"))
         self.value_labels[key] = label
+        self.sliders.append(slider)
         return slider
 
     # -------------------------------------------------------------- events
@@ -308,52 +365,29 @@ class SettingsScene(GuiScene):
         self._draw_preview(surface)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
+        """The cards at the size and in the colours chosen, and the size in words."""
         s = self.settings
         area = self.rect(824, 88, 416, 556)
         heading = theme.text(_("PREVIEW"), self.px(13), theme.GOLD, "bold")
         surface.blit(heading, (area.x + self.px(24), area.y + self.px(16)))
-        width = max(8, round(TABLE_CARD_WIDTH * self.scale * s.card_scale))
+        width = max(8, round(TABLE_CARD_WIDTH * 0.72 * self.scale * s.card_scale))
         art = card_art(width, s.four_colour)
         cards = [art.face(Card.parse(code)) for code in PREVIEW]
         overlap = round(width * 0.42)
         total = width + overlap * (len(cards) - 1)
         x = area.centerx - total // 2
-        y = area.y + self.px(50) + (self.px(190) - art.height) // 2
+        y = area.y + self.px(44) + (self.px(140) - art.height) // 2
         for index, image in enumerate(cards):
-            lift = self.px(14) if index == 2 else 0
+            lift = self.px(10) if index == 2 else 0
             shadow = pygame.Rect(x + self.px(3), y - lift + self.px(4), width, art.height)
             theme.panel(surface, shadow, (0, 0, 0, 70), round(width * 0.06), None)
             surface.blit(image, (x, y - lift))
             x += overlap
-        caption_y = area.y + self.px(262)
-        lines = [
-            _("Cards in your hand: {percent}% of the normal size.").format(
-                percent=round(s.card_scale * 100)
-            ),
-            _("Four colours: clubs green, diamonds blue.")
-            if s.four_colour
-            else _("Hearts and diamonds red, clubs and spades black."),
-            _("Animations: {speed}.").format(speed=speed_label(s.animation_speed).lower()),
-        ]
-        for line in lines:
-            text = theme.text(line, self.px(14), theme.TEXT_DIM)
-            surface.blit(text, text.get_rect(midtop=(area.centerx, caption_y)))
-            caption_y += self.px(24)
-        self._draw_speed_demo(surface, area)
-
-    def _draw_speed_demo(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A dot gliding across a track at the chosen animation speed."""
-        track = pygame.Rect(0, 0, area.width - self.px(80), self.px(6))
-        track.center = (area.centerx, area.y + self.px(350))
-        theme.panel(surface, track, (255, 255, 255, 36), self.px(3), None)
-        period = 1.6 / self.settings.animation_speed
-        phase = (self.time % (2 * period)) / period
-        t = phase if phase <= 1 else 2 - phase
-        t = t * t * (3 - 2 * t)
-        centre = (round(track.x + t * track.width), track.centery)
-        pygame.draw.circle(surface, theme.GOLD, centre, self.px(9))
-        caption = theme.text(_("animation speed"), self.px(13), theme.TEXT_DIM, "italic")
-        surface.blit(caption, caption.get_rect(midtop=(area.centerx, track.bottom + self.px(14))))
+        line = _("Cards in your hand: {percent}% of the normal size.").format(
+            percent=round(s.card_scale * 100)
+        )
+        text = theme.fitted(line, self.px(14), area.width - self.px(48), theme.TEXT_DIM)
+        surface.blit(text, text.get_rect(midtop=(area.centerx, area.y + self.px(178))))
 
     @property
     def busy(self) -> bool:

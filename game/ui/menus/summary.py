@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.i18n import _, ngettext, tr
-from game.rules.presets import preset_for
-from game.rules.record import Player
+from game.play.setup import PLAYER_LEVELS, level_name
+from game.rules.presets import PRESETS, preset_for
+from game.rules.record import Player, is_level
 from game.rules.ruleset import RuleSet
 from game.saves import load_record_file
 
+LEVEL_ORDER = ("random", *PLAYER_LEVELS)
 DOT = "  \u00b7  "
 """Between the parts of a one-line summary."""
 
@@ -24,6 +26,13 @@ def variant_name(rules: RuleSet) -> str:
     """The preset's name, or "Custom rules" for rules changed from every preset."""
     preset = preset_for(rules)
     return tr(preset.name) if preset else _("Custom rules")
+
+
+def table_game(preset_id: str) -> str:
+    """A game named by its preset's id (``oh-hell``), in the language now in use;
+    "Custom rules" for none."""
+    preset = PRESETS.get(preset_id)
+    return tr(preset.name) if preset is not None else _("Custom rules")
 
 
 def player_range(low: int, high: int) -> str:
@@ -77,19 +86,44 @@ def line_up(players: Sequence[Player]) -> str:
 
 def names(players: Sequence[Player]) -> str:
     """``Ann, Bo and Cy``."""
-    every = [player.name for player in players]
+    return join_names([player.name for player in players])
+
+
+def join_names(every: Sequence[str]) -> str:
+    """``Ann, Bo and Cy``."""
     if len(every) < 2:
         return "".join(every)
     return _("{names} and {last}").format(names=", ".join(every[:-1]), last=every[-1])
 
 
+def names_and_levels(players: Sequence[Player]) -> str:
+    """``You, Ada (Easy) and Basil (Medium)``."""
+    return join_names(
+        [
+            player.name
+            if player.kind == "human"
+            else _("{name} ({level})").format(name=player.name, level=level_name(player.kind))
+            for player in players
+        ]
+    )
+
+
 @dataclass(frozen=True)
 class SavedGame:
-    """What the autosave holds, in words for the title screen."""
+    """What the autosave holds, said in the language in use when it is asked (the title
+    keeps it across a change of language)."""
 
-    variant: str
-    hand: str
+    rules: RuleSet
+    hand_number: int
     players: tuple[Player, ...]
+
+    @property
+    def variant(self) -> str:
+        return variant_name(self.rules)
+
+    @property
+    def hand(self) -> str:
+        return hand_of(self.rules, self.hand_number)
 
     @property
     def count(self) -> str:
@@ -115,14 +149,35 @@ def read_saved_game(path: Path) -> SavedGame:
     """The game saved at ``path``; raises RecordError or OSError as the reader does."""
     saved, players = load_record_file(path)
     view = saved.view(None)
-    return SavedGame(
-        variant_name(view.rules), hand_of(view.rules, view.hand_number), tuple(players)
+    return SavedGame(view.rules, view.hand_number, tuple(players))
+
+
+def levels(players: Sequence[Player]) -> str:
+    """The computers' levels: ``Easy, Medium, Medium`` in seat order (for more than
+    three, each level once, weakest first)."""
+    kinds = [player.kind for player in players if is_level(player.kind)]
+    if len(kinds) > 3:
+        kinds = sorted(set(kinds), key=LEVEL_ORDER.index)
+    return ", ".join(level_name(kind) for kind in kinds if is_level(kind))
+
+
+def quick_captions(rules: RuleSet, players: Sequence[Player]) -> tuple[str, ...]:
+    """Under the Quick game button, longest first (the title shows the longest that
+    fits): ``Oh Hell · you against Easy, Medium, Medium · 19 hands``."""
+    variant, length = variant_name(rules), game_length(rules)
+    if not any(player.kind != "human" for player in players):
+        return (DOT.join((variant, line_up(players), length)),)
+    against = levels(players)
+    return (
+        DOT.join((variant, _("you against {levels}").format(levels=against), length)),
+        DOT.join((variant, _("against {levels}").format(levels=against))),
+        DOT.join((variant, against)),
     )
 
 
 def quick_caption(rules: RuleSet, players: Sequence[Player]) -> str:
-    """Under the Quick game button: ``Oh Hell · you and 3 computers · 19 hands``."""
-    return DOT.join((variant_name(rules), line_up(players), game_length(rules)))
+    """Under the Quick game button, in full."""
+    return quick_captions(rules, players)[0]
 
 
 def quick_tooltip(rules: RuleSet, players: Sequence[Player]) -> str:
@@ -130,7 +185,7 @@ def quick_tooltip(rules: RuleSet, players: Sequence[Player]) -> str:
     text = _("A new game of {variant} for {count} ({names}), {length}.").format(
         variant=variant_name(rules),
         count=len(players),
-        names=names(players),
+        names=names_and_levels(players),
         length=game_length(rules),
     )
     humans = sum(1 for player in players if player.kind == "human")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.i18n import _, clip
+from game.i18n import _, clip, language
 from game.rules.errors import RecordError
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
@@ -27,8 +27,15 @@ from game.ui.kit.gui import GuiScene, draw_wrapped, wrapped_height
 from game.ui.kit.widgets import Button, draw_badge, draw_tooltip
 from game.ui.menus.backdrop import Backdrop
 from game.ui.menus.confirm import ConfirmOverlay
-from game.ui.menus.summary import SavedGame, quick_caption, quick_tooltip, read_saved_game
-from game.ui.table.sprites import fit_text
+from game.ui.menus.summary import (
+    DOT,
+    SavedGame,
+    quick_captions,
+    quick_tooltip,
+    read_saved_game,
+    table_game,
+)
+from game.ui.table.sprites import first_fitting
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import Host
@@ -37,6 +44,9 @@ MAX_MESSAGE = 900
 """The longest banner message (each part is already cut shorter)."""
 BUTTON, GAP, CAPTION = 52, 14, 22
 """Menu button height, the gap between buttons, and the room for a caption under one."""
+SHIFT = pygame.KMOD_SHIFT
+MENU_ROOM = 580
+"""The height the menu's buttons and captions may take on the 1280x720 canvas."""
 TOOLTIP_DELAY = 0.6
 """Seconds the pointer rests on a button before its tooltip shows."""
 
@@ -49,7 +59,9 @@ class MenuEntry:
     label: str
     action: Callable[[], None]
     style: str
-    caption: str | None = None
+    caption: str | tuple[str, ...] | None = None
+    """What is written under the button (alternatives longest first: the longest that
+    fits is shown)."""
     tooltip: str | None = None
 
 
@@ -71,6 +83,8 @@ class TitleScene(GuiScene):
         self.buttons: dict[str, Button] = {}
         self._built_for: tuple[object, ...] = ()
         self._hover_time = 0.0
+        self._focus: str | None = None
+        """The menu entry chosen with the keyboard, if any."""
 
     def _read_save(self) -> str | None:
         """Read the saved game (again only when the file changed); if it cannot be
@@ -99,7 +113,7 @@ class TitleScene(GuiScene):
             self.rebuild()
 
     def new_game(self) -> None:
-        self._unless_saved(lambda: self.app.open(routes.NewGame()))
+        self._unless_saved(lambda: self.app.open(routes.NewGame(asked=True)))
 
     def quick_game(self) -> None:
         self._unless_saved(self._start_quick)
@@ -131,6 +145,10 @@ class TitleScene(GuiScene):
     def games(self) -> None:
         self.app.open(routes.Games())
 
+    def rejoin(self) -> None:
+        """Take the seat kept at a table on another computer back."""
+        self.app.open(routes.Online(rejoin=True))
+
     def online(self) -> None:
         self.app.open(routes.Online())
 
@@ -145,8 +163,19 @@ class TitleScene(GuiScene):
         self.rebuild()
 
     def _menu_state(self) -> tuple[object, ...]:
+        from game.net.seatkeys import SeatKeys
+
         settings = self.app.settings
-        return (self.saved, self.message, settings.language, repr(settings.last_setup))
+        kept = SeatKeys.of_user().latest()
+        return (
+            language(),
+            self.saved,
+            self.message,
+            settings.language,
+            repr(settings.solo_setup),
+            repr(settings.last_setup),
+            kept,
+        )
 
     def enter(self) -> None:
         # Coming back (from settings or a new game): the menu may have changed.
@@ -177,15 +206,17 @@ class TitleScene(GuiScene):
                     saved.tooltip(),
                 )
             )
+        entries += self._rejoin_entry()
         rules, players = self.quick_setup()
+        first = "menu" if entries else "primary"
         entries += [
-            MenuEntry("new", _("New game"), self.new_game, "menu" if saved else "primary"),
+            MenuEntry("new", _("New game"), self.new_game, first),
             MenuEntry(
                 "quick",
                 _("Quick game"),
                 self.quick_game,
                 "menu",
-                quick_caption(rules, players),
+                quick_captions(rules, players),
                 quick_tooltip(rules, players),
             ),
             MenuEntry("online", _("Play with friends"), self.online, "menu"),
@@ -196,30 +227,62 @@ class TitleScene(GuiScene):
         ]
         return entries
 
+    def _rejoin_entry(self) -> list[MenuEntry]:
+        """Rejoin your table: while a seat at a table on another computer is kept."""
+        from game.net.seatkeys import SeatKeys
+
+        kept = SeatKeys.of_user().latest()
+        if kept is None:
+            return []
+        game = table_game(kept.game)
+        table = _("{host}'s table").format(host=kept.host) if kept.host else kept.address
+        caption = DOT.join((game, table))
+        tooltip = _("Take your seat back at table {code} ({address}), where the game is now.")
+        return [
+            MenuEntry(
+                "rejoin",
+                _("Rejoin your table"),
+                self.rejoin,
+                "primary" if self.saved is None else "menu",
+                caption,
+                tooltip.format(code=kept.code, address=kept.address),
+            )
+        ]
+
     def build(self) -> None:
         self._built_for = self._menu_state()
         self._build_menu(self._entries())
         self._build_banner()
+        self._show_focus()
 
     def _build_menu(self, entries: list[MenuEntry]) -> None:
         """The buttons down the right, each caption in the room left under its button."""
-        heights = [BUTTON + (CAPTION if entry.caption else 0) for entry in entries]
-        total = sum(heights) + GAP * (len(entries) - 1)
+        button, gap = BUTTON, GAP
+        captions = sum(CAPTION for entry in entries if entry.caption)
+        room = MENU_ROOM - captions
+        if len(entries) * (button + gap) - gap > room:  # many entries: slimmer buttons
+            gap = 10
+            button = min(BUTTON, (room + gap) // len(entries) - gap)
+        heights = [button + (CAPTION if entry.caption else 0) for entry in entries]
+        total = sum(heights) + gap * (len(entries) - 1)
         top = 360 - total // 2 + 20
         self.menu_panel = self.rect(820, top - 30, 360, total + 60)
         self.buttons = {}
-        self.captions: list[tuple[pygame.Rect, str]] = []
+        self.captions: list[tuple[pygame.Rect, tuple[str, ...]]] = []
         y = top
         for entry, height in zip(entries, heights, strict=True):
-            rect = self.rect(850, y, 300, BUTTON)
+            rect = self.rect(850, y, 300, button)
             self.buttons[entry.key] = self.menu_button(
                 rect, entry.label, entry.action, entry.style, entry.tooltip
             )
             if entry.caption:
                 self.captions.append(
-                    (self.rect(830, y + BUTTON + 3, 340, CAPTION - 3), entry.caption)
+                    (
+                        self.rect(830, y + button + 3, 340, CAPTION - 3),
+                        (entry.caption,) if isinstance(entry.caption, str) else entry.caption,
+                    )
                 )
-            y += height + GAP
+            y += height + gap
 
     def _build_banner(self) -> None:
         self.banner: pygame.Rect | None = None
@@ -277,13 +340,40 @@ class TitleScene(GuiScene):
         self.on_event(event)
 
     def on_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.message:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & SHIFT)
+            self.move_focus(-1 if back else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            focused = self.focused()
+            if focused is not None:
+                focused.on_click()
+            elif event.key == pygame.K_SPACE:
+                return
+            elif self.message:
                 self.dismiss()
             elif self.saved is not None:
                 self.continue_game()
             else:
                 self.new_game()
+
+    def focused(self) -> Button | None:
+        return next((button for button in self.buttons.values() if button.focused), None)
+
+    def move_focus(self, step: int) -> None:
+        """Up, Down and Tab walk the menu (round again at its ends)."""
+        keys = [key for key in self.buttons if key != "dismiss"]
+        if not keys:
+            return
+        current = self._focus if self._focus in keys else None
+        index = keys.index(current) if current is not None else (-1 if step > 0 else 0)
+        self._focus = keys[(index + step) % len(keys)]
+        self._show_focus()
+
+    def _show_focus(self) -> None:
+        for key, button in self.buttons.items():
+            button.focused = key == self._focus
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -305,8 +395,8 @@ class TitleScene(GuiScene):
     def _draw_captions(self, surface: pygame.Surface) -> None:
         """What Continue resumes and what Quick game starts, under their buttons."""
         size = self.px(15)
-        for area, caption in self.captions:
-            line = fit_text(caption, size, area.width, "italic")
+        for area, captions in self.captions:
+            line = first_fitting(captions, size, area.width, "italic")
             text = theme.text(line, size, theme.TEXT_DIM, "italic")
             surface.blit(text, text.get_rect(midtop=area.midtop))
 

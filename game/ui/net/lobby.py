@@ -22,8 +22,10 @@ from game.i18n.reasons import error_words
 from game.net.client import JoinError
 from game.net.discovery import Browser, Listing
 from game.net.hosting import HostThread, host_game, host_players, resume_hosted
+from game.net.rejoin import join_table
 from game.net.remote import RemoteSession, join_words
-from game.play.setup import quick_setup
+from game.net.seatkeys import KeptSeat, SeatKeys, normal_address
+from game.play.setup import last_setup
 from game.rules.errors import RecordError
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, draw_wrapped
@@ -57,10 +59,15 @@ def _close_unused(joining: Future[RemoteSession]) -> None:
 
 
 class LobbyScene(GuiScene):
-    """Host a table or join one."""
+    """Host a table or join one; with ``rejoin``, take the seat kept last back at once."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, rejoin: bool = False) -> None:
         super().__init__(app)
+        self.keys = SeatKeys.of_user()
+        self._rejoin = rejoin
+        self._everyone_here = False
+        self.copied = ""
+        """What became of the last copy of the join code."""
         self.browser: Browser | None = None
         self.hosting: HostThread | None = None
         self.session: RemoteSession | None = None
@@ -79,6 +86,11 @@ class LobbyScene(GuiScene):
                 self.browser = Browser()
             except OSError:
                 self.message = _("Games on the local network cannot be listed here.")
+        if self._rejoin:
+            self._rejoin = False
+            kept = self.keys.latest()
+            if kept is not None:
+                self.join(kept.address, kept.code)
 
     # ------------------------------------------------------------- actions
     @property
@@ -87,7 +99,7 @@ class LobbyScene(GuiScene):
         return self.app.autosave_path.with_name("hosted.json")
 
     def host(self) -> None:
-        rules, players = quick_setup(self.app.settings)
+        rules, players = last_setup(self.app.settings)
         seats = host_players(self.app.settings.player_name, players, self.friends)
         self._open(lambda: host_game(rules, seats, save=self.hosted_save))
 
@@ -108,20 +120,37 @@ class LobbyScene(GuiScene):
         self.rebuild()
 
     def sit_down(self) -> None:
-        session, listing = self.session, self.listing
-        if session is None or listing is None:
+        session, listing, hosting = self.session, self.listing, self.hosting
+        if session is None or listing is None or hosting is None:
             return
+        hosting.release()  # the game starts once every friend has joined
         session.signals.append(
             _("Table {code} at {address}").format(code=listing.code, address=listing.address)
         )
         self.session = self.hosting = None  # the table owns them now
         self.app.switch(routes.Table(session))
 
+    def copy_code(self) -> None:
+        """Put the join code and the address on the clipboard, to paste in a message."""
+        listing = self.listing
+        if listing is None:
+            return
+        text = f"{listing.code} {listing.address}"
+        try:
+            pygame.scrap.put_text(text)
+        except (pygame.error, AttributeError):
+            self.copied = _("Not copied: write it down.")
+        else:
+            self.copied = _("Copied")
+
     def join_typed(self) -> None:
         address, code = parse_target(self.entry.get_text())
         if address is None and code is not None and self.browser is not None:
             found = self.browser.find(code)
             address = found.address if found else None
+        if address is None and code is not None:  # a table this player has a seat at
+            kept = next((seat for seat in self.keys.all() if seat.code == code), None)
+            address = kept.address if kept else None
         if address is None:
             self.message = _("No game with that code was found: type the host's address.")
             self.rebuild()
@@ -134,7 +163,7 @@ class LobbyScene(GuiScene):
         if self.joining is not None:
             return
         name = self.app.settings.player_name
-        self.joining = self._pool.submit(RemoteSession.join, address, name, code)
+        self.joining = self._pool.submit(join_table, address, name, code, self.keys)
         self.message = _("Joining {address}…").format(address=address)
         self.rebuild()
 
@@ -162,7 +191,7 @@ class LobbyScene(GuiScene):
         self._build_join()
 
     def _build_host(self) -> None:
-        seats = len(quick_setup(self.app.settings)[1]) - 1
+        seats = len(last_setup(self.app.settings)[1]) - 1
         if self.listing is None:
             options = [(n, str(n)) for n in range(1, seats + 1)]
             self.friends = min(self.friends, seats)
@@ -178,22 +207,40 @@ class LobbyScene(GuiScene):
             self.button(
                 self.rect(80, 560, 460, 52), _("Sit at the table"), self.sit_down, style="primary"
             )
+            self.button(self.rect(380, 200, 160, 40), _("Copy"), self.copy_code, style="ghost")
 
     def _build_join(self) -> None:
         self.entry = UITextEntryLine(self.rect(740, 470, 300, 44), self.manager)
         self.entry.set_text_length_limit(80)
         self.button(self.rect(1050, 470, 150, 44), _("Join"), self.join_typed, style="primary")
-        self._shown = self.browser.listings()[:MAX_LISTED] if self.browser else []
+        self._shown = self._listings()
         for index, listing in enumerate(self._shown):
-            seats = ngettext("{count} seat open", "{count} seats open", listing.open_seats)
-            text = f"{listing.name} \u00b7 {listing.game} \u00b7 " + seats.format(
-                count=listing.open_seats
-            )
+            if self._kept(listing) is not None:
+                seats = _("your seat is kept")
+            else:
+                seats = ngettext(
+                    "{count} seat open", "{count} seats open", listing.open_seats
+                ).format(count=listing.open_seats)
+            text = f"{listing.name} \u00b7 {listing.game} \u00b7 {seats}"
             self.button(
                 self.rect(740, 180 + index * 50, 460, 44),
                 text,
                 partial(self.join, listing.address, listing.code),
             )
+
+    def _listings(self) -> list[Listing]:
+        """The games found on the network, without the one this window hosts."""
+        if self.browser is None:
+            return []
+        own = self.listing.code if self.listing is not None else None
+        return [item for item in self.browser.listings() if item.code != own][:MAX_LISTED]
+
+    def _kept(self, listing: Listing) -> KeptSeat | None:
+        """The seat this player holds at ``listing``'s table, if a key is kept."""
+        where = normal_address(listing.address)
+        return next(
+            (s for s in self.keys.all() if s.address == where and s.code == listing.code), None
+        )
 
     # -------------------------------------------------------------- time
     def update(self, dt: float) -> None:
@@ -201,10 +248,15 @@ class LobbyScene(GuiScene):
         if self.joining is not None and self.joining.done():
             self._joined()
             return
+        if self.hosting is not None and self.listing is not None:
+            here = all(taken for _, taken in self.hosting.seated())
+            if here and not self._everyone_here:
+                self.app.sounds.play("turn")  # tell the host: everyone is here
+            self._everyone_here = here
         self._poll += dt
         if self._poll >= 1.0 and self.browser is not None:
             self._poll = 0.0
-            if self.browser.listings()[:MAX_LISTED] != self._shown:
+            if self._listings() != self._shown:
                 text = self.entry.get_text()
                 self.rebuild()
                 self.entry.set_text(text)
@@ -237,7 +289,7 @@ class LobbyScene(GuiScene):
         theme.panel(surface, self.rect(700, 100, 540, 540), theme.PANEL, self.px(16))
         self._heading(surface, _("Host a table"), 60, 116)
         self._heading(surface, _("Join a game"), 720, 116)
-        rules, players = quick_setup(self.app.settings)
+        rules, players = last_setup(self.app.settings)
         width = self.px(480)
         if self.listing is None:
             self._text(surface, _("Seats for friends"), 80, 236, theme.TEXT)
@@ -252,12 +304,16 @@ class LobbyScene(GuiScene):
             self._text(surface, listing.code, 80, 196, theme.HIGHLIGHT, 40)
             self._text(surface, _("Address"), 80, 260, theme.TEXT_DIM)
             self._text(surface, listing.address, 80, 286, theme.TEXT, 24)
+            if self.copied:
+                copied = theme.text(self.copied, self.px(14), theme.GOOD)
+                surface.blit(copied, copied.get_rect(midtop=self.rect(460, 246, 0, 0).topleft))
             note = _(
                 "Friends on this network find the table under Join. Over the internet, "
                 "forward TCP port {port} on your router to this computer and give them "
                 "your public address."
             ).format(port=listing.address.rpartition(":")[2])
             draw_wrapped(surface, note, self.rect(80, 340, 0, 0).topleft, width, self.px(15))
+            self._draw_seats(surface)
         found = (
             _("Games on this network") if self._shown else _("No game found on this network yet.")
         )
@@ -269,6 +325,29 @@ class LobbyScene(GuiScene):
         if self.message:
             area = self.rect(740, 530, 0, 0).topleft
             draw_wrapped(surface, self.message, area, self.px(460), self.px(15), theme.BAD)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        """Who has joined so far; the game starts when the host sits down and every
+        friend is here."""
+        if self.hosting is None:
+            return
+        seated = self.hosting.seated()
+        names = [name for name, taken in seated if taken]
+        waiting = len(seated) - len(names)
+        if waiting:
+            line = ngettext(
+                "Waiting for {count} friend to join.",
+                "Waiting for {count} friends to join.",
+                waiting,
+            ).format(count=waiting)
+            if names:
+                line += " " + _("Here: {names}.").format(names=", ".join(names))
+            colour = theme.TEXT
+        else:
+            line = _("Everyone is here: sit down and the game starts.")
+            colour = theme.HIGHLIGHT
+        width = self.px(460)
+        draw_wrapped(surface, line, self.rect(80, 450, 0, 0).topleft, width, self.px(16), colour)
 
     def _heading(self, surface: pygame.Surface, text: str, x: int, y: int) -> None:
         self._text(surface, text, x, y, theme.HIGHLIGHT, 22, "bold")

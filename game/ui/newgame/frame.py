@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _, ngettext, tr
-from game.i18n.describe import describe
+from game.i18n.describe import describe, in_brief
 from game.play.setup import NewGameSetup
 from game.rules.ruleset import RuleSet
 from game.ui.kit import theme
@@ -42,7 +42,7 @@ def draw_frame(surface: pygame.Surface, gui: GuiScene) -> None:
 def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
     """The chosen preset's name, player range, changes and description."""
     preset = setup.preset
-    x, y = gui.rect(42, 422, 0, 0).topleft
+    x, y = gui.rect(42, 396, 0, 0).topleft
     width = gui.px(378)
     name = tr(preset.name)
     if setup.changes:
@@ -56,9 +56,14 @@ def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
     surface.blit(theme.text(players, gui.px(14), theme.TEXT_DIM, "italic"), (x, y))
     y += gui.px(24)
     bottom = gui.rect(0, 616, 0, 0).y
-    size = gui.px(14)
-    step = round(size * 1.32)
-    lines = theme.wrap(tr(preset.description), size, width)
+    text = variant_words(setup)
+    # The largest letters that show every word, the lines closer at the smallest.
+    for points, leading in ((14, 1.32), (13, 1.3), (12, 1.25), (11, 1.2), (10, 1.15)):
+        size = max(11, gui.px(points))
+        step = round(size * leading)
+        lines = theme.wrap(text, size, width)
+        if y + len(lines) * step <= bottom:
+            break
     for index, line in enumerate(lines):
         if y + 2 * step > bottom and index < len(lines) - 1:
             line = line.rstrip(".,;:") + "\u2026"
@@ -66,6 +71,15 @@ def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
         y += step
         if y + step > bottom:
             break
+
+
+def variant_words(setup: NewGameSetup) -> str:
+    """What the game being set up is: the preset's description, or for rules changed
+    from it, its hands and scoring in plain words (the preset's words would be wrong)."""
+    rules = setup.rules
+    if not setup.changes or rules is None:
+        return tr(setup.preset.description)
+    return in_brief(rules)
 
 
 def draw_page_marks(

@@ -21,7 +21,7 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import _, tr
-from game.play.setup import SEED_DIGITS, NewGameSetup, setup_record
+from game.play.setup import SEED_DIGITS, NewGameSetup, remembered_setups
 from game.rules.presets import PRESET_LIST
 from game.ui.kit.gui import GuiScene, set_enabled, set_visible, unfocus
 from game.ui.kit.scene import Host
@@ -43,8 +43,10 @@ PAGES = ("players", "deal", "bidding", "scoring")
 class NewGameScene(GuiScene):
     """Choose the variant, customise the rules, seat the players and deal."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, asked: bool = False) -> None:
         super().__init__(app)
+        self.asked = asked
+        """The player agreed to replace the saved game before the form opened."""
         self.setup = NewGameSetup.remembered(app.settings)
         self.page = "players"
         self.pages: dict[str, Page] = {}
@@ -80,12 +82,12 @@ class NewGameScene(GuiScene):
 
     def _build_presets(self) -> None:
         options = [(preset.id, tr(preset.name)) for preset in PRESET_LIST]
-        rects = [self.rect(40, 116 + i * 37, 380, 32) for i in range(len(options))]
+        rects = [self.rect(40, 114 + i * 34, 380, 30) for i in range(len(options))]
         self.preset_choice = self.choice_at(
             rects, options, self.setup.preset.id, self._choose_preset, style="listitem"
         )
         self.reset_button = self.button(
-            self.rect(318, 422, 102, 28),
+            self.rect(318, 396, 102, 28),
             _("Reset"),
             self._reset_rules,
             style="ghost",
@@ -171,8 +173,15 @@ class NewGameScene(GuiScene):
         deal = self.setup.deal()
         if deal is None:
             return
-        self.app.store.update(last_setup=setup_record(deal.rules, deal.players))
-        self.app.start_game(deal.rules, deal.seed, deal.players)
+
+        def start() -> None:
+            self.app.store.update(**remembered_setups(deal.rules, deal.players))
+            self.app.start_game(deal.rules, deal.seed, deal.players)
+
+        if self.asked:
+            start()
+        else:
+            self.app.ask_before_replacing(start)
 
     # -------------------------------------------------------------- events
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -19,7 +19,7 @@ from game.ui.kit.widgets import Button
 from game.ui.table.frame import Frame
 from game.ui.table.layout import TableLayout
 from game.ui.table.sprites import paint_button, pill
-from game.ui.table.text import bid_words, suit_name
+from game.ui.table.text import bid_words, called_you, suit_name
 
 
 class Stepper(Protocol):
@@ -52,16 +52,25 @@ def caption(moment: Moment, players: Sequence[Player]) -> str:
             n=view.hand_number, size=view.hand_size, dealer=name(view.dealer)
         )
     if isinstance(action, Bid):
+        if called_you(name(action.seat)):  # "You bid 2", never "You bids 2"
+            if action.tricks == 0:
+                return _("You bid none")
+            return _("You bid {n}").format(n=action.tricks)
         return f"{name(action.seat)} {bid_words(action.tricks)}"
     assert isinstance(action, Play)
-    played = _("{name} plays the {card}").format(
-        name=name(action.seat), card=card_words(action.card)
-    )
+    card = card_words(action.card)
+    if called_you(name(action.seat)):
+        played = _("You play the {card}").format(card=card)
+    else:
+        played = _("{name} plays the {card}").format(name=name(action.seat), card=card)
     if view.phase is Phase.GAME_OVER:
         winners = " & ".join(name(seat) for seat in view.winners)
         return played + " · " + _("Game over: {names} won").format(names=winners)
     if moment.winner is not None:
-        return played + " · " + _("{name} takes the trick").format(name=name(moment.winner))
+        winner = name(moment.winner)
+        if called_you(winner):
+            return played + " · " + _("You take the trick")
+        return played + " · " + _("{name} takes the trick").format(name=winner)
     return played
 
 

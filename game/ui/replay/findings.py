@@ -150,7 +150,7 @@ class AnalysisOverlay(Scene):
         self.scroll = max(0, min(self.scroll, len(self.marked) - self.visible))
         shown = self.marked[self.scroll : self.scroll + self.visible]
         self.panel.height = head + max(1, len(shown)) * row_h + pad
-        theme.panel(surface, self.panel, (8, 20, 17, 250), layout.px(12), (*theme.GOLD, 120))
+        theme.panel(surface, self.panel, (8, 20, 17, 255), layout.px(12), (*theme.GOLD, 120))
         inner = self.panel.width - 2 * pad
         left, top = self.panel.x + pad, self.panel.y + pad
         title = theme.fitted(_("Costliest decisions"), layout.font(17), inner, theme.GOLD, "bold")

@@ -9,6 +9,7 @@ replays it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -77,7 +78,8 @@ class GamesScene(GuiScene):
         except RecordError as error:
             self.problem = str(error)
             return
-        self.app.start_game(match.rules, match.seed, players, again_of=game.name)
+        start = partial(self.app.start_game, match.rules, match.seed, players, game.name)
+        self.app.ask_before_replacing(start)
 
     def statistics(self) -> None:
         self.app.open(routes.Statistics())

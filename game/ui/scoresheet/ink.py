@@ -1,4 +1,5 @@
-"""Paper and pen for the score sheet: the pad, ticks, scribbled and solid blobs and rings.
+"""Paper and pen for the score sheet: the pad, ticks, a stroke through a missed bid,
+solid blobs and rings.
 
 The marks look hand-made but are deterministic: the same cell always gets
 the same blob, and the same seat the same ring.
@@ -21,6 +22,8 @@ FAINT = (196, 196, 190)
 TICK = (34, 120, 74)
 BLOB_INK = (24, 28, 48)
 BLOB_GHOST = (120, 126, 150)
+MISSED = (184, 44, 36)
+"""A missed bid, in red ink."""
 """The failed bid still faintly legible through its blob."""
 MADE_ONE = (30, 128, 78)
 """The "1" Blob's scorer writes in front of a made bid."""
@@ -83,44 +86,12 @@ def pen_ring(surface: pygame.Surface, rect: pygame.Rect, seat: int, width: int) 
     pygame.draw.lines(surface, RING, False, points, width)
 
 
-def scribble(width: int, height: int, seed: int, stroke: int) -> pygame.Surface:
-    """A pen scribbled round and round over a cell until it is a black blob.
-
-    Drawn at twice the size and smoothed down; deterministic for a given
-    ``seed``, so the same cell always gets the same blob.
-    """
-    rng = random.Random(seed)
-    big_w, big_h = width * 2, height * 2
-    image = pygame.Surface((big_w, big_h), pygame.SRCALPHA)
-    cx, cy = big_w / 2, big_h / 2
-    rx, ry = big_w * 0.36, big_h * 0.3
-    core = pygame.Rect(0, 0, round(rx * 1.5), round(ry * 1.35))
-    core.center = (round(cx + rng.uniform(-2, 2)), round(cy + rng.uniform(-1, 1)))
-    pygame.draw.ellipse(image, (*BLOB_INK, 240), core)
-    # loops travelling back and forth across the cell, like a pen scribbling
-    points = []
-    travel = rng.uniform(0, math.tau)
-    for step in range(90):
-        t = step / 89
-        sweep = math.sin(travel + t * math.tau * 2.5)
-        centre_x = cx + sweep * rx * 0.55
-        centre_y = cy + math.cos(travel * 0.7 + t * math.tau * 1.7) * ry * 0.35
-        loop = t * math.tau * 11 + rng.uniform(-0.2, 0.2)
-        radius = rng.uniform(0.45, 0.75)
-        points.append(
-            (
-                centre_x + math.cos(loop) * rx * radius * 0.8,
-                centre_y + math.sin(loop) * ry * radius * 1.25,
-            )
-        )
-    pygame.draw.lines(image, (*BLOB_INK, 235), False, points, stroke * 2)
-    # a stroke or two escaping the blob, as a real pen leaves them
-    for _tail in range(2):
-        a = rng.uniform(0, math.tau)
-        inner = (cx + math.cos(a) * rx * 0.6, cy + math.sin(a) * ry * 0.6)
-        outer = (cx + math.cos(a) * rx * 1.25, cy + math.sin(a) * ry * 1.3)
-        pygame.draw.line(image, (*BLOB_INK, 210), inner, outer, max(2, stroke * 2 - 1))
-    return pygame.transform.smoothscale(image, (width, height))
+def strike_through(surface: pygame.Surface, digit: pygame.Rect, px: Callable[[float], int]) -> None:
+    """One quick pen stroke through a missed bid, rising left to right, the bid still
+    readable under it."""
+    start = (digit.x - px(3), digit.bottom - px(4))
+    end = (digit.right + px(3), digit.y + px(5))
+    pygame.draw.line(surface, (*MISSED, 230), start, end, max(1, px(1.6)))
 
 
 def ink_blob(width: int, height: int, seed: int) -> pygame.Surface:

@@ -2,8 +2,8 @@
 
 One row per hand (number, cards, trump, dealer), and per player the bid, the
 tricks taken and the running total. As players mark them on paper, a made
-bid gets a pen tick and a failed one is scribbled over into a blob (a
-procedural scribble, the same every time for the same cell); when only exact
+bid gets a pen tick and a failed one is written in red and struck through once
+(still readable); when only exact
 bids score (Blob), a made bid gets a "1" written in front of it and a failed
 one a solid blob of ink instead. The hand in
 play is highlighted with its bids and tricks so far; hands still to come are
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.kit import theme
-from game.ui.scoresheet.ink import scribble
+from game.ui.scoresheet.ink import strike_through
 from game.ui.scoresheet.paint import SheetPainter
 from game.ui.scoresheet.rows import RowState, SheetRow, leaders, sheet_rows
 
@@ -146,6 +146,6 @@ __all__ = [
     "ScoreSheetOverlay",
     "SheetRow",
     "leaders",
-    "scribble",
     "sheet_rows",
+    "strike_through",
 ]

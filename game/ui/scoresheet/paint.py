@@ -12,12 +12,13 @@ from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.ui.cards.art import suit_colour, suit_symbol
 from game.ui.kit import theme
+from game.ui.kit.widgets import draw_badge
 from game.ui.scoresheet.ink import (
-    BLOB_GHOST,
     FAINT,
     HIGHLIGHTER,
     MADE_ONE,
     MARGIN_RED,
+    MISSED,
     PENCIL,
     RULED,
     TICK,
@@ -26,7 +27,7 @@ from game.ui.scoresheet.ink import (
     ink_blob,
     pen_ring,
     pen_tick,
-    scribble,
+    strike_through,
 )
 from game.ui.scoresheet.layout import SheetLayout
 from game.ui.scoresheet.rows import (
@@ -88,7 +89,8 @@ class SheetPainter(SheetLayout):
         name = tr(preset.name) if preset else _("Custom rules")
         title = theme.text(_("Score sheet"), px(20), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midleft=(self.pad.x + px(22), self.binding.centery)))
-        info = f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=self.session.deal_number)
+        seed = self.session.deal_number
+        info = name if seed is None else f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=seed)
         text = theme.text(info, px(14), theme.TEXT_DIM, "italic")
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), self.binding.centery)))
         # the red margin after the hand columns, as on a ledger
@@ -130,9 +132,18 @@ class SheetPainter(SheetLayout):
         colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
         pygame.draw.rect(surface, colour, tab, border_radius=px(6))
         pygame.draw.rect(surface, darker(colour), tab, max(1, px(1)), border_radius=px(6))
-        name = fit_text(name, px(15), tab.width - px(12), "bold", strip=False)
+        away = self.session.absent.get(seat)
+        room = tab.width - px(12) - (px(20) if away else 0)
+        name = fit_text(name, px(15), room, "bold", strip=False)
         text = theme.text(name, px(15), theme.TEXT_DARK, "bold")
-        surface.blit(text, text.get_rect(center=tab.center))
+        centre = (tab.centerx - (px(10) if away else 0), tab.centery)
+        surface.blit(text, text.get_rect(center=centre))
+        if away is not None:  # away from a network table: a mark on the tab
+            ink = theme.BAD if away == "disconnected" else theme.GOLD_DARK
+            at = (tab.right - px(13), tab.centery)
+            draw_badge(
+                surface, at, px(8), ink, "!" if away == "disconnected" else "C", px(11), theme.TEXT
+            )
         for column, label in zip(
             self.sub_columns(seat), (_("bid"), _("took"), _("score")), strict=True
         ):
@@ -268,12 +279,18 @@ class SheetPainter(SheetLayout):
             rect = text.get_rect(center=(bid_col.centerx - px(4), middle))
             if mark is BidMark.BLOB:
                 rect.centerx = bid_col.centerx
+            if mark is BidMark.SCRIBBLE:  # missed: in red, struck through once, readable
+                text = theme.text(str(bid), size, MISSED, "bold")
+                rect = text.get_rect(center=(bid_col.centerx, middle))
+                surface.blit(text, rect)
+                strike_through(surface, rect, px)
+                return
             surface.blit(text, rect)
             if mark is BidMark.TICK:
                 self._draw_tick(surface, (rect.right + px(3), middle))
-            elif mark in (BidMark.SCRIBBLE, BidMark.BLOB):
+            elif mark is BidMark.BLOB:  # Blob's own mark: inked out, the bid still shown
                 self._draw_blob(surface, row.number, seat, bid_col, y)
-                ghost = theme.text(str(bid), px(12), BLOB_GHOST, "bold")
+                ghost = theme.text(str(bid), px(14), theme.PAPER, "bold")
                 surface.blit(ghost, ghost.get_rect(center=(bid_col.centerx, middle)))
         elif row.secret and row.secret[seat]:
             text = theme.text("?", size, PENCIL, "bold")
@@ -299,19 +316,15 @@ class SheetPainter(SheetLayout):
     def _draw_blob(
         self, surface: pygame.Surface, number: int, seat: int, column: pygame.Rect, y: int
     ) -> None:
-        """The failed bid of ``seat`` in hand ``number`` scribbled over, or under Blob's
-        marks inked out with a solid blob (kept per cell)."""
+        """The failed bid of ``seat`` in hand ``number`` under Blob's marks: inked out
+        with a solid blob (kept per cell), the bid shown light on it."""
         width = column.width - self.px(2)
         height = self.row_height - self.px(2)
-        solid = self.blob_marks
-        key = (number, seat, width, height, solid)
+        key = (number, seat, width, height, True)
         blob = self._blobs.get(key)
         if blob is None:
-            seed = self.session.deal_number * 1009 + number * 31 + seat
-            if solid:
-                blob = ink_blob(width, height, seed)
-            else:
-                blob = scribble(width, height, seed, max(1, self.px(1.8)))
+            seed = (self.session.deal_number or 0) * 1009 + number * 31 + seat
+            blob = ink_blob(width, height, seed)
             self._blobs[key] = blob
         surface.blit(blob, (column.x + self.px(1), y + self.px(1)))
 
@@ -372,6 +385,11 @@ class SheetPainter(SheetLayout):
         y = self.footer.centery
         x = self._draw_key(surface, self.pad.x + px(22), y)
         notes = []
+        absent = set(self.session.absent.values())
+        if "disconnected" in absent:
+            notes.append(_("! disconnected"))
+        if "computer" in absent:
+            notes.append(_("C a computer plays for them"))
         if view.phase is Phase.GAME_OVER and view.results:
             last = view.results[-1].totals
             bonus = [final - running for final, running in zip(view.scores, last, strict=True)]
@@ -409,7 +427,11 @@ class SheetPainter(SheetLayout):
             self._draw_tick(surface, (x, y))
             width = px(12)
             made = _("made")
-            blob = scribble(px(22), px(14), 5, max(1, px(1.5)))
+            blob = pygame.Surface((px(22), px(16)), pygame.SRCALPHA)
+            sample = theme.text("2", px(14), MISSED, "bold")
+            area = sample.get_rect(center=(px(11), px(8)))
+            blob.blit(sample, area)
+            strike_through(blob, area, px)
         text = theme.text(made, px(12), PENCIL, "italic")
         surface.blit(text, text.get_rect(midleft=(x + width + px(6), y)))
         x += width + px(6) + text.get_width() + px(16)

@@ -31,7 +31,7 @@ class RowState(Enum):
 class BidMark(Enum):
     """How the scorer marks a scored bid.
 
-    With the common scoring a made bid is ticked and a failed one scribbled
+    With the common scoring a made bid is ticked and a failed one struck through
     out. When only exact bids score (Blob), the scorer writes a 1 in front of
     a made bid (a made 3 reads "13") and paints a solid blob over a failed one.
     """

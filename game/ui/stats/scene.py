@@ -9,16 +9,19 @@ last game kept for every seat, and the chosen player's bids made by hand size.
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, tr
+from game.i18n import _, ngettext, tr
 from game.play.archive import KeptGame
 from game.play.library import Library
-from game.play.stats import PlayerStats, Table, to_csv
+from game.play.setup import level_name
+from game.play.stats import PlayerStats, Table, player_key, split_key, to_csv
 from game.resources import data_dir
 from game.rules.presets import PRESETS
+from game.rules.record import is_level
 from game.storage import atomic_write_text
 from game.ui.kit import theme
 from game.ui.kit.gui import GuiScene
@@ -32,6 +35,8 @@ if TYPE_CHECKING:
     from game.ui.kit.scene import Host
 
 NAMES_SHOWN = 11
+MAX_VARIANTS = 5
+"""Variants offered as filters (the most played)."""
 
 
 def percent(made: int, count: int) -> str:
@@ -43,9 +48,38 @@ def fraction(made: int, count: int) -> str:
     return f"{made} / {count}  ({percent(made, count)})"
 
 
-def figures(stats: PlayerStats) -> list[tuple[str, str]]:
-    """The chosen player's headline figures, as (label, value)."""
-    average = stats.average_score
+def display_name(key: str) -> str:
+    """A player as the statistics name them: ``Ann``, or a computer with its level,
+    ``Ada (Hard)``."""
+    name, level = split_key(key)
+    if level is None or not is_level(level):
+        return name
+    return _("{name} ({level})").format(name=name, level=level_name(level))
+
+
+def variant_words(key: str) -> str:
+    """A variant as counted (:func:`game.play.stats.variant_key`), in words."""
+    if key.startswith("custom:"):
+        count = int(key.partition(":")[2] or 0)
+        return ngettext("Custom, {count} hand", "Custom, {count} hands", count).format(count=count)
+    preset = PRESETS.get(key)
+    return tr(preset.name) if preset is not None else _("Custom game")
+
+
+def opponents_words(key: str) -> str:
+    """Whom a person's games were played against, in words."""
+    if is_level(key):
+        return _("Against {level}").format(level=level_name(key))
+    if key == "people":
+        return _("Against people only")
+    return _("Against mixed levels")
+
+
+def figures(stats: PlayerStats, mixed: bool = False) -> list[tuple[str, str]]:
+    """The chosen player's headline figures, as (label, value); with ``mixed`` (games
+    of several variants together) no average score, which would add up scores of
+    games of different lengths."""
+    average = None if mixed else stats.average_score
     over = stats.average_over_under
     zero = stats.by_bid.get(0)
     return [
@@ -75,18 +109,40 @@ class StatsScene(GuiScene):
         library = Library.of_user(app.settings.kept_games)
         started = time.perf_counter()
         games = library.games()
-        self.table: Table = library.statistics(games)
+        self.everything: Table = library.statistics(games)
+        self.tables = library.statistics_by_variant(games)
+        """Each variant's statistics (by :func:`game.play.stats.variant_key`)."""
         self.seconds = time.perf_counter() - started
         """How long reading the kept games and counting took."""
+        self.variant = ""
+        """The variant shown ("": every game)."""
+        self.variant_keys = sorted(
+            self.tables, key=lambda key: -sum(s.games for s in self.tables[key].values())
+        )[:MAX_VARIANTS]
         self.last: KeptGame | None = games[-1] if games else None
-        self.names = sorted(self.table, key=lambda name: (-self.table[name].games, name.casefold()))
-        you = app.settings.player_name
-        self.selected = self.names.index(you) if you in self.names else 0
+        self.table: Table = self.everything
+        self.names: list[str] = []
+        self.selected = 0
+        self._sort_names(app.settings.player_name)
         self.message = library.problem
         self.buttons: list[Button] = []
         self.grouping = "size"
         """The bar chart's bars: by hand size, or by the bid made."""
         self.name_rows: list[pygame.Rect] = []
+
+    def _sort_names(self, keep: str | None) -> None:
+        """The players of the variant shown, most games first (``keep`` chosen if there)."""
+        table = self.table
+        self.names = sorted(table, key=lambda name: (-table[name].games, name.casefold()))
+        self.selected = self.names.index(keep) if keep in self.names else 0
+
+    def show_variant(self, key: str) -> None:
+        """Show the statistics of one variant's games ("": every game)."""
+        chosen = self.names[self.selected] if self.names else None
+        self.variant = key
+        self.table = self.tables.get(key, {}) if key else self.everything
+        self._sort_names(chosen)
+        self._mark_grouping()
 
     # ------------------------------------------------------------ actions
     def export(self) -> Path | None:
@@ -119,6 +175,15 @@ class StatsScene(GuiScene):
         self.by_size = Button(self.rect(1030, 116, 88, 26), _("Hand size"), self.show_sizes)
         self.by_bid = Button(self.rect(1124, 116, 88, 26), _("Bid"), self.show_bids)
         self.buttons += [self.by_size, self.by_bid]
+        keys = ["", *self.variant_keys] if len(self.variant_keys) > 1 else []
+        self.variant_buttons: dict[str, Button] = {}
+        width = 860 // max(1, len(keys)) - 8 if keys else 0
+        for index, key in enumerate(keys):
+            label = variant_words(key) if key else _("All games")
+            rect = self.rect(360 + index * (width + 8), 40, width, 32)
+            button = Button(rect, label, partial(self.show_variant, key), text_size=self.px(14))
+            self.variant_buttons[key] = button
+            self.buttons.append(button)
         self._mark_grouping()
 
     def show_sizes(self) -> None:
@@ -132,6 +197,8 @@ class StatsScene(GuiScene):
     def _mark_grouping(self) -> None:
         self.by_size.selected = self.grouping == "size"
         self.by_bid.selected = self.grouping == "bid"
+        for key, button in getattr(self, "variant_buttons", {}).items():
+            button.selected = key == self.variant
 
     def on_event(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
@@ -179,7 +246,10 @@ class StatsScene(GuiScene):
             theme.panel(surface, rect, fill, self.px(8), (*theme.GOLD, 200) if chosen else None)
             name = self.names[index]
             label = theme.text(
-                fit_text(name, size, rect.width - self.px(60), "bold"), size, theme.TEXT, "bold"
+                fit_text(display_name(name), size, rect.width - self.px(60), "bold"),
+                size,
+                theme.TEXT,
+                "bold",
             )
             surface.blit(label, label.get_rect(midleft=(rect.x + self.px(12), rect.centery)))
             games = theme.text(str(self.table[name].games), self.px(13), theme.TEXT_DIM)
@@ -188,7 +258,7 @@ class StatsScene(GuiScene):
     def _figures(self, surface: pygame.Surface, stats: PlayerStats) -> None:
         panel = self.rect(320, 110, 300, 522)
         theme.panel(surface, panel, (8, 20, 17, 190), self.px(12), (255, 255, 255, 30))
-        name = self.names[self.selected]
+        name = display_name(self.names[self.selected])
         head = theme.text(
             fit_text(name, self.px(20), panel.width - self.px(28), "bold"),
             self.px(20),
@@ -196,27 +266,37 @@ class StatsScene(GuiScene):
             "bold",
         )
         surface.blit(head, (panel.x + self.px(14), panel.y + self.px(12)))
-        y = panel.y + self.px(52)
-        for label, value in figures(stats):
+        y = panel.y + self.px(48)
+        mixed = not self.variant and len(stats.variants) > 1
+        for label, value in figures(stats, mixed):
             surface.blit(theme.text(label, self.px(13), theme.TEXT_DIM), (panel.x + self.px(14), y))
             shown = theme.text(value, self.px(17), theme.TEXT, "bold")
             surface.blit(shown, (panel.x + self.px(14), y + self.px(16)))
-            y += self.px(46)
-        self._variants(surface, panel, stats)
+            y += self.px(41)
+        self._groups(surface, panel, stats)
 
-    def _variants(self, surface: pygame.Surface, panel: pygame.Rect, stats: PlayerStats) -> None:
-        """Games and wins in each variant, at the foot of the figures."""
-        x, y = panel.x + self.px(14), panel.bottom - self.px(18) * min(3, len(stats.variants))
-        ranked = sorted(stats.variants.items(), key=lambda item: -item[1].games)[:3]
-        for key, games in ranked:
-            preset = PRESETS.get(key)
-            name = tr(preset.name) if preset is not None else _("Custom game")
-            line = _("{variant}: {games} played, {wins} won").format(
-                variant=name, games=games.games, wins=games.wins
+    def _groups(self, surface: pygame.Surface, panel: pygame.Rect, stats: PlayerStats) -> None:
+        """At the foot of the figures: games, wins and the average in each variant (in
+        all games), and a person's games by the level of the computers played against."""
+        lines = []
+        if not self.variant:
+            for key, games in sorted(stats.variants.items(), key=lambda i: -i[1].games)[:3]:
+                lines.append((variant_words(key), games))
+        for key, games in sorted(stats.opponents.items(), key=lambda i: -i[1].games)[:3]:
+            lines.append((opponents_words(key), games))
+        x = panel.x + self.px(14)
+        y = panel.bottom - self.px(17) * len(lines) - self.px(10)
+        for group, games in lines:
+            line = _("{group}: {games} played, {wins} won, average {average}").format(
+                group=group,
+                games=games.games,
+                wins=games.wins,
+                average=f"{games.points / games.games:.1f}" if games.games else "—",
             )
-            text = fit_text(line, self.px(12), panel.width - self.px(28))
-            surface.blit(theme.text(text, self.px(12), theme.TEXT_DIM), (x, y - self.px(8)))
-            y += self.px(18)
+            size = self.px(12)
+            text = theme.fitted(line, size, panel.width - self.px(28), theme.TEXT_DIM)
+            surface.blit(text, (x, y))
+            y += self.px(17)
 
     def _charts(self, surface: pygame.Surface, stats: PlayerStats) -> None:
         by_size = self.grouping == "size"
@@ -226,7 +306,7 @@ class StatsScene(GuiScene):
             for key, tally in sorted(tallies.items())
             if tally.count
         ]
-        title = _("Bids made by hand size") if by_size else _("Bids made by the bid")
+        title = _("Bids made by hand size") if by_size else _("Bids made by the number bid")
         chart = self.rect(640, 110, 580, 250)
         reserve = chart.right - self.by_size.rect.x + round(8 * self.scale)
         bar_chart(surface, chart, title, bars, self.scale, reserve)
@@ -236,7 +316,7 @@ class StatsScene(GuiScene):
             for seat, player in enumerate(record["players"]):
                 values = [hand["totals"][seat] for hand in record["hands"] if "totals" in hand]
                 colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
-                series.append(Series(player["name"], colour, values))
+                series.append(Series(display_name(player_key(player)), colour, values))
         line_chart(
             surface,
             self.rect(640, 372, 580, 260),

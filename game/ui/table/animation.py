@@ -35,8 +35,9 @@ FlightKind = Literal["card", "chip"]
 """What flies: a card (face or back), or the dealer's chip."""
 Layer = Literal["low", "high"]
 """Under the name plates, or over everything."""
-EffectKind = Literal["bubble", "toast", "hint"]
-"""A seat's speech bubble, a notice over the table, or a hint above a card or panel."""
+EffectKind = Literal["bubble", "hint"]
+"""A seat's speech bubble, or a hint above a card or panel (the notices over the table
+are :mod:`game.ui.table.notices`)."""
 
 
 # ------------------------------------------------------------------ easing
@@ -233,7 +234,7 @@ class AnimationQueue:
 # ------------------------------------------------------------------ effects
 @dataclass
 class Effect:
-    """A transient decoration that does not hold up the game: a bubble, a toast or a hint."""
+    """A transient decoration that does not hold up the game: a bubble or a hint."""
 
     kind: EffectKind
     text: str
@@ -258,7 +259,8 @@ class Effect:
 
 
 class Effects:
-    """The live effects, aged by the same clock as the animations."""
+    """The live effects, aged in real time (never by the animation speed: they are
+    words to read)."""
 
     def __init__(self) -> None:
         self.items: list[Effect] = []
@@ -270,8 +272,8 @@ class Effects:
                 for item in self.items
                 if not (item.seat == effect.seat and item.kind == effect.kind)
             ]
-        if effect.kind == "toast":
-            self.items = [item for item in self.items if item.kind != "toast"]
+        if effect.kind == "hint":  # the newest word about what the player tried
+            self.items = [item for item in self.items if item.kind != "hint"]
         self.items.append(effect)
         return effect
 

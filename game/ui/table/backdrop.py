@@ -9,9 +9,6 @@ from game.ui.kit import theme
 from game.ui.table import sprites
 from game.ui.table.layout import TableLayout
 
-PLATE_FILL = (12, 30, 25, 236)
-PLATE_BORDER = (255, 255, 255, 40)
-
 
 def table_background(layout: TableLayout) -> pygame.Surface:
     """Everything that does not change while the layout stays."""
@@ -28,7 +25,9 @@ def table_background(layout: TableLayout) -> pygame.Surface:
         sprites.soft_shadow(panel.size, radius, spread, 120),
         (panel.x - 2 * spread, panel.y - 2 * spread + spread // 2),
     )
-    background.blit(theme.rounded_rect(panel.size, PLATE_FILL, radius, PLATE_BORDER), panel)
+    background.blit(
+        theme.rounded_rect(panel.size, theme.PLATE_FILL, radius, theme.PLATE_BORDER), panel
+    )
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         background = background.convert()
     return background

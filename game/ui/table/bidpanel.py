@@ -41,6 +41,9 @@ class BidPanel:
         self.focus: int | None = None
         self.digits = ""
         self.digit_time = 0.0
+        self.flash_until = 0.0
+        """Until when the note lights up (a barred bid was tried)."""
+        self.clock = 0.0
         self._key: tuple[object, ...] | None = None
         self._clicked: int | None = None
 
@@ -54,6 +57,7 @@ class BidPanel:
     def update(self, frame: Frame) -> PlaceBid | None:
         """Open, rebuild or close the panel to match the state; a lone digit that has
         waited long enough becomes the bid."""
+        self.clock = frame.clock
         if not frame.my_bid:
             self.close()
             return None
@@ -86,11 +90,12 @@ class BidPanel:
             allowed = number != barred
             reason = "" if allowed else frame.explain(Bid.of(frame.viewer, number))
             action = partial(self._click, number)
-            self.buttons.append(Button(rect, str(number), action, allowed, reason or ""))
+            button = Button(rect, str(number), action, allowed, reason or "", strike=True)
+            self.buttons.append(button)  # the hook's bid is struck through: forbidden
         name = frame.name(frame.viewer)
         named = frame.hotseat and not called_you(name)
         self.title = _("{name}, your bid").format(name=name) if named else _("Your bid")
-        parts = [_("How many tricks will you take?")]
+        parts = [_("Bid exactly the tricks you will take")]
         parts.append(ngettext("{n} card", "{n} cards", size).format(n=size))
         if frame.shown.revealed and any(bid is not None for bid in view.bids):
             total = sum(bid for bid in view.bids if bid is not None)
@@ -112,10 +117,6 @@ class BidPanel:
         if frame.view.rules.simultaneous_bidding:
             return _("Everyone bids in secret; the bids are shown together.")
         return _("Keys: 0–9 to bid, or arrows and Enter.")
-
-    def anchor(self) -> tuple[int, int] | None:
-        """Where a word about a bid goes: over the panel, when it is open."""
-        return self.geometry.panel.midtop if self.geometry else None
 
     def forget_digits(self) -> None:
         """A bid is being made: the digits typed so far are spent."""
@@ -144,6 +145,14 @@ class BidPanel:
 
     def _click(self, number: int) -> None:
         self._clicked = number
+
+    def flash(self, seconds: float = 3.0) -> bool:
+        """Light the note that says why a bid is barred (a barred bid was tried); False
+        when the panel has no such note."""
+        if not self.barred:
+            return False
+        self.flash_until = self.clock + seconds
+        return True
 
     @property
     def pointing_at_barred(self) -> bool:
@@ -207,7 +216,8 @@ def draw_bid_panel(surface: pygame.Surface, bids: BidPanel, layout: TableLayout)
     size = layout.font(13)
     colour = theme.TEXT_DIM
     if bids.barred:
-        colour = theme.HIGHLIGHT if bids.pointing_at_barred else BARRED_NOTE
+        lit = bids.pointing_at_barred or bids.clock < bids.flash_until
+        colour = theme.HIGHLIGHT if lit else BARRED_NOTE
     y = geometry.note[1]
     for line in theme.wrap(bids.note, size, geometry.note_width):
         label = theme.text(line, size, colour)

@@ -173,7 +173,7 @@ class CurtainOverlay(Scene):
             (panel.x - 2 * spread, panel.y - 2 * spread + spread // 2),
         )
         out.blit(
-            theme.rounded_rect(panel.size, (12, 30, 25, 245), px(22), (*theme.GOLD, 150)), panel
+            theme.rounded_rect(panel.size, (12, 30, 25, 255), px(22), (*theme.GOLD, 150)), panel
         )
         art = card_art(px(54))
         step = px(26)

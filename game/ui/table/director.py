@@ -27,10 +27,10 @@ from game.rules.events import (
     TrickWon,
     TrumpTurned,
 )
-from game.ui.kit import theme
 from game.ui.kit.never import unreachable
 from game.ui.table import flights
 from game.ui.table.animation import Effects, Step
+from game.ui.table.notices import NoticeBoard
 from game.ui.table.requests import Request, ShowGameOver, ShowHandResult
 from game.ui.table.stage import Scenery, Stage
 from game.ui.table.state import Shown
@@ -40,8 +40,8 @@ from game.ui.table.text import bid_words, verdict_word
 class Director:
     """Builds the step for each event; the scene plays them in order."""
 
-    def __init__(self, shown: Shown, effects: Effects) -> None:
-        self.stage = Stage(shown, effects)
+    def __init__(self, shown: Shown, effects: Effects, notices: NoticeBoard | None = None) -> None:
+        self.stage = Stage(shown, effects, NoticeBoard() if notices is None else notices)
 
     def begin(self, event: Event, seen: Scenery) -> Step:
         """The step that shows ``event``."""
@@ -94,7 +94,7 @@ def no_trump(event: NoTrump, seen: Scenery, stage: Stage) -> Step:
     def announce() -> None:
         shown.trump_card, shown.trump, shown.trump_shown = None, None, True
         shown.no_trump = event.reason
-        stage.toast(seen.layout, no_trump_words(event.reason), 2.6, theme.GOLD)
+        stage.announce(no_trump_words(event.reason))
 
     step.cue(0.0, announce)
     return step
@@ -158,7 +158,7 @@ def total_announced(event: TotalAnnounced, seen: Scenery, stage: Stage) -> Step:
 
     def announce() -> None:
         shown.verdict = event.verdict
-        stage.toast(seen.layout, text, 2.4, theme.GOLD)
+        stage.announce(text)
 
     step.cue(0.0, announce)
     return step

@@ -23,7 +23,6 @@ from game.rules.events import (
 )
 from game.rules.ruleset import FirstDealer
 from game.rules.tricks import Trick
-from game.ui.kit import theme
 from game.ui.table.animation import Flight, Step, ease_in_out, ease_out_back
 from game.ui.table.stage import Point, Scenery, Stage
 from game.ui.table.state import deal_order, sort_hand, tilt
@@ -32,18 +31,15 @@ from game.ui.table.text import called_you
 
 # ------------------------------------------------------------ dealer
 def dealer_chosen(event: DealerChosen, seen: Scenery, stage: Stage) -> Step:
-    layout = seen.layout
     step = Step(0.9)
     name = seen.names[event.seat]
     text = _("You deal first") if called_you(name) else _("{name} deals first").format(name=name)
     if event.draws:
         t = _draw_for_dealer(step, event, seen)
         step.duration = t + 1.5
-        centre = layout.centre
-        middle = (float(centre[0]), float(centre[1]))
-        step.cue(t + 0.3, lambda: stage.toast(layout, text, 2.0, theme.GOLD, middle))
+        step.cue(t + 0.3, lambda: stage.announce(text))
     else:
-        step.cue(0.0, lambda: stage.toast(layout, text, 1.8, theme.GOLD))
+        step.cue(0.0, lambda: stage.announce(text))
 
     def done() -> None:
         stage.shown.dealer = event.seat
@@ -169,7 +165,7 @@ def trump_turned(event: TrumpTurned, seen: Scenery, stage: Stage) -> Step:
 
     step.cue(0.5, turned)
     text = trumps_are_words(event.suit)
-    step.cue(0.5, lambda: stage.toast(layout, text, 1.6, theme.GOLD))
+    step.cue(0.5, lambda: stage.announce(text))
     return step
 
 

@@ -8,11 +8,12 @@ and the painter. Whose turn it is for the viewer is decided here, from the view.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.i18n import _
+from game.play.contract import Absence
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.phase import Phase
@@ -135,6 +136,14 @@ class Frame:
     """None in a game without take-backs; else whether there is one to take now."""
     coach: Coaching | None = None
     """The coach at the viewer's bid or play, when it is on; None otherwise."""
+    absent: Mapping[int, Absence] = field(default_factory=dict)
+    """The seats whose players are away from a network table, and why."""
+    guide: str | None = None
+    """The guided first hand's words for the viewer's decision now, if it is on."""
+    can_claim: bool = False
+    """The viewer may claim the rest of the tricks (every one is certainly theirs)."""
+    emotes: bool = False
+    """The viewer may say a few words to the table (a network game)."""
 
     @property
     def viewer(self) -> int:

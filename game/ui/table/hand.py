@@ -22,6 +22,13 @@ from game.ui.table.state import deal_order, sort_hand
 Point = tuple[float, float]
 
 
+def word_anchor(x: float, y: float, layout: TableLayout) -> tuple[int, int]:
+    """Where a word about the card at ``x``, ``y`` goes: over the card, but above the
+    status line ("Your turn"), which it must not cover."""
+    status_top = layout.status[1] - layout.px(17)
+    return (round(x) + layout.card[0] // 2, min(round(y), status_top))
+
+
 @dataclass
 class HandCard:
     """One card of the viewer's hand as drawn this frame."""
@@ -150,7 +157,7 @@ class Hand:
         item = self.item(self.card_under(mouse, frame.layout)) or self.item(self.focus)
         if item is None or item.legal:
             return None
-        return item.card, (round(item.x) + frame.layout.card[0] // 2, round(item.y))
+        return item.card, word_anchor(item.x, item.y, frame.layout)
 
     # ------------------------------------------------------------ choosing
     def click(self, card: Card, frame: Frame) -> Request | None:
@@ -158,7 +165,7 @@ class Hand:
         item = self.item(card)
         layout = frame.layout
         if not frame.my_turn or item is None or not item.legal:
-            anchor = (round(item.x) + layout.card[0] // 2, round(item.y)) if item else None
+            anchor = word_anchor(item.x, item.y, layout) if item else None
             return ExplainCard(card, anchor or layout.status)
         if frame.confirm_play and self.selected != card:
             self.selected = card

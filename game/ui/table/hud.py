@@ -13,6 +13,7 @@ from functools import partial
 import pygame
 
 from game.i18n import _, ngettext
+from game.play.notices import Tone
 from game.rules.actions import Play
 from game.rules.cards import Card
 from game.rules.phase import Phase
@@ -22,10 +23,22 @@ from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
 from game.ui.table.animation import Effects
 from game.ui.table.frame import Frame
+from game.ui.table.guideview import guide_card
 from game.ui.table.hand import Hand
 from game.ui.table.layout import TableLayout
-from game.ui.table.requests import OpenMenu, OpenScoreSheet, Request, TakeBack, ToggleLastTrick
-from game.ui.table.text import suit_name, verdict_word
+from game.ui.table.notices import NoticeBoard
+from game.ui.table.requests import (
+    ClaimRest,
+    HideGuide,
+    OpenMenu,
+    OpenScoreSheet,
+    Request,
+    SendEmote,
+    TakeBack,
+    ToggleEmotes,
+    ToggleLastTrick,
+)
+from game.ui.table.text import EMOTES, emote_words, suit_name, verdict_word
 
 Colour = tuple[int, int, int]
 Tip = tuple[str, tuple[int, int]]
@@ -38,10 +51,19 @@ class Hud:
         self.buttons: list[Button] = []
         """Score sheet and menu, in the top bar."""
         self.last_trick = self._button(_("Last trick"), ToggleLastTrick())
-        self.last_trick.strike = False  # dimmed until a trick is won: nothing is forbidden
-        self.undo = self._button(_("Undo"), TakeBack())
-        self.undo.strike = False  # dimmed when there is nothing to take back
+        self.undo = self._button(_("Take back"), TakeBack())
         self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
+        self.hide_guide = self._button(_("Hide the guide"), HideGuide())
+        self.say = self._button(_("Say…"), ToggleEmotes())
+        self.say.tooltip = _("A few friendly words for the table")
+        self.saying = False
+        """The words to say are open."""
+        self.words: list[Button] = []
+        self.claim = self._button(_("Claim the rest"), ClaimRest())
+        self.claim.primary = True
+        self.claim.tooltip = _("Every trick left is yours whatever the others hold.")
+        self.corner: list[Button] = []
+        """Buttons beside the trick now: the guide's, the claim's."""
         self._bar: list[Button] = []
         self.tooltip: Tip | None = None
         self._clicked: Request | None = None
@@ -60,29 +82,63 @@ class Hud:
         gap = menu.rect.x - score.rect.right
         width = round(score.rect.width * 0.62)
         self.undo.rect = pygame.Rect(score.rect.x - gap - width, score.rect.y, width, score.rect.h)
+        self.say.rect = self.undo.rect.copy()
+        self.say.label = _("Say…")
+        self.words = []
+        top = layout.top_bar.bottom + layout.px(8)
+        size = layout.font(14)
+        face = theme.font(size, "bold")
+        right = menu.rect.right
+        for word in reversed(EMOTES):
+            label = emote_words(word)
+            w = face.size(label)[0] + layout.px(24)
+            rect = pygame.Rect(right - w, top, w, layout.px(30))
+            right = rect.x - layout.px(6)
+            button = self._button(label, SendEmote(word))
+            button.rect = rect
+            self.words.insert(0, button)
         self.last_trick.rect = layout.last_trick_button
         self.last_trick.label = _("Last trick")  # in the language now in use
 
     # ------------------------------------------------------------ mouse
     def point(self, event: pygame.event.Event) -> None:
         """The pointer moved: light the button under it."""
-        for button in (*self.buttons, self.last_trick):
+        for button in (*self.buttons, *self.corner, self.last_trick):
             button.handle_event(event)
 
     def press(self, event: pygame.event.Event) -> bool:
-        """A press on a top-bar button; True when it landed on one."""
-        return any(button.handle_event(event) for button in self.buttons)
+        """A press on a top-bar button (or one beside the trick); True when it landed
+        on one."""
+        return any(button.handle_event(event) for button in (*self.buttons, *self.corner))
 
     def follow(self, frame: Frame) -> None:
         """Bar the last-trick button while there is no last trick to show; show Undo
         in a game with take-backs, lit while there is something to take back."""
-        self.buttons = [self.undo, *self._bar] if frame.take_backs is not None else self._bar
+        extra = [self.undo] if frame.take_backs is not None else []
+        extra += [self.say] if frame.emotes else []
+        self.buttons = [*extra, *self._bar]
+        self.saying = self.saying and frame.emotes
         self.undo.enabled = bool(frame.take_backs)
         if not self.undo.enabled:
             self.undo.hovered = self.undo.pressed = False
         self.last_trick.enabled = frame.shown.last_trick is not None
         if not self.last_trick.enabled:
             self.last_trick.hovered = self.last_trick.pressed = False
+        self.corner = []
+        if frame.guide is not None:
+            cards = len(frame.view.hand)
+            self.hide_guide.rect = guide_card(frame.layout, frame.guide, cards).button
+            self.hide_guide.label = _("Hide the guide")
+            self.corner.append(self.hide_guide)
+        if self.saying:
+            self.corner += self.words
+        if frame.can_claim:
+            self.claim.label = _("Claim the rest")
+            status = status_line(frame, None)[0]
+            self.claim.rect = claim_button(frame.layout, self.claim.label, status)
+            self.corner.append(self.claim)
+        else:
+            self.claim.hovered = self.claim.pressed = False
 
     def press_last_trick(self, event: pygame.event.Event) -> bool:
         """A press on the last-trick button (it ignores one while barred)."""
@@ -91,7 +147,9 @@ class Hud:
     def release(self, event: pygame.event.Event) -> tuple[bool, Request | None]:
         """A release: whether one of the buttons took it, and what it asks for."""
         self._clicked = None
-        used = any(button.handle_event(event) for button in (*self.buttons, self.last_trick))
+        used = any(
+            button.handle_event(event) for button in (*self.buttons, *self.corner, self.last_trick)
+        )
         request, self._clicked = self._clicked, None
         return used, request
 
@@ -151,6 +209,23 @@ def _bids_item(frame: Frame) -> list[tuple[str, str, Colour]]:
     if shown.hand_size and not shown.revealed:
         return [("bids", _("Bids are secret until everyone has bid"), theme.TEXT_DIM)]
     return []
+
+
+def claim_button(layout: TableLayout, label: str, status: str) -> pygame.Rect:
+    """Where Claim the rest goes: on the status line's right, clear of its words."""
+    size = layout.font(14)
+    face = theme.font(size, "bold")
+    pill = face.size(status)[0] + 2 * round(size * 0.7)
+    rect = pygame.Rect(0, 0, face.size(label)[0] + layout.px(28), layout.px(30))
+    rect.midleft = (layout.status[0] + pill // 2 + layout.px(12), layout.status[1])
+    return rect.clamp(layout.window)
+
+
+def draw_corner_buttons(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:
+    """The buttons beside the trick that are not the guide's (drawn with its card)."""
+    for button in hud.corner:
+        if button is not hud.hide_guide:
+            sprites.paint_button(surface, button, layout.u)
 
 
 def draw_top_bar(surface: pygame.Surface, frame: Frame, hud: Hud) -> None:
@@ -225,15 +300,55 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: TableLayout)
             image = sprites.pill(effect.text, layout.font(17), theme.INK, (*theme.PAPER, 245))
             lift = round(layout.px(10) * min(1.0, effect.age / 0.25))
             at = (round(effect.at[0]), round(effect.at[1]) - lift)
-        elif effect.kind == "toast":
-            image = sprites.pill(effect.text, layout.font(19), effect.colour, (6, 18, 15, 225))
-            at = (round(effect.at[0]), round(effect.at[1]))
         else:
             draw_tooltip(surface, effect.text, (round(effect.at[0]), round(effect.at[1])), layout.u)
             continue
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=at))
         image.set_alpha(255)
+
+
+NOTICE_INK: dict[Tone, Colour] = {
+    "info": theme.TEXT,
+    "game": theme.GOLD,
+    "good": theme.GOOD,
+    "problem": theme.TEXT,
+}
+
+
+def draw_notices(surface: pygame.Surface, board: NoticeBoard, layout: TableLayout) -> None:
+    """The notices shown now, stacked down from the top of the cloth; words too long for
+    one line are wrapped (never cut), a problem on a red ground."""
+    zone = layout.trick_zone
+    size = layout.font(17)
+    width = round(zone.width * 0.92)
+    y = zone.y + layout.px(8)
+    for notice, alpha in board.showing():
+        image = notice_picture(notice.text, notice.tone, size, width)
+        image.set_alpha(round(255 * alpha))
+        surface.blit(image, image.get_rect(midtop=(zone.centerx, y)))
+        image.set_alpha(255)
+        y += image.get_height() + layout.px(6)
+
+
+@theme.picture_cache(maxsize=8, screens=0.2)
+def notice_picture(content: str, tone: Tone, size: int, width: int) -> pygame.Surface:
+    """One notice on its rounded ground (kept while it is shown)."""
+    pad_x, pad_y = round(size * 0.8), round(size * 0.35)
+    lines = theme.wrap(content, size, width - 2 * pad_x, "bold")
+    labels = [theme.text(line, size, NOTICE_INK[tone], "bold") for line in lines]
+    inner_w = max(label.get_width() for label in labels)
+    inner_h = sum(label.get_height() for label in labels)
+    box = (inner_w + 2 * pad_x, inner_h + 2 * pad_y)
+    radius = min(box[1] // 2, round(size * 0.9))
+    fill = (120, 30, 24, 240) if tone == "problem" else (6, 18, 15, 230)
+    edge = (*theme.BAD, 220) if tone == "problem" else (255, 255, 255, 50)
+    out = theme.rounded_rect(box, fill, radius, edge).copy()
+    y = pad_y
+    for label in labels:
+        out.blit(label, label.get_rect(midtop=(box[0] // 2, y)))
+        y += label.get_height()
+    return out
 
 
 def draw_tip(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:

@@ -52,7 +52,7 @@ class TableInput:
         elif kind == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event, frame)
         elif kind == pygame.KEYDOWN:
-            return _listed(self._key(event.key, frame))
+            return _listed(self._key(event.key, frame, event.mod))
         return []
 
     # ------------------------------------------------------------ mouse
@@ -86,8 +86,10 @@ class TableInput:
         return _listed(request)
 
     # ------------------------------------------------------------ keys
-    def _key(self, key: int, frame: Frame) -> Request | None:
-        if key == pygame.K_BACKSPACE or (key == pygame.K_z and pygame.key.get_mods() & CTRL):
+    def _key(self, key: int, frame: Frame, mods: int = 0) -> Request | None:
+        # The modifiers held with this key (the keyboard's state now may have moved on:
+        # a quick Ctrl+Z is read from its own event).
+        if key == pygame.K_BACKSPACE or (key == pygame.K_z and mods & CTRL):
             return TakeBack()
         if key == pygame.K_TAB:
             return OpenScoreSheet()

@@ -163,20 +163,52 @@ class TableLayout:
     last_trick_button: Rect
     score_button: Rect
     menu_button: Rect
+    text: float = 1.0
+    """How much larger than normal the words are (the Text size setting)."""
 
     @property
     def window(self) -> Rect:
         return Rect((0, 0), self.size)
 
     def font(self, size: float) -> int:
-        """A font size in pixels for ``size`` at 1280x720, never illegibly small."""
-        return max(11, round(size * self.u))
+        """A font size in pixels for ``size`` at 1280x720 (times the text size), never
+        illegibly small."""
+        return max(11, round(size * self.u * self.text))
 
     def px(self, length: float) -> int:
         return max(1, round(length * self.u))
 
     def position_of(self, seat: int) -> int:
         return (seat - self.viewer) % self.players
+
+    def corner_areas(self, cards: int) -> tuple[Rect, Rect]:
+        """The free room at the bottom left (between the lowest seat of the left column
+        and the viewer's plate) and at the bottom right (down to the trumps), beside
+        the trick and clear of the viewer's ``cards``: where the guide and offers go
+        without covering a card."""
+        gap = self.px(10)
+        viewer = self.seats[self.viewer].plate
+        hand = self.hand_rects(cards)
+        hand_left = hand[0].x if hand else self.size[0] // 2
+        hand_right = hand[-1].right if hand else self.size[0] // 2
+        low_left, low_right = viewer.top, self.trump_panel.top
+        if hand_left < self.trick_zone.left:  # a long hand reaches under the corner
+            low_left = min(low_left, self.hand_band.top)
+        if hand_right > self.trick_zone.right:
+            low_right = min(low_right, self.hand_band.top)
+        areas = []
+        for side, bottom in (("left", low_left), ("right", low_right)):
+            top = self.arena.top
+            for spot in self.seats:
+                if spot.side == side:
+                    backs = spot.backs_centre[1] + spot.backs_span // 2
+                    top = max(top, spot.plate.bottom, backs)
+            if side == "left":
+                x, right = self.margin, self.trick_zone.left - gap
+            else:
+                x, right = self.trick_zone.right + gap, self.size[0] - self.margin
+            areas.append(Rect(x, top + gap, right - x, bottom - gap - top - gap))
+        return areas[0], areas[1]
 
     # ------------------------------------------------------------ the hand
     def hand_rects(self, count: int, raised: tuple[bool, ...] | None = None) -> list[Rect]:
@@ -245,11 +277,42 @@ def _card_size(width: float) -> tuple[int, int]:
 
 @lru_cache(maxsize=16)
 def table_layout(
-    size: tuple[int, int], players: int, viewer: int = 0, card_scale: float = 1.0
+    size: tuple[int, int],
+    players: int,
+    viewer: int = 0,
+    card_scale: float = 1.0,
+    text: float = 1.0,
 ) -> TableLayout:
-    """The layout of a table of ``players`` seats with ``viewer`` at the bottom."""
+    """The layout of a table of ``players`` seats with ``viewer`` at the bottom, its
+    words ``text`` times their normal size (the name plates grow with them, as far as
+    the window leaves every plate apart and the trick its room)."""
     if not MIN_SEATS <= players <= MAX_SEATS:
         raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {players}")
+    grow = text
+    while True:
+        layout = _table_layout(size, players, viewer, card_scale, text, grow)
+        if grow <= 1.0 or _roomy(layout):
+            return layout
+        grow = max(1.0, grow - 0.05)
+
+
+def _roomy(layout: TableLayout) -> bool:
+    """Every plate clear of the others, inside the window, and the trick as wide as at
+    normal words."""
+    plates = [spot.plate.inflate(layout.px(8), layout.px(8)) for spot in layout.seats]
+    apart = not any(a.colliderect(b) for a, b in itertools.combinations(plates, 2))
+    inside = all(layout.window.contains(spot.plate) for spot in layout.seats)
+    return apart and inside and layout.trick_card[0] >= layout.card[0] * 0.6
+
+
+def _table_layout(
+    size: tuple[int, int],
+    players: int,
+    viewer: int,
+    card_scale: float,
+    text: float,
+    grow: float,
+) -> TableLayout:
     width, height = size
     u = scale_for(size)
 
@@ -260,7 +323,7 @@ def table_layout(
     card = _card_size(90 * u * card_scale)
     back = _card_size(card[0] * 0.5 / max(1.0, card_scale**0.5))
     small = _card_size(max(36 * u, 60 * u * min(card_scale, 1.2)))
-    plate = (px(196 if players <= 6 else 184), px(72))
+    plate = (px((196 if players <= 6 else 184) * grow), px(72 * grow))  # words' room
     top_bar = Rect(0, 0, width, px(44))
 
     raise_by = round(card[1] * 0.15)
@@ -355,6 +418,7 @@ def table_layout(
         last_trick_button=last_trick_button,
         score_button=score_button,
         menu_button=menu_button,
+        text=text,
     )
 
 

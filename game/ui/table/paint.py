@@ -34,9 +34,6 @@ from game.ui.table.state import sort_hand, tilt
 from game.ui.table.text import dealer_letter, suit_name
 
 Flights = Sequence[tuple[Flight, float]]
-DIM_ALPHA = 64
-"""How dark the veil over a card that may not be played is (0-255): enough to tell,
-light enough that the hand still reads as live (playable cards are raised too)."""
 
 
 class TablePainter:
@@ -54,6 +51,7 @@ class TablePainter:
         self._scaled: dict[tuple[int, int, int], pygame.Surface] = {}
         self._tilted: dict[tuple[int, float], pygame.Surface] = {}
         self._steady: tuple[int, int] = (0, 0)
+        self._palette = -1
         self.canvas = Canvas((1, 1))
         self.presenter = Presenter()
         self.groups = Groups()
@@ -61,9 +59,10 @@ class TablePainter:
 
     # ------------------------------------------------------------ caches
     def prepare(self, layout: TableLayout, four_colour: bool) -> None:
-        if self.layout is layout and self.four_colour == four_colour:
+        palette = theme.generation
+        if self.layout is layout and self.four_colour == four_colour and self._palette == palette:
             return
-        self.layout, self.four_colour = layout, four_colour
+        self.layout, self.four_colour, self._palette = layout, four_colour, palette
         self.hand_art = card_art(layout.card[0], four_colour)
         self.trick_art = card_art(layout.trick_card[0], four_colour)
         self.small_art = card_art(layout.small_card[0], four_colour)
@@ -279,7 +278,7 @@ class TablePainter:
                 draw_card_glow(surface, rect, layout)
             surface.blit(self.hand_art.face(item.card), rect)
             if item.dim:
-                surface.blit(sprites.card_veil((width, height), radius, DIM_ALPHA), rect)
+                surface.blit(sprites.card_veil((width, height), radius, theme.DIM_ALPHA), rect)
             if item.focus or item.selected:
                 ink = (*theme.HIGHLIGHT, 255)
                 edge = sprites.outline((width, height), radius, ink, layout.px(3))

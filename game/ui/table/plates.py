@@ -7,14 +7,13 @@ import math
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui.kit import theme
 from game.ui.table import sprites
-from game.ui.table.backdrop import PLATE_BORDER, PLATE_FILL
 from game.ui.table.canvas import Groups
 from game.ui.table.frame import Frame
 from game.ui.table.layout import TableLayout
-from game.ui.table.text import dealer_letter, initial, kind_label
+from game.ui.table.text import away_labels, dealer_letter, initial, kind_labels
 
 
 class PlatePainter:
@@ -26,6 +25,7 @@ class PlatePainter:
         self._offset = 0
 
     def prepare(self, layout: TableLayout) -> None:
+        """Make the plate's picture for ``layout`` (and the palette in use)."""
         spread = layout.px(7)
         plate = layout.seats[0].plate
         radius = layout.px(14)
@@ -34,7 +34,7 @@ class PlatePainter:
         sprite.fill((0, 0, 0, 0))
         sprite.blit(sprites.soft_shadow(plate.size, radius, spread, 120), (0, spread // 2))
         sprite.blit(
-            theme.rounded_rect(plate.size, PLATE_FILL, radius, PLATE_BORDER),
+            theme.rounded_rect(plate.size, theme.PLATE_FILL, radius, theme.PLATE_BORDER),
             (2 * spread, 2 * spread),
         )
         self._plate, self._offset = sprite, 2 * spread
@@ -60,10 +60,22 @@ class PlatePainter:
         card.blit(theme.text(name, size, theme.TEXT, "bold"), (left, plate.y + layout.px(7)))
         line2 = plate.y + layout.px(29)
         thinking = frame.thinking == seat
+        away = frame.absent.get(seat)
         if not thinking:
             you = seat == frame.viewer and frame.solo
-            label = sprites.fit_text(kind_label(player, you), layout.font(11.5), room)
-            card.blit(theme.text(label, layout.font(11.5), theme.TEXT_DIM), (left, line2))
+            small = layout.font(11.5)
+            if away is not None:
+                labels = away_labels(away, player.name)
+                ink = theme.BAD if away == "disconnected" else theme.GOLD
+            else:
+                labels, ink = kind_labels(player, you), theme.TEXT_DIM
+            weight = "bold" if away else "regular"
+            label = sprites.first_fitting(labels, small, room, weight)
+            if label.endswith("\u2026"):  # not even the shortest: smaller letters, not cut
+                words = theme.fitted(labels[-1], small, room, ink, weight, smallest=0.75)
+            else:
+                words = theme.text(label, small, ink, weight)
+            card.blit(words, (left, line2))
         _bid_line(card, frame, seat, left, plate.y + layout.px(46))
         self.groups.flush(surface, card)
         if seat in frame.to_act:
@@ -104,6 +116,38 @@ def _thinking_dots(surface: pygame.Surface, frame: Frame, x: int, y: int) -> Non
         surface.blit(image, image.get_rect(center=centre))
 
 
+def _still_needed(
+    surface: pygame.Surface,
+    frame: Frame,
+    seat: int,
+    bid: int,
+    at: tuple[int, int],
+    size: int,
+) -> None:
+    """After the bid and the tricks won, how the bid stands: the tricks still needed,
+    no more to take, or over; in the longest words that fit the plate."""
+    layout = frame.layout
+    room = layout.seats[seat].plate.right - layout.px(12) - at[0]
+    won = frame.shown.taken[seat]
+    words, ink = need_words(bid, won)
+    dot = " \u00b7 "
+    label = sprites.first_fitting(tuple(dot + word for word in words), size, room, "bold")
+    if label.endswith("\u2026"):
+        return  # no room for even the shortest: the bid line says enough
+    surface.blit(theme.text(label, size, ink, "bold"), at)
+
+
+def need_words(bid: int, won: int) -> tuple[tuple[str, ...], tuple[int, int, int]]:
+    """How a bid stands after ``won`` tricks, longest words first, and their colour."""
+    if won < bid:
+        count = bid - won
+        long = ngettext("needs {count}", "needs {count}", count).format(count=count)
+        return (long, f"+{count}"), theme.HIGHLIGHT
+    if won == bid:
+        return (_("no more"), "="), theme.GOOD
+    return (_("over"), "!"), theme.BAD
+
+
 def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) -> None:
     """``bid 2 · won 1`` (green or red with a mark once scored), or where the bid stands."""
     layout, shown = frame.layout, frame.shown
@@ -114,8 +158,13 @@ def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) 
         colour: tuple[int, int, int] = theme.TEXT
         if shown.made is not None:
             colour = theme.GOOD if shown.made[seat] else theme.BAD
-        label = theme.text(text, size, colour, "bold")
+        elif shown.all_bid and shown.taken[seat] >= bid:  # no more to take, or over
+            colour = theme.GOOD if shown.taken[seat] == bid else theme.BAD
+        room = layout.seats[seat].plate.right - layout.px(10) - x
+        label = theme.fitted(text, size, room, colour, "bold", smallest=0.8)  # long words
         surface.blit(label, (x, y))
+        if shown.made is None and shown.all_bid:
+            _still_needed(surface, frame, seat, bid, (x + label.get_width(), y), size)
         if shown.made is not None:
             kind = "made" if shown.made[seat] else "broken"
             icon = sprites.mark(kind, round(size * 0.95), (*colour, 255))

@@ -95,6 +95,28 @@ class ToggleCoach:
     """Turn the coach on or off (for the player whose turn it is, in a hotseat game)."""
 
 
+@dataclass(frozen=True)
+class HideGuide:
+    """Stop the guided first hand (it never shows again)."""
+
+
+@dataclass(frozen=True)
+class ClaimRest:
+    """Claim the rest of the tricks (the viewer's claim is certain)."""
+
+
+@dataclass(frozen=True)
+class ToggleEmotes:
+    """Open or close the few words a player may say to a network table."""
+
+
+@dataclass(frozen=True)
+class SendEmote:
+    """Say ``word`` to the table."""
+
+    word: str
+
+
 Request = (
     PlayCard
     | PlaceBid
@@ -110,4 +132,8 @@ Request = (
     | ShowGameOver
     | TakeBack
     | ToggleCoach
+    | HideGuide
+    | ClaimRest
+    | ToggleEmotes
+    | SendEmote
 )

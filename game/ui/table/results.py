@@ -4,6 +4,7 @@ and the stakes where the rules play for them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -63,7 +64,7 @@ class _Overlay(Scene):
         shadow = sprites.soft_shadow(self.panel.size, self.px(22), spread, 170)
         surface.blit(shadow, (self.panel.x - 2 * spread, self.panel.y - 2 * spread + spread // 2))
         fill = theme.rounded_rect(
-            self.panel.size, (12, 30, 25, 248), self.px(22), (*theme.GOLD, 150)
+            self.panel.size, (12, 30, 25, 255), self.px(22), (*theme.GOLD, 150)
         )
         surface.blit(fill, self.panel)
         return fade
@@ -276,7 +277,8 @@ class GameOverOverlay(_Overlay):
     # ------------------------------------------------------------ actions
     def play_again(self) -> None:
         session = self.session
-        self.app.start_game(session.rules, new_seed(), list(session.players))
+        start = partial(self.app.start_game, session.rules, new_seed(), list(session.players))
+        self.app.ask_before_replacing(start)
 
     def new_game(self) -> None:
         self.app.switch(routes.NewGame())
@@ -288,9 +290,11 @@ class GameOverOverlay(_Overlay):
 
     def same_deals(self) -> None:
         """The same deals and seats again, to compare on the score sheet."""
-        session = self.session
-        players = list(session.players)
-        self.app.start_game(session.rules, session.deal_number, players, again_of=session.kept)
+        session, seed = self.session, self.session.deal_number
+        if seed is not None:
+            players = list(session.players)
+            start = partial(self.app.start_game, session.rules, seed, players, session.kept)
+            self.app.ask_before_replacing(start)
 
     def title(self) -> None:
         self.app.switch(routes.Title())
@@ -364,7 +368,6 @@ class GameOverOverlay(_Overlay):
             button.rect.centerx = self.panel.centerx + (index * 2 - 1) * self.px(108)
             button.ghost = True
         self.replay.enabled = self.session.kept is not None
-        self.replay.strike = False
 
     def draw(self, surface: pygame.Surface) -> None:
         self._frame(surface)

@@ -35,6 +35,8 @@ import pygame
 from game.i18n import _, language, tr
 from game.i18n.reasons import error_words
 from game.play.contract import TableSession
+from game.play.guide import guide_step, guide_words
+from game.play.notices import Notice, Tone, reading_time
 from game.play.session import GameSession
 from game.play.setup import new_seed
 from game.rules.actions import Bid, Play
@@ -58,14 +60,25 @@ from game.ui.table.coachview import (
 from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
 from game.ui.table.frame import Coaching, Frame, Seating, may_bid, may_play
+from game.ui.table.guideview import draw_guide
 from game.ui.table.hand import Hand
-from game.ui.table.hud import Hud, draw_effects, draw_status, draw_tip, draw_top_bar
+from game.ui.table.hud import (
+    Hud,
+    draw_corner_buttons,
+    draw_effects,
+    draw_notices,
+    draw_status,
+    draw_tip,
+    draw_top_bar,
+)
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
+from game.ui.table.notices import NoticeBoard
 from game.ui.table.paint import TablePainter
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
+from game.ui.table.text import emote_words
 from game.ui.table.trick import TrickArea
 
 if TYPE_CHECKING:
@@ -73,6 +86,8 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 DEMO_RESTART = 8.0
+AUTO_PLAY_SECONDS = 0.7
+"""How long a lone playable card waits before it is played by itself."""
 
 
 class TableScene(Scene):
@@ -85,9 +100,10 @@ class TableScene(Scene):
         self.hotseat = Hotseat.for_humans(0 if demo else len(humans))
         self.viewer = humans[0] if humans and not demo else 0
         self.view: SeatView = session.view(self.viewer)
-        self.shown = Shown.from_view(self.view)
+        self.shown = Shown.from_view(session.opening_view(self.viewer))
         self.effects = Effects()
-        self.director = Director(self.shown, self.effects)
+        self.notices = NoticeBoard()
+        self.director = Director(self.shown, self.effects, self.notices)
         self.queue = AnimationQueue(play=self._sound)
         self.painter = TablePainter()
         self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
@@ -98,6 +114,8 @@ class TableScene(Scene):
         self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
         self._trusted = False
+        self._lone_for = 0.0
+        """How long the viewer has had a single playable card (for the auto-play)."""
         self._take_backs = session.take_backs
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
@@ -118,7 +136,15 @@ class TableScene(Scene):
         self.painter.presenter.invalidate()
 
     def enter(self) -> None:
+        """On top again (a menu or the settings closed): the pointer is wherever it went
+        meanwhile, so no card stays raised or explained for where it was."""
         self.painter.presenter.invalidate()
+        focused = pygame.display.get_init() and pygame.mouse.get_focused()
+        self.input.mouse = pygame.mouse.get_pos() if focused else (-1, -1)
+        self.hand.drag = None
+        self.hud.tooltip = None
+        for button in (*self.hud.buttons, *self.hud.corner, self.hud.last_trick):
+            button.hovered = button.pressed = False
 
     @property
     def busy(self) -> bool:
@@ -139,14 +165,23 @@ class TableScene(Scene):
 
     def _relayout(self) -> None:
         settings = self.app.settings
-        key = (self.app.size, self.viewer, settings.card_scale, language())
+        key = (
+            self.app.size,
+            self.viewer,
+            settings.card_scale,
+            settings.text_scale,
+            settings.high_contrast,
+            language(),
+        )
         if key == self._layout_key:
             return
         self._layout_key = key
         preset = preset_for(self.session.rules)
         self.title = tr(preset.name) if preset else _("Custom game")
         players = self.session.rules.players
-        self.layout = table_layout(self.app.size, players, self.viewer, settings.card_scale)
+        self.layout = table_layout(
+            self.app.size, players, self.viewer, settings.card_scale, settings.text_scale
+        )
         self.hud.relayout(self.layout)
         self.bid_panel.close()
         self.hand.relayout()
@@ -193,7 +228,21 @@ class TableScene(Scene):
             explain=session.explain,
             take_backs=self._take_back_state(),
             coach=self._coaching(),
+            absent=dict(session.absent),
+            guide=self._guide(),
+            can_claim=self.my_turn() and session.can_claim(),
+            emotes=session.can_emote and not self.demo,
         )
+
+    def _guide(self) -> str | None:
+        """The guided first hand's words for the viewer's decision now (while the
+        setting is on, at a person's own turn)."""
+        if self.demo or not self.app.settings.guide or not self.human_viewer:
+            return None
+        if not self.idle or self.blocked:
+            return None
+        step = guide_step(self.view)
+        return guide_words(step) if step is not None else None
 
     def _take_back_state(self) -> bool | None:
         """For the Undo button: None without take-backs, else whether one is possible."""
@@ -244,12 +293,26 @@ class TableScene(Scene):
         speed = self.app.speed
         self.queue.update(dt, speed)
         self._carry_out(self.director.take())
-        self.effects.update(dt * speed)
+        self.effects.update(dt)  # words are read in real time, whatever the speed
         self._signal()
+        self.notices.update(dt)
         self._pump()
         if self.idle and not self.blocked:
             self._on_idle(dt, speed)
         self._follow(dt * speed)
+        self._auto_play(dt)
+
+    def _auto_play(self, dt: float) -> None:
+        """With the setting on, the viewer's only playable card is played by itself,
+        after a moment to see it (never the last card: that one is plain)."""
+        plays = [a.card for a in self.view.legal if isinstance(a, Play)]
+        if not self.app.settings.auto_play or not self.my_turn() or len(plays) != 1:
+            self._lone_for = 0.0
+            return
+        self._lone_for += dt
+        if self._lone_for >= AUTO_PLAY_SECONDS:
+            self._lone_for = 0.0
+            self.play(plays[0])
 
     def _follow(self, dt: float) -> None:
         """Bring the parts in line with the viewer's view."""
@@ -287,7 +350,7 @@ class TableScene(Scene):
             self.open_game_over()
         else:
             self._announce_turn(view)
-            session.tick(dt, speed)
+            session.tick(dt, self.app.computer_speed)  # their pace, not the animations'
             self._pump()
 
     def _announce_turn(self, view: SeatView) -> None:
@@ -338,6 +401,15 @@ class TableScene(Scene):
                 self.take_back()
             case ask.ToggleCoach():
                 self.toggle_coach()
+            case ask.HideGuide():
+                self.hide_guide()
+            case ask.ClaimRest():
+                self.claim()
+            case ask.ToggleEmotes():
+                self.hud.saying = not self.hud.saying
+            case ask.SendEmote():
+                self.hud.saying = False
+                self.session.emote(request.word)
             case _:
                 unreachable(request)
 
@@ -361,7 +433,8 @@ class TableScene(Scene):
         try:
             self.session.act(Bid.of(self.viewer, number))
         except (IllegalAction, ValueError) as error:
-            self._hint(error_words(error), panel.anchor() or self.layout.status)
+            if not panel.flash():  # the hook's note lights up in the panel, covering nothing
+                self._hint(error_words(error), self.layout.status)
             return False
         panel.placed()
         self._pump()
@@ -373,22 +446,32 @@ class TableScene(Scene):
             self._hint(text, anchor)
 
     def _signal(self) -> None:
-        """Show the session's quick notices (a player dropped, whom the table waits for)."""
+        """Queue the session's notices (a player dropped, whom the table waits for, a
+        save that failed) on the notice board."""
         signals = self.session.signals
         while signals:
-            zone = self.layout.trick_zone
-            at = (float(zone.centerx), float(zone.bottom - self.layout.px(24)))
-            self.effects.add(Effect("hint", signals.popleft(), at, 3.0))
+            self.notices.post(signals.popleft())
+        said = self.session.emotes
+        while said:
+            seat, word = said.popleft()
+            if 0 <= seat < len(self.layout.seats):
+                spot = self.layout.seats[seat].bubble
+                self.effects.add(Effect("bubble", emote_words(word), spot, 3.5, seat=seat))
+
+    def notify(self, text: str, tone: Tone = "info") -> None:
+        """A notice of the table's own (the coach turned on) on the notice board."""
+        self.notices.post(Notice(text, tone))
 
     def _hint(self, text: str, anchor: tuple[int, int]) -> None:
-        self.effects.add(Effect("hint", text, anchor, 2.4))
+        """A word by what the player just tried (in place of the last one), long
+        enough to be read."""
+        self.effects.add(Effect("hint", text, anchor, reading_time(text)))
 
     def skip(self) -> None:
         """Finish the animations now (a click during an animation)."""
         self.fast = True
         self.queue.skip()
         self._carry_out(self.director.take())
-        self.effects.clear("toast")
         self._pump()
         self.session.skip_wait()
 
@@ -411,7 +494,7 @@ class TableScene(Scene):
         self._take_backs = self.session.take_backs
         self.queue.skip()
         self.director.take()
-        self.effects.clear("toast")
+        self.notices.clear("game")  # what was announced may not stand any more
         self.fast = False
         self.trick.close()
         self.view = view = self.session.view(self.viewer)
@@ -419,6 +502,24 @@ class TableScene(Scene):
         self.shown.sync(view)
         self.hand.forget()
         self._follow(0.0)
+
+    # ------------------------------------------------------------ the guide
+    def hide_guide(self) -> None:
+        """The player needs no guide: it never shows again (Settings can bring it back)."""
+        self.app.store.update(guide=False)
+
+    def _guide_done(self) -> None:
+        """A hand is over: the guide has said its piece."""
+        if self.app.settings.guide and not self.demo and self.session.humans:
+            self.app.store.update(guide=False)
+            self.notify(_("That was the guided hand; Settings can turn the guide on again."))
+
+    def claim(self) -> bool:
+        """Claim the rest of the tricks (certain, see :mod:`game.rules.claims`): the
+        session plays them out."""
+        if self.blocked or self.demo or not self.my_turn():
+            return False
+        return self.session.claim()
 
     # ------------------------------------------------------------ the coach
     def _follow_coach_setting(self) -> None:
@@ -432,7 +533,7 @@ class TableScene(Scene):
         session = self.session
         may_wish = self.human_viewer and session.human_to_act() == self.viewer
         word = toggle_coach(session, self.app.store, self.viewer, may_wish)
-        self._hint(word, self.bid_panel.anchor() or self.layout.status)
+        self.notify(word)
 
     def open_menu(self) -> None:
         self.app.open(routes.Pause(self.session))
@@ -463,6 +564,7 @@ class TableScene(Scene):
 
     def open_hand_result(self, number: int) -> None:
         result = self.session.results[number - 1]
+        self._guide_done()
         self.blocked, self.fast = True, False
         self.trick.close()
         auto = 4.5 / self.app.speed if self.demo else None
@@ -495,10 +597,13 @@ class TableScene(Scene):
         canvas = self.painter.begin(surface, frame)
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
         draw_effects(canvas, self.effects, layout)
+        draw_notices(canvas, self.notices, layout)
         status = draw_status(canvas, frame, self.hand.selected)
         draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)
         draw_bid_figures(canvas, self.bid_panel, frame)
+        draw_guide(canvas, layout, frame.guide, len(frame.view.hand), self.hud.hide_guide)
+        draw_corner_buttons(canvas, self.hud, layout)
         draw_top_bar(canvas, frame, self.hud)
         self.trick.draw(canvas, frame, self.painter)
         draw_tip(canvas, self.hud, layout)

@@ -172,6 +172,16 @@ def fit_text(
     )
 
 
+def first_fitting(labels: tuple[str, ...], size: int, room: int, weight: str = "regular") -> str:
+    """The first of ``labels`` that fits ``room`` pixels whole (the last one cut to fit
+    when none does)."""
+    face = theme.font(size, weight)
+    for label in labels:
+        if face.size(label)[0] <= room:
+            return label
+    return fit_text(labels[-1], size, room, weight)
+
+
 @lru_cache(maxsize=512)
 def _fit_text(content: str, size: int, width: int, weight: str, strip: bool) -> str:
     """Cut to :data:`theme.MAX_LINE` characters first, then find the longest prefix
@@ -228,7 +238,7 @@ def _button_image(
     hovered: bool,
     pressed: bool,
     scale: float,
-    strike: bool = True,
+    strike: bool = False,
 ) -> tuple[pygame.Surface, int]:
     pad = max(6, round(7 * scale))
     image = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.play.notices import Notice
 from game.rules.cards import Card
 from game.rules.events import Verdict
 from game.rules.results import HandResult
-from game.ui.kit import theme
 from game.ui.table.animation import Effect, Effects
 from game.ui.table.layout import TableLayout
+from game.ui.table.notices import NoticeBoard
 from game.ui.table.requests import Request
 from game.ui.table.state import Shown
 
@@ -57,21 +58,13 @@ class Stage:
 
     shown: Shown
     effects: Effects = field(default_factory=Effects)
+    notices: NoticeBoard = field(default_factory=NoticeBoard)
     requests: list[Request] = field(default_factory=list)
 
-    def toast(
-        self,
-        layout: TableLayout,
-        text: str,
-        life: float = 1.8,
-        colour: Colour = theme.TEXT,
-        at: Point | None = None,
-    ) -> None:
-        """A notice over the table: near the top of the cloth unless placed."""
-        if at is None:
-            zone = layout.trick_zone
-            at = (float(zone.centerx), float(zone.y + layout.px(24)))
-        self.effects.add(Effect("toast", text, at, life, colour=colour))
+    def announce(self, text: str) -> None:
+        """An announcement of the game (who deals, the trumps, the bids' total) on the
+        notice board: queued, and shown long enough to be read at any speed."""
+        self.notices.post(Notice(text, "game"))
 
     def bubble(self, layout: TableLayout, seat: int, text: str, life: float = 1.8) -> None:
         """A speech bubble by ``seat``'s plate."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from game.i18n import _, pgettext
+from game.play.contract import Absence
 from game.play.setup import level_name
 from game.rules.cards import Suit
 from game.rules.events import Verdict
@@ -33,6 +34,45 @@ def kind_label(player: Player, is_you: bool) -> str:
         label = _("You") if is_you else _("Player")
         return "" if label.casefold() == player.name.strip().casefold() else label
     return _("{level} AI").format(level=level_name(player.kind))
+
+
+def away_labels(absence: Absence, name: str) -> tuple[str, ...]:
+    """The line under the name of a player away from a network table, longest first
+    (the plate shows the longest that fits)."""
+    if absence == "disconnected":
+        return (_("disconnected"),)
+    return (
+        _("computer playing for {name}").format(name=name),
+        _("computer playing"),
+        # TRANSLATORS: under the name of a player away from a network table, in place of
+        # "computer playing" where there is no room for more.
+        pgettext("away", "computer"),
+    )
+
+
+def kind_labels(player: Player, is_you: bool) -> tuple[str, ...]:
+    """The line under a name, longest first: ``Medium AI``, then ``Medium``."""
+    label = kind_label(player, is_you)
+    if player.kind == "human" or not label:
+        return (label,)
+    return (label, level_name(player.kind))
+
+
+EMOTES = ("hello", "good-luck", "nice", "oops", "thanks", "well-played")
+"""The words a player may say to a network table, in the order offered."""
+
+
+def emote_words(word: str) -> str:
+    """A word said to the table, in the reader's language."""
+    words = {
+        "hello": _("Hello!"),
+        "good-luck": _("Good luck!"),
+        "nice": _("Nice one!"),
+        "oops": _("Oops!"),
+        "thanks": _("Thanks!"),
+        "well-played": _("Well played!"),
+    }
+    return words.get(word, "…")
 
 
 def verdict_word(verdict: Verdict) -> str:

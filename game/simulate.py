@@ -1,7 +1,7 @@
 """``ohhell simulate``: whole games with computer players in every seat.
 
 Game ``g`` of a run with seed ``S`` is dealt from seed ``S + g``, so any single
-game can be replayed on its own. Prints a summary table per seat and can
+game can be replayed on its own. Prints a summary_lines table per seat and can
 write every game's record to a JSONL file.
 """
 
@@ -62,8 +62,8 @@ def play_games(
     return matches
 
 
-def summary(matches: list[Match], seats: Sequence[str]) -> list[str]:
-    """Lines of the summary table: per seat, score, bids made and first places."""
+def summary_lines(matches: list[Match], seats: Sequence[str]) -> list[str]:
+    """Lines of the summary_lines table: per seat, score, bids made and first places."""
     lines = [f"{'seat':<6}{'level':<9}{'score/game':>12}{'±95%':>8}{'bids made':>11}{'wins':>8}"]
     for seat, level in enumerate(seats):
         scores = [match.scores[seat] for match in matches]
@@ -98,7 +98,7 @@ def main(argv: list[str]) -> int:
     elapsed = time.perf_counter() - start
     name = get_preset(args.variant).name
     print(f"{name}, {args.players} players, {args.games} games from seed {args.seed}")
-    print("\n".join(summary(matches, seats)))
+    print("\n".join(summary_lines(matches, seats)))
     print(f"{elapsed:.2f} s, {args.games / elapsed:.1f} games per second")
     if args.out:
         players = [Player(f"Seat {seat}", level) for seat, level in enumerate(seats)]

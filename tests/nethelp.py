@@ -11,13 +11,13 @@ from typing import TypeVar
 
 from game.net.client import Client
 from game.net.host import Host
-from game.net.table import HostedTable, Settings
+from game.net.table import HostedTable, TableSettings
 from game.rules.presets import PRESETS
 from game.rules.record import Player, PlayerKind
 from game.rules.ruleset import RuleSet
 
 T = TypeVar("T")
-FAST = Settings(drop_timeout=60.0, think_delay=0.0, hand_pause=5.0, stand_in="random")
+FAST = TableSettings(drop_timeout=60.0, think_delay=0.0, hand_pause=5.0, stand_in="random")
 
 
 def small_rules(players: int = 4, hands: int = 2) -> RuleSet:
@@ -26,7 +26,7 @@ def small_rules(players: int = 4, hands: int = 2) -> RuleSet:
 
 
 def table_of(
-    kinds: Sequence[PlayerKind], seed: int = 3, settings: Settings = FAST, hands: int = 2
+    kinds: Sequence[PlayerKind], seed: int = 3, settings: TableSettings = FAST, hands: int = 2
 ) -> HostedTable:
     players = [Player(f"Seat {i}", kind) for i, kind in enumerate(kinds)]
     rules = small_rules(len(kinds), hands)

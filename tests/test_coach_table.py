@@ -25,7 +25,7 @@ from game.rules.view import SeatView
 from game.ui.app import App
 from game.ui.table.coachview import bid_figures
 from game.ui.table.curtain import ARM_DELAY, CurtainOverlay
-from game.ui.table.frame import percent
+from game.ui.table.frame import chance_percent
 from game.ui.table.scene import TableScene
 
 SEATS = [Player("You"), Player("Basil", "medium"), Player("Clara", "medium")]
@@ -80,7 +80,7 @@ def test_the_bid_figures_on_screen_are_the_engines_for_the_view_and_seed(app: Ap
     shown = bid_figures(scene.bid_panel, frame)
     wanted = {o.action: o.chance for o in expected.options}
     assert [(number, text) for number, text, _ in shown] == [
-        (n, percent(wanted[Bid.of(0, n)]))
+        (n, chance_percent(wanted[Bid.of(0, n)]))
         for n in range(view.hand_size + 1)
         if Bid.of(0, n) in wanted
     ]

@@ -180,8 +180,8 @@ def test_the_worker_judges_as_assess_would_here(app: object) -> None:
         thought = thinker.analyse(replay.seed, view, action)
         assert thought.wait(120), "no verdict"
         expected = assess(view, action, replay.seed)
-        assert thought.verdict is not None and thought.action is None
-        assert thought.verdict == thinker.Verdict(
+        assert thought.judgement is not None and thought.action is None
+        assert thought.judgement == thinker.Judgement(
             expected.choice, expected.action_points, expected.choice_points
         )
         assert index >= 1

@@ -158,7 +158,7 @@ def test_after_the_settings_no_card_stays_raised_with_an_old_word(app: App) -> N
     app.frame(1 / 30)
     assert scene.hud.tooltip is not None
     scene.open_menu()
-    app.open(routes.Settings())
+    app.open(routes.SettingsMenu())
     app.frame(1 / 30)
     app.pop()  # Back
     app.pop()  # Resume

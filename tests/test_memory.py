@@ -130,7 +130,7 @@ def test_a_new_demo_game_frees_the_last_one(app: App) -> None:
 
     gc.disable()  # only the app's own collection may free them
     try:
-        membench.play_games(app, 2, after, shortest=0.05)
+        membench.play_demo_games(app, 2, after, shortest=0.05)
         app.frame(0.01)  # the first frame after a scene change frees the closed ones
         assert [ref() for ref in old] == [None] * 4
     finally:
@@ -142,6 +142,6 @@ def test_a_new_demo_game_frees_the_last_one(app: App) -> None:
 
 def test_summary_growth_per_game() -> None:
     rss = [90.0, 95.0, 96.0, 97.0, 100.0, 101.0, 102.0, 103.0]
-    lines = membench.summary(rss)
+    lines = membench.memory_summary(rss)
     assert "after game 5: 100.0 MB" in lines[0] and "+1.00 MB/game" in lines[1]
-    assert "too few games" in membench.summary(rss[:3])[0]
+    assert "too few games" in membench.memory_summary(rss[:3])[0]

@@ -67,7 +67,7 @@ def start(app: App, scene: str) -> None:
         screens: dict[str, routes.Route] = {
             "title": routes.Title(),
             "newgame": routes.NewGame(),
-            "settings": routes.Settings(),
+            "settings": routes.SettingsMenu(),
             "rules": routes.Rules(),
         }
         app.switch(screens[scene])

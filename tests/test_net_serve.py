@@ -13,7 +13,7 @@ from game.net.client import Client
 from game.net.discovery import Browser
 from game.net.hosting import host_game, resume_hosted
 from game.net.serve import open_table
-from game.net.table import Settings
+from game.net.table import TableSettings
 from game.play.autosave import flush_all
 from game.rules.phase import Phase
 from game.rules.record import Player, to_record
@@ -21,7 +21,7 @@ from tests.nethelp import hosting, run, small_rules
 from tests.record_checker import check_record
 
 ROOT = Path(__file__).resolve().parent.parent
-FAST = Settings(drop_timeout=60.0, think_delay=0.0, hand_pause=0.0, stand_in="random")
+FAST = TableSettings(drop_timeout=60.0, think_delay=0.0, hand_pause=0.0, stand_in="random")
 
 
 def _args(save: Path) -> argparse.Namespace:

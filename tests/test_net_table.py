@@ -44,17 +44,17 @@ def _message(table: HostedTable, seat: int, kind: Kind, rng: random.Random) -> b
     return p.encode(p.Act(moves=moves, play=str(action.card)))
 
 
-def _deliver(table: HostedTable, seat: int, raw: bytes, now: float) -> p.Refusal | None:
+def _deliver(table: HostedTable, seat: int, raw: bytes, now: float) -> p.ActRefused | None:
     try:
         message = p.decode_from_client(raw)
     except p.BadMessage:
-        return p.Refusal("bad-message")
+        return p.ActRefused("bad-message")
     if isinstance(message, p.Ready):
         table.ready(seat, message)
         return None
     if isinstance(message, p.Act):
         return table.act(seat, message, now)
-    return p.Refusal("seated")
+    return p.ActRefused("seated")
 
 
 @settings(max_examples=25, deadline=None)
@@ -116,7 +116,7 @@ def test_a_secret_bid_sent_before_another_seat_bid_still_counts() -> None:
 def test_a_seat_cannot_act_for_another_and_every_refusal_is_counted() -> None:
     players = [Player("Ann"), Player("Bo"), Player("Cy", "random")]
     table = HostedTable.new(small_rules(3), 2, players, settings=dataclasses.replace(FAST))
-    assert table.act(0, p.Act(moves=0, bid=0), 0.0) == p.Refusal(
+    assert table.act(0, p.Act(moves=0, bid=0), 0.0) == p.ActRefused(
         "not-your-turn", "the table is not full yet"
     )
     table.join("Ann", None, 0.0)

@@ -15,7 +15,7 @@ from game.play.setup import (
     COMPUTER_NAMES,
     PLAYER_LEVELS,
     NewGameSetup,
-    Seat,
+    SeatChoice,
     default_table,
     offered_levels,
     preferred_level,
@@ -47,7 +47,12 @@ def app(recording_app: App) -> App:
 
 # ------------------------------------------------------------- the model
 def test_a_person_left_without_a_name_is_seated_as_a_numbered_player() -> None:
-    seats = [Seat("Marta"), Seat("", "human"), Seat("", "easy"), Seat("Ada", "hard")]
+    seats = [
+        SeatChoice("Marta"),
+        SeatChoice("", "human"),
+        SeatChoice("", "easy"),
+        SeatChoice("Ada", "hard"),
+    ]
     players = seat_players(seats)
     assert players[1] == Player("Player 2", "human")
     assert players[2].kind == "easy" and players[2].name == "Basil"  # Ada is taken

@@ -57,7 +57,7 @@ def test_same_deals_again_from_the_kept_games_asks_first(
     name, finished = kept_game(tmp_path, seed=11)
     finished.close()
     _save_a_game(app)
-    app.open(routes.Games())
+    app.open(routes.KeptGames())
     games = app.top
     assert isinstance(games, GamesScene) and games.chosen is not None
     games.play_again()

@@ -51,7 +51,7 @@ def test_the_replay_viewer_shows_every_moment_with_all_hands_face_up(
     app: App, tmp_path: Path
 ) -> None:
     name, session = kept_game(tmp_path)
-    app.open(routes.Replay(name))
+    app.open(routes.ReplayViewer(name))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.replay is not None
     assert scene.viewer == 0
@@ -91,7 +91,7 @@ def test_the_progress_line_shows_how_far_through_the_game(tmp_path: Path) -> Non
 
 def test_the_score_sheet_jumps_to_a_hand(app: App, tmp_path: Path) -> None:
     name, session = kept_game(tmp_path)
-    app.open(routes.Replay(name))
+    app.open(routes.ReplayViewer(name))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.replay is not None
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
@@ -111,7 +111,7 @@ def test_the_kept_games_list_replays_and_plays_the_same_deals_again(
     app: App, tmp_path: Path
 ) -> None:
     name, session = kept_game(tmp_path, seed=11)
-    app.open(routes.Games())
+    app.open(routes.KeptGames())
     games = app.top
     assert isinstance(games, GamesScene) and games.chosen is not None
     assert games.chosen.name == name
@@ -197,7 +197,7 @@ def test_analyse_shows_progress_then_the_costliest_decisions_and_jumps_to_one(
 ) -> None:
     name, session = kept_game(seed=5)
     session.close()
-    app.open(routes.Replay(name))
+    app.open(routes.ReplayViewer(name))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.review is not None
     app.frame(0.05)
@@ -233,7 +233,7 @@ def test_analyse_shows_progress_then_the_costliest_decisions_and_jumps_to_one(
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
     app.pop()
-    app.open(routes.Replay(name))  # reopened: nothing is computed again
+    app.open(routes.ReplayViewer(name))  # reopened: nothing is computed again
     again = app.top
     assert isinstance(again, ReplayScene) and again.review is not None
     assert again.review.analysis.complete and again.review.analysis.judged == analysis.judged
@@ -242,7 +242,7 @@ def test_analyse_shows_progress_then_the_costliest_decisions_and_jumps_to_one(
 def test_closing_the_replay_stops_the_analysis(app: App, quick: None) -> None:
     name, session = kept_game(seed=5)
     session.close()
-    app.open(routes.Replay(name))
+    app.open(routes.ReplayViewer(name))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.review is not None
     analysis = scene.review.analysis
@@ -262,7 +262,7 @@ def test_a_game_without_a_person_has_no_analyse_button(app: App) -> None:
     session.keep = library.keep_session
     finish(session)
     assert session.kept is not None
-    app.open(routes.Replay(session.kept))
+    app.open(routes.ReplayViewer(session.kept))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.review is None
     app.frame(0.05)
@@ -315,7 +315,7 @@ def test_an_analysis_that_fails_says_so_and_goes_on_when_asked(
     session.close()
     failed = thinker.Thought(0, error="RuntimeError: the worker stopped")
     monkeypatch.setattr(thinker, "analyse", lambda *_: failed)
-    app.open(routes.Replay(name))
+    app.open(routes.ReplayViewer(name))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.review is not None
     review = scene.review

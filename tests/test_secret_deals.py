@@ -16,7 +16,7 @@ import pytest
 
 from game.net import hosting
 from game.net.serve import new_table
-from game.net.table import HostedTable, Settings
+from game.net.table import HostedTable, TableSettings
 from game.play.setup import SEED_LIMIT, NewGameSetup, new_seed, typed_seed
 from game.rules.match import Match
 from game.rules.presets import PRESETS
@@ -81,7 +81,7 @@ def test_tables_dealt_for_people_use_secret_deal_numbers(monkeypatch: pytest.Mon
     with pytest.raises(Opened):
         hosting.host_game(rules, [Player("Ann"), *[Player(f"C{i}", "easy") for i in range(3)]])
     monkeypatch.undo()
-    served = new_table("oh-hell", 4, 2, "easy", Settings())
+    served = new_table("oh-hell", 4, 2, "easy", TableSettings())
     deal = NewGameSetup("Ann").deal()
     assert deal is not None
     seeds = [*made, served.match.seed, deal.seed]

@@ -31,7 +31,7 @@ from game.ui.newgame.scene import PAGES, NewGameScene
 from game.ui.replay.findings import AnalysisOverlay
 from game.ui.replay.games import GamesScene
 from game.ui.replay.scene import ReplayScene
-from game.ui.screenshot import KINDS, build_scene, names
+from game.ui.screenshot import KINDS, build_scene, picture_names
 from game.ui.stats.scene import StatsScene
 from game.ui.table.scene import TableScene
 from tests.kept import keep_analysis, kept_game
@@ -87,7 +87,7 @@ def use_language(code: str) -> None:
 
 def scene_stack(app: App, name: str) -> list[Scene]:
     """The scenes that show ``name`` (the new-game form at one of its pages)."""
-    players = [Player(names()[seat], KINDS[seat]) for seat in range(4)]
+    players = [Player(picture_names()[seat], KINDS[seat]) for seat in range(4)]
     if name in ("bidding", "coach-bidding"):
         return build_scene(app, "table", played_until_bid("oh-hell", players, 3))
     if name.startswith("coach-"):
@@ -171,7 +171,7 @@ class ListedGames(Browser):
     def __init__(self) -> None:
         self.games = [
             Listing(f"{name} ({n})", "7KQ2M", "192.0.2.7:47317", "Nomination Whist", 3, 1)
-            for n, name in enumerate(names()[:MAX_LISTED])
+            for n, name in enumerate(picture_names()[:MAX_LISTED])
         ]
 
     def listings(self) -> list[Listing]:
@@ -186,7 +186,7 @@ def lobby(app: App, hosted: bool) -> LobbyScene:
     scene = LobbyScene(app)
     scene.browser = ListedGames()
     if hosted:
-        scene.listing = Listing(names()[0], "7KQ2M", "192.0.2.10:47317", "Oh Hell", 2, 1)
+        scene.listing = Listing(picture_names()[0], "7KQ2M", "192.0.2.10:47317", "Oh Hell", 2, 1)
     else:
         scene.message = _("The table could not be opened ({reason}).").format(reason="Errno 98")
     return scene
@@ -203,7 +203,7 @@ def app_at(
 
     def make(size: tuple[int, int]) -> App:
         store = SettingsStore(path=tmp_path / "settings.json")
-        store.update(animation_speed=4.0, sound=False, player_name=names()[0])
+        store.update(animation_speed=4.0, sound=False, player_name=picture_names()[0])
         app = App(pygame.display.set_mode(size), store)
         apps.append(app)
         return app

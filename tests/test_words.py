@@ -18,7 +18,7 @@ from game.ui.app import App
 from game.ui.kit import theme
 from game.ui.kit.gui import GuiScene
 from game.ui.menus.title import TitleScene
-from game.ui.newgame.frame import draw_description, variant_words
+from game.ui.newgame.frame import draw_description, setup_description
 from game.ui.replay.controls import caption
 from game.ui.table.hud import Hud
 from tests.test_title import save_game
@@ -93,7 +93,7 @@ def test_every_variant_description_is_shown_whole_at_1000x600(
 def test_a_customised_variant_describes_its_own_hands() -> None:
     setup = NewGameSetup("You")
     setup.choose_preset("oh-hell")
-    plain = variant_words(setup)
+    plain = setup_description(setup)
     setup.set_rule("max_hands", 3)
-    changed = variant_words(setup)
+    changed = setup_description(setup)
     assert changed != plain and "3 hands" in changed and "19 hands" not in changed

@@ -30,7 +30,7 @@ from game.rules.phase import Phase  # noqa: E402
 from game.rules.record import Player  # noqa: E402
 from game.settings import SettingsStore  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.screenshot import KINDS, names  # noqa: E402
+from game.ui.screenshot import KINDS, picture_names  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -57,7 +57,7 @@ def picture(kind: str, size: tuple[int, int], seats: int, seed: int, path: Path)
     store = SettingsStore(path=folder / "settings.json")
     store.update(coach=True)
     app = App(pygame.display.set_mode(size), store)
-    players = [Player(names()[seat], KINDS[seat]) for seat in range(seats)]
+    players = [Player(picture_names()[seat], KINDS[seat]) for seat in range(seats)]
     if kind == "bidding":
         session = played_until_bid(variant_for(seats), players, seed)
     else:

@@ -40,7 +40,7 @@ from game.rules.record import Player, to_record  # noqa: E402
 from game.settings import SettingsStore  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.kit import routes  # noqa: E402
-from game.ui.screenshot import KINDS, names  # noqa: E402
+from game.ui.screenshot import KINDS, picture_names  # noqa: E402
 from game.ui.table.curtain import CurtainOverlay  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 
@@ -50,7 +50,7 @@ FRAMES = 45
 
 
 def seats(count: int) -> list[Player]:
-    return [Player(names()[seat], KINDS[seat]) for seat in range(count)]
+    return [Player(picture_names()[seat], KINDS[seat]) for seat in range(count)]
 
 
 def variant(count: int) -> str:
@@ -58,7 +58,7 @@ def variant(count: int) -> str:
 
 
 def at_step(count: int, step: str, seed: int = 3) -> GameSession:
-    """A game at the person's decision the guide names ``step``."""
+    """A game at the person's decision the guide picture_names ``step``."""
     for actions in range(count, 300):
         session = played_session(variant(count), seats(count), seed, actions)
         if session.human_to_act() == 0 and guide_step(session.view(0)) == step:
@@ -171,7 +171,7 @@ def pause(app: App) -> None:
 
 
 def settings(app: App) -> None:
-    app.open(routes.Settings())
+    app.open(routes.SettingsMenu())
 
 
 def statistics(app: App) -> None:

@@ -55,7 +55,7 @@ def analysis_pictures(app: App, out: Path, size_text: str) -> None:
     """The replay while its analysis runs, then with the list of costly decisions, then
     at the costliest one."""
     name = Library.of_user().archive.names()[-2]
-    app.open(routes.Replay(name, hand=2))
+    app.open(routes.ReplayViewer(name, hand=2))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.review is not None
     analysis = scene.review.analysis
@@ -95,7 +95,7 @@ def main() -> None:
         store.update(sound=False, window_size=[width, height])
         app = App(pygame.display.set_mode((width, height)), store)
         app.switch(routes.Title())
-        app.open(routes.Games())
+        app.open(routes.KeptGames())
         picture(app, out / f"games-{size_text}.png")
         app.open(routes.Statistics())
         picture(app, out / f"statistics-{size_text}.png")
@@ -105,7 +105,7 @@ def main() -> None:
         picture(app, out / f"statistics-by-bid-{size_text}.png")
         app.pop()
         name = Library.of_user().archive.names()[-1]
-        app.open(routes.Replay(name, hand=3))
+        app.open(routes.ReplayViewer(name, hand=3))
         scene = app.top
         assert isinstance(scene, ReplayScene)
         for _ in range(6):

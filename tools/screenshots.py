@@ -33,7 +33,7 @@ from game.settings import SettingsStore  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.kit import routes  # noqa: E402
 from game.ui.kit.scene import Scene  # noqa: E402
-from game.ui.screenshot import KINDS, build_scene, names  # noqa: E402
+from game.ui.screenshot import KINDS, build_scene, picture_names  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SCENES = ("title", "newgame", "bidding", "rules")
@@ -44,7 +44,7 @@ def scenes_for(app: App, name: str) -> list[Scene]:
     from game.ui import registry
 
     if name == "bidding":
-        players = [Player(names()[seat], KINDS[seat]) for seat in range(4)]
+        players = [Player(picture_names()[seat], KINDS[seat]) for seat in range(4)]
         return build_scene(app, "table", played_until_bid("oh-hell", players, 3))
     if name == "rules":
         return [registry.build(app, routes.Rules(PRESETS["oh-hell"].rules(4)))]
@@ -58,7 +58,7 @@ def picture(language: str, name: str, size: tuple[int, int], folder: Path) -> Pa
     else:
         set_language(language)
     store = SettingsStore(path=folder / "settings.json")
-    store.update(animation_speed=4.0, sound=False, player_name=names()[0])
+    store.update(animation_speed=4.0, sound=False, player_name=picture_names()[0])
     app = App(pygame.display.set_mode(size), store)
     try:
         for scene in scenes_for(app, name):

@@ -77,7 +77,7 @@ class Timing:
         return [("bids", self.bids), ("plays", self.plays), ("all", self.bids + self.plays)]
 
 
-def measure(
+def measure_level(
     level: Level,
     views: Sequence[SeatView],
     seed: int,
@@ -106,7 +106,7 @@ def measure(
     )
 
 
-def summary(times: list[float]) -> dict[str, float]:
+def latency_summary(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     return {
@@ -177,9 +177,9 @@ def _report(args: argparse.Namespace, levels: list[Level], pool: ShardPool) -> i
         f"{'max ms':>9}  target",
     ]
     for level in levels:
-        timing = measure(level, views, args.seed, args.budget, mapper)
+        timing = measure_level(level, views, args.seed, args.budget, mapper)
         timings.append(timing)
-        results[level] = {kind: summary(times) for kind, times in timing.rows() if times}
+        results[level] = {kind: latency_summary(times) for kind, times in timing.rows() if times}
         target = TARGETS_MS.get(level)
         for kind, times in timing.rows():
             if not times:

@@ -33,7 +33,7 @@ from game.ai.analysis import Assessment, assess
 from game.ai.expert import EXPERT
 from game.ai.search import SearchConfig
 from game.ai.shards import Mapper, sequential_map
-from game.bench.ai import summary
+from game.bench.ai import latency_summary
 from game.play.analysis import MARK
 from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.play.replay import Replay
@@ -114,7 +114,7 @@ def timed_run(
         stop_helpers(helpers)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     helper_cpu = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
-    row = summary(times)
+    row = latency_summary(times)
     figures = {
         "cores": float(len(connections) + 1),
         "decisions": float(len(decisions)),
@@ -135,7 +135,7 @@ def spread(first: list[Assessment], second: list[Assessment]) -> dict[str, float
     choices = [a.choice != b.choice for a, b in zip(first, second, strict=True)]
     return {
         "cost_gap_mean": statistics.fmean(gaps),
-        "cost_gap_p90": summary(gaps)["p90"],
+        "cost_gap_p90": latency_summary(gaps)["p90"],
         "cost_gap_max": max(gaps),
         "marks_differ": float(sum(marks)),
         "choices_differ": float(sum(choices)),
@@ -167,7 +167,7 @@ def window_run(seed: int) -> dict[str, float]:
     store = SettingsStore(path=home / "settings.json")
     store.update(sound=False, window_size=[1280, 720])
     app = App(pygame.display.set_mode((1280, 720)), store)
-    app.open(routes.Replay(name))
+    app.open(routes.ReplayViewer(name))
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.review is not None
     analysis = scene.review.analysis

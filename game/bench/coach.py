@@ -25,7 +25,7 @@ from game.ai import shards
 from game.ai.coach import advise
 from game.ai.expert import EXPERT
 from game.ai.levels import make_agent
-from game.bench.ai import add_position_options, positions, summary
+from game.bench.ai import add_position_options, latency_summary, positions
 from game.rules.phase import Phase
 from game.rules.view import SeatView
 
@@ -48,7 +48,7 @@ def through_worker(seed: int, view: SeatView) -> None:
         raise RuntimeError("the worker gave no advice")
 
 
-def timed(ask: Callable[[SeatView], object], view: SeatView) -> tuple[float, float]:
+def timed_call(ask: Callable[[SeatView], object], view: SeatView) -> tuple[float, float]:
     """Wall and process milliseconds of one call, from a cold deal source (the coach
     and the expert would otherwise share the one the first of them built)."""
     shards.forget_sources()
@@ -76,12 +76,13 @@ def main(argv: list[str]) -> int:
     for view in views:
         kind = "bids" if view.phase is Phase.BIDDING else "plays"
         for name, ask in askers.items():  # interleaved: both see the same load
-            wall, cpu = timed(ask, view)
+            wall, cpu = timed_call(ask, view)
             for clock, value in (("wall", wall), ("cpu", cpu)):
                 times.setdefault((name, kind, clock), []).append(value)
                 times.setdefault((name, "all", clock), []).append(value)
     results = {
-        f"{name} {kind} {clock}": summary(values) for (name, kind, clock), values in times.items()
+        f"{name} {kind} {clock}": latency_summary(values)
+        for (name, kind, clock), values in times.items()
     }
     if args.json:
         print(cliargs.json_text({"positions": len(views), "seed": args.seed, "results": results}))

@@ -11,7 +11,7 @@ dismissed at once.
 from __future__ import annotations
 
 from game.rules.actions import Action, Bid
-from game.ui.kit.scene import Host
+from game.ui.kit.scene import SceneHost
 from game.ui.table.results import HandResultOverlay
 from game.ui.table.scene import TableScene
 
@@ -24,7 +24,7 @@ GIVE_UP = 8.0
 class CoachedPlayer:
     """Acts for the human seat of the table on top of ``app``, frame by frame."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.first_figure: list[float] = []
         """Milliseconds from each turn shown to its first figure shown."""

@@ -46,7 +46,7 @@ def whole_game(seed: int) -> dict[str, object]:
     return to_record(match, PLAYERS)
 
 
-def timed(work: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+def timed_runs(work: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
     walls, cpus = [], []
     for _ in range(runs):
         wall, cpu = time.perf_counter(), time.process_time()
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             library.keep(record)
         size = sum(p.stat().st_size for p in library.archive.folder.iterdir()) / games
         print(f"{games} kept games of Oh Hell for 4, {size / 1024:.1f} KB a file, {runs} runs")
-        print(line("keep a game", timed(lambda: library.keep(records[0]), runs)))
+        print(line("keep a game", timed_runs(lambda: library.keep(records[0]), runs)))
         name = library.archive.names()[games // 2]
 
         def open_replay() -> Replay:
@@ -85,9 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             assert game is not None
             return Replay.of(game.replayed()[0])
 
-        print(line("open a replay", timed(open_replay, runs)))
-        cold = timed(lambda: Library(Path(folder)).statistics(), runs)
+        print(line("open a replay", timed_runs(open_replay, runs)))
+        cold = timed_runs(lambda: Library(Path(folder)).statistics(), runs)
         print(line(f"statistics, cold ({games + runs})", cold))
         library.statistics()
-        print(line(f"statistics, warm ({games + runs})", timed(library.statistics, runs)))
+        print(line(f"statistics, warm ({games + runs})", timed_runs(library.statistics, runs)))
     return 0

@@ -131,7 +131,7 @@ def _thinking(app: App) -> bool:
     )
 
 
-def play_games(
+def play_demo_games(
     app: App, games: int, after: Callable[[int], None], shortest: float | None = None
 ) -> None:
     """Let the demo deal ``games`` games; ``after(n)`` runs once game ``n`` is over
@@ -176,7 +176,7 @@ def growth(rss: list[float], first: int) -> float:
     return (rss[-1] - rss[first - 1]) / (len(rss) - first)
 
 
-def summary(rss: list[float], warm_up: int = WARM_UP) -> list[str]:
+def memory_summary(rss: list[float], warm_up: int = WARM_UP) -> list[str]:
     """RSS after the warm-up game and the last, the mean growth per game from the
     warm-up on, and over the second half of the run (is it levelling off?)."""
     count = len(rss)
@@ -254,7 +254,7 @@ def _run(args: argparse.Namespace) -> int:
         print(report_line(number, rss[-1], time.perf_counter() - started), flush=True)
 
     try:
-        play_games(app, args.games, after)
+        play_demo_games(app, args.games, after)
         print("\n".join(cache_table()))
     finally:
         app.close_scenes()
@@ -262,6 +262,6 @@ def _run(args: argparse.Namespace) -> int:
     if not rss:
         print("no game was finished", file=sys.stderr)
         return 1
-    print("\n".join(summary(rss)))
+    print("\n".join(memory_summary(rss)))
     print(f"{time.perf_counter() - started:.0f} s for {len(rss)} games")
     return 0

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 from game import cliargs
+from game.bench.figures import percentile
 from game.net import protocol as p
 from game.net.client import Client
 from game.net.host import Host
-from game.net.table import HostedTable, Settings
+from game.net.table import HostedTable, TableSettings
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import LEVELS, Level, Player
@@ -48,7 +49,7 @@ def _tables(count: int, variant: str, players: int, level: Level, hands: int) ->
     rules = get_preset(variant).rules(players)
     if hands:
         rules = dataclasses.replace(rules, max_hands=hands)
-    settings = Settings(drop_timeout=600.0, think_delay=0.0, hand_pause=5.0, stand_in=level)
+    settings = TableSettings(drop_timeout=600.0, think_delay=0.0, hand_pause=5.0, stand_in=level)
     tables = []
     for index in range(count):
         seats = [Player("Load")] + [Player(name, level) for name in COMPUTER_NAMES[: players - 1]]
@@ -132,13 +133,7 @@ async def _clients(port: int, count: int, seconds: float) -> list[ClientFigures]
     )
 
 
-def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
-def report(host: dict[str, float], clients: list[ClientFigures], tables: int) -> list[str]:
+def net_report(host: dict[str, float], clients: list[ClientFigures], tables: int) -> list[str]:
     latencies = [value for figures in clients for value in figures.latencies]
     messages = host["messages_in"] + host["messages_out"]
     seconds = host["seconds"]
@@ -201,7 +196,7 @@ def main(argv: list[str]) -> int:
     if host is None:
         print("ohhell bench net: the host sent no figures")
         return 1
-    print("\n".join(report(host, clients, args.tables)))
+    print("\n".join(net_report(host, clients, args.tables)))
     share = 100 * client_cpu / host["seconds"]
     print(f"the {args.tables} clients (one process): CPU {share:.0f}% of one core")
     return 0

@@ -37,15 +37,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game import cliargs
+from game.bench.figures import percentile
 from game.rules.record import Level, Player
 
 RUNS = ("quiet", "thinking")
 """The runs of ``--runs both``; ``--runs coach`` asks for the coached one."""
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 @dataclass
@@ -78,7 +74,7 @@ def seats_for(run: str, players: int) -> list[Player]:
     return [Player("You"), *seats[1:]] if run == "coach" else seats
 
 
-def measure(
+def measure_render(
     run: str, size: tuple[int, int], players: int, seconds: float, seed: int, whole: bool = False
 ) -> Timings:
     import pygame
@@ -165,7 +161,7 @@ def _time_collections(into: list[float]) -> Callable[[], None]:
     return lambda: gc.callbacks.remove(callback)
 
 
-def report(run: str, timings: Timings) -> list[str]:
+def render_report(run: str, timings: Timings) -> list[str]:
     frames = len(timings.gaps)
     fps = frames / max(timings.seconds, 1e-9)
     share = sum(timings.thinking) / max(frames, 1)
@@ -239,10 +235,10 @@ def main(argv: list[str]) -> int:
         f"SDL_FRAMEBUFFER_ACCELERATION={os.environ.get('SDL_FRAMEBUFFER_ACCELERATION')}"
     )
     for run in RUNS if args.runs == "both" else (args.runs,):
-        timings = measure(
+        timings = measure_render(
             run, args.size, args.players, args.seconds, args.seed, args.present == "whole"
         )
-        print("\n".join(report(run, timings)))
+        print("\n".join(render_report(run, timings)))
     flips = flip_alone()
     print(
         f"a whole-window flip alone, nothing drawn: median {statistics.median(flips):.2f}  "

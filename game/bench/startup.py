@@ -32,6 +32,7 @@ import time
 from collections.abc import Sequence
 
 from game import cliargs
+from game.bench.figures import percentile
 
 BARE_WINDOW = """
 import pygame
@@ -92,14 +93,14 @@ def _table_child(seed: int, after: int) -> None:
     from game.rules.record import Player
     from game.settings import SettingsStore
     from game.ui.app import App
-    from game.ui.screenshot import KINDS, names
+    from game.ui.screenshot import KINDS, picture_names
     from game.ui.table.scene import TableScene
 
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 720))
     app = App(screen, SettingsStore())
-    players = [Player(names()[seat], KINDS[seat]) for seat in range(4)]
+    players = [Player(picture_names()[seat], KINDS[seat]) for seat in range(4)]
     session = played_session("oh-hell", players, seed, after, False)
     # As in the game, the players' worker and its helpers started after the title's
     # first frame and are up before a table opens (a hard decision uses the helpers).
@@ -116,13 +117,7 @@ def _table_child(seed: int, after: int) -> None:
     print(f"{wall:.6f} {cpu:.6f}")
 
 
-def percentile(values: Sequence[float], share: float) -> float:
-    """The ``share`` percentile of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
-
-
-def summary(name: str, runs: Sequence[tuple[float, float]]) -> tuple[float, float]:
+def startup_summary(name: str, runs: Sequence[tuple[float, float]]) -> tuple[float, float]:
     """Print one line (milliseconds); returns the wall and processor medians."""
     walls, cpus = [run[0] * 1000 for run in runs], [run[1] * 1000 for run in runs]
     wall, cpu = statistics.median(walls), statistics.median(cpus)
@@ -159,9 +154,9 @@ def main(argv: list[str] | None = None) -> int:
         table.append(table_frame(args.seed, args.after))
     print(f"{runs} runs each, fresh processes; milliseconds")
     print(f"{'':<22}{'wall':>9}{'p90':>9}{'cpu':>11}{'p90':>9}")
-    bare_wall, bare_cpu = summary("bare pygame window", bare)
-    title_wall, title_cpu = summary("title first frame", title)
-    summary("table first frame", table)
+    bare_wall, bare_cpu = startup_summary("bare pygame window", bare)
+    title_wall, title_cpu = startup_summary("title first frame", title)
+    startup_summary("table first frame", table)
     print(
         f"title / bare window: {title_wall / bare_wall:.2f}x wall, "
         f"{title_cpu / bare_cpu:.2f}x cpu (median over median)"

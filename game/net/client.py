@@ -61,8 +61,8 @@ class Client:
     moves: int = 0
     events: list[Event] = field(default_factory=list)
     """Public events received and not taken yet, oldest first."""
-    notices: list[p.Notice] = field(default_factory=list)
-    refusals: list[p.Refusal] = field(default_factory=list)
+    notices: list[p.TableNotice] = field(default_factory=list)
+    refusals: list[p.ActRefused] = field(default_factory=list)
     emotes: list[p.Emoted] = field(default_factory=list)
     """What the players said, not taken yet."""
     seed: int | None = None
@@ -149,13 +149,13 @@ class Client:
                 raise p.BadMessage(str(error)) from None
             self.moves = message.moves
             self.seed = message.seed if message.seed is not None else self.seed
-        elif isinstance(message, p.Notice):
+        elif isinstance(message, p.TableNotice):
             self.notices.append(message)
             if message.signal in ("joined", "back"):
                 kind = self.players[message.seat].kind
                 name = clean_name(message.name) or self.players[message.seat].name
                 self.players[message.seat] = Player(name, kind)
-        elif isinstance(message, p.Refusal):
+        elif isinstance(message, p.ActRefused):
             self.refusals.append(message)
         elif isinstance(message, p.Emoted):
             self.emotes.append(message)

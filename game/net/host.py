@@ -136,7 +136,7 @@ class Host:
             return
         if not isinstance(hello, p.Hello):
             self.refused += 1
-            await self._send(ws, p.Refusal("not-seated", "say hello first"))
+            await self._send(ws, p.ActRefused("not-seated", "say hello first"))
             return
         seated = self._seat(hello)
         if isinstance(seated, p.Reject):
@@ -154,7 +154,7 @@ class Host:
         await self._send(ws, table.update(seat))
         for other, away in table.absences():  # who is away, for the one who just came
             if other != seat:
-                await self._send(ws, p.Notice(away, other, table.seats[other].player.name))
+                await self._send(ws, p.TableNotice(away, other, table.seats[other].player.name))
         await self._notice(table, "back" if hello.token else "joined", seat)
         await self._broadcast(table)
         try:
@@ -190,13 +190,13 @@ class Host:
             count += 1
             if count > MAX_PER_SECOND:
                 LOG.warning("table %s seat %d: too many messages, closing", table.code, seat)
-                await self._refuse(ws, table, seat, p.Refusal("too-fast"))
+                await self._refuse(ws, table, seat, p.ActRefused("too-fast"))
                 await ws.close()
                 return
             try:
                 message = p.decode_from_client(raw)
             except p.BadMessage as error:
-                await self._refuse(ws, table, seat, p.Refusal("bad-message", str(error)[:200]))
+                await self._refuse(ws, table, seat, p.ActRefused("bad-message", str(error)[:200]))
                 continue
             await self._carry_out(ws, table, seat, message, now)
 
@@ -204,7 +204,7 @@ class Host:
         self, ws: ServerConnection, table: HostedTable, seat: int, message: p.FromClient, now: float
     ) -> None:
         if isinstance(message, p.Hello):
-            await self._refuse(ws, table, seat, p.Refusal("seated"))
+            await self._refuse(ws, table, seat, p.ActRefused("seated"))
         elif isinstance(message, p.Emote):
             key = (table.code, seat)
             if now - self._emoted.get(key, -p.EMOTE_SECONDS) >= p.EMOTE_SECONDS:
@@ -222,7 +222,7 @@ class Host:
                 await self._broadcast(table)
 
     async def _refuse(
-        self, ws: ServerConnection, table: HostedTable, seat: int, refusal: p.Refusal
+        self, ws: ServerConnection, table: HostedTable, seat: int, refusal: p.ActRefused
     ) -> None:
         self.refused += 1
         table.refused += 1
@@ -270,7 +270,7 @@ class Host:
                 await self._notice(table, "waiting", seat)
 
     async def _notice(self, table: HostedTable, signal: p.Signal, seat: int) -> None:
-        notice = p.Notice(signal, seat, table.seats[seat].player.name)
+        notice = p.TableNotice(signal, seat, table.seats[seat].player.name)
         for other in range(len(table.seats)):
             ws = self.conns.get((table.code, other))
             if ws is not None and other != seat:

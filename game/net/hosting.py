@@ -21,7 +21,7 @@ from game.net.discovery import Announcer, Listing, bind_address, local_address
 from game.net.host import Host
 from game.net.remote import RemoteSession
 from game.net.serve import keep_saving, resume_table
-from game.net.table import HostedTable, Settings
+from game.net.table import HostedTable, TableSettings
 from game.play.setup import new_seed
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
@@ -134,7 +134,7 @@ def host_players(name: str, players: Sequence[Player], friends: int) -> list[Pla
 def host_game(
     rules: RuleSet,
     players: Sequence[Player],
-    settings: Settings | None = None,
+    settings: TableSettings | None = None,
     address: str | None = None,
     port: int = p.DEFAULT_PORT,
     save: Path | None = None,
@@ -152,7 +152,7 @@ def resume_hosted(
 ) -> tuple[HostThread, RemoteSession]:
     """Open the table saved at ``save`` again, the host back in seat 0; raises
     RecordError or OSError when it cannot be read."""
-    table = resume_table(save, Settings())
+    table = resume_table(save, TableSettings())
     table.held = True
     return _open(table, address, port, save, table.seats[0].token)
 

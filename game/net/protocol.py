@@ -23,8 +23,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from game.net.wire import EventDoc, ViewDoc, dec_hook, enc_hook
-from game.rules.names import MAX_NAME
-from game.saves import PRINTABLE, PlayerDoc, RulesDoc
+from game.saves import Name, PlayerDoc, RulesDoc, Seat
 
 PROTOCOL_VERSION = 2
 """Raised whenever a message changes meaning; a host and a client must agree on it."""
@@ -35,11 +34,9 @@ MAX_CLIENT_BYTES = 1024
 """The largest message a host reads from a client (they are all small)."""
 DEFAULT_PORT = 47317
 
-Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=PRINTABLE)]
 Code = Annotated[str, Meta(min_length=4, max_length=8, pattern=r"^[A-Za-z0-9]+\Z")]
 Token = Annotated[str, Meta(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+\Z")]
 Moves = Annotated[int, Meta(ge=0, le=100_000)]
-Seat = Annotated[int, Meta(ge=0, lt=16)]
 
 
 class BadMessage(ValueError):
@@ -119,7 +116,7 @@ class Update(Struct, tag="update", forbid_unknown_fields=True):
 Signal = Literal["waiting", "disconnected", "back", "computer", "joined"]
 
 
-class Notice(Struct, tag="notice", forbid_unknown_fields=True):
+class TableNotice(Struct, tag="notice", forbid_unknown_fields=True):
     """A quick signal about a seat: whom the table waits for, who dropped, who is back,
     whose seat a computer now plays."""
 
@@ -133,7 +130,7 @@ Problem = Literal[
 ]
 
 
-class Refusal(Struct, tag="refusal", forbid_unknown_fields=True):
+class ActRefused(Struct, tag="refusal", forbid_unknown_fields=True):
     """The host refused the last message (and changed nothing)."""
 
     problem: Problem
@@ -157,7 +154,7 @@ class Emoted(Struct, tag="emoted", forbid_unknown_fields=True):
     word: Emotion
 
 
-FromHost = Welcome | Update | Notice | Refusal | Reject | Emoted
+FromHost = Welcome | Update | TableNotice | ActRefused | Reject | Emoted
 
 _ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
 _FROM_CLIENT = msgspec.json.Decoder(FromClient)

@@ -64,7 +64,7 @@ def join_words(error: JoinError) -> str:
     return words.get(error.reason, _("No game answered at that address."))
 
 
-def notice_words(notice: p.Notice) -> str:
+def notice_words(notice: p.TableNotice) -> str:
     """A quick signal in words."""
     words = {
         "waiting": _("Waiting for {name}"),
@@ -350,15 +350,15 @@ class RemoteSession:
             if self.over and self.on_over is not None:
                 self.on_over()
                 self.on_over = None
-        elif isinstance(message, p.Notice):
+        elif isinstance(message, p.TableNotice):
             self._absence(message)
             self.signals.append(notice_words(message))
-        elif isinstance(message, p.Refusal):
+        elif isinstance(message, p.ActRefused):
             self._sent_at = None
         elif isinstance(message, p.Emoted):
             self.emotes.append((message.seat, message.word))
 
-    def _absence(self, notice: p.Notice) -> None:
+    def _absence(self, notice: p.TableNotice) -> None:
         """Keep up with who is away: dropped, played by a computer, or back."""
         if notice.seat == self.seat:
             return

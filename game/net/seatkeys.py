@@ -27,7 +27,7 @@ from msgspec import Meta, Struct
 
 from game.net import protocol as p
 from game.resources import data_dir
-from game.saves import PRINTABLE, Name
+from game.saves import PRINTABLE, Name, Seat
 from game.storage import atomic_write_text, keep_aside, read_bounded
 
 FILE_NAME = "seats.json"
@@ -49,7 +49,7 @@ class KeptSeat(Struct, forbid_unknown_fields=True, frozen=True):
     address: Address
     """``host:port`` as :func:`normal_address` writes it."""
     code: p.Code
-    seat: p.Seat
+    seat: Seat
     token: p.Token
     name: Name
     """The name this player sits under."""

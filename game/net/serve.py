@@ -29,7 +29,7 @@ from game.i18n.reasons import error_words
 from game.net import protocol as p
 from game.net.discovery import Announcer, Listing, local_address
 from game.net.host import Host
-from game.net.table import HostedTable, SeatState, Settings
+from game.net.table import HostedTable, SeatState, TableSettings
 from game.play.autosave import Autosaver
 from game.play.setup import COMPUTER_NAMES, new_seed
 from game.rules.errors import RecordError
@@ -41,7 +41,7 @@ from game.storage import NotRegular, TooLarge, atomic_write_text, read_bounded
 LOG = logging.getLogger("ohhell.net")
 
 
-class SeatKeys(Struct, forbid_unknown_fields=True):
+class TableKeys(Struct, forbid_unknown_fields=True):
     """What ``FILE.seats`` holds: the table's code and each seat's key (None: open)."""
 
     code: p.Code
@@ -53,16 +53,16 @@ def keys_path(save: Path) -> Path:
 
 
 def write_keys(table: HostedTable, save: Path) -> None:
-    keys = SeatKeys(table.code, [seat.token for seat in table.seats])
+    keys = TableKeys(table.code, [seat.token for seat in table.seats])
     atomic_write_text(keys_path(save), msgspec.json.encode(keys).decode())
 
 
-def resume_table(save: Path, settings: Settings) -> HostedTable:
+def resume_table(save: Path, settings: TableSettings) -> HostedTable:
     """The table saved at ``save``; its seats wait for their players (or, past the
     timeout, a computer plays them). Raises RecordError or OSError."""
     match, players = load_record_file(save)
     try:
-        keys = msgspec.json.decode(read_bounded(keys_path(save), 8192), type=SeatKeys)
+        keys = msgspec.json.decode(read_bounded(keys_path(save), 8192), type=TableKeys)
     except (msgspec.DecodeError, TooLarge, NotRegular) as error:
         raise RecordError("seats", str(error)) from None
     if len(keys.tokens) != len(players):
@@ -79,7 +79,7 @@ def resume_table(save: Path, settings: Settings) -> HostedTable:
 
 
 def new_table(
-    variant: str, players: int, humans: int, level: Level, settings: Settings
+    variant: str, players: int, humans: int, level: Level, settings: TableSettings
 ) -> HostedTable:
     """A fresh table: ``humans`` seats for people, then computers of ``level``."""
     rules = get_preset(variant).rules(players)
@@ -88,7 +88,7 @@ def new_table(
     return HostedTable.new(rules, new_seed(), seated, settings=settings)
 
 
-def open_table(args: object, settings: Settings) -> HostedTable:
+def open_table(args: object, settings: TableSettings) -> HostedTable:
     """The table to serve: resumed from ``--save`` when it holds one, else new."""
     save: Path | None = getattr(args, "save", None)
     if save is not None and save.exists():
@@ -196,7 +196,7 @@ def _announcer(table: HostedTable, port: int) -> _Announced | None:
 def main(args: argparse.Namespace) -> int:
     """Serve the table the command line asks for (see ``ohhell serve --help``)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    settings = Settings(drop_timeout=args.drop_timeout)
+    settings = TableSettings(drop_timeout=args.drop_timeout)
     try:
         table = open_table(args, settings)
     except (RecordError, OSError) as error:

@@ -60,7 +60,7 @@ class SeatState:
 
 
 @dataclass
-class Settings:
+class TableSettings:
     """What a host decides for its tables."""
 
     drop_timeout: float = 60.0
@@ -79,7 +79,7 @@ class HostedTable:
     code: str
     match: Match
     seats: list[SeatState]
-    settings: Settings = field(default_factory=Settings)
+    settings: TableSettings = field(default_factory=TableSettings)
     saver: Autosaver | None = None
     log: list[EventDoc] = field(default_factory=list)
     turn_since: float = 0.0
@@ -101,11 +101,13 @@ class HostedTable:
         seed: int,
         players: Sequence[Player],
         code: str | None = None,
-        settings: Settings | None = None,
+        settings: TableSettings | None = None,
         match: Match | None = None,
     ) -> HostedTable:
         seats = [SeatState(player, open=player.kind == "human") for player in players]
-        return cls(code or new_code(), match or Match(rules, seed), seats, settings or Settings())
+        return cls(
+            code or new_code(), match or Match(rules, seed), seats, settings or TableSettings()
+        )
 
     # ------------------------------------------------------------ reading
     @property
@@ -200,21 +202,21 @@ class HostedTable:
         return gone
 
     # ------------------------------------------------------------ acting
-    def act(self, seat: int, message: p.Act, now: float) -> p.Refusal | None:
+    def act(self, seat: int, message: p.Act, now: float) -> p.ActRefused | None:
         """A player's bid or card: refused (nothing changed) unless it is fresh, the
         seat's turn and legal."""
         if not self.full:
-            return p.Refusal("not-your-turn", "the table is not full yet")
+            return p.ActRefused("not-your-turn", "the table is not full yet")
         if not self.fresh(message.moves):
-            return p.Refusal("stale", f"seen {message.moves} moves, the table is at another")
+            return p.ActRefused("stale", f"seen {message.moves} moves, the table is at another")
         if seat not in self.match.awaiting or self.computer_level(seat) is not None:
-            return p.Refusal("not-your-turn")
+            return p.ActRefused("not-your-turn")
         action = to_action(seat, message)
         if action is None:
-            return p.Refusal("bad-message", "a bid or a card, not both nor neither")
+            return p.ActRefused("bad-message", "a bid or a card, not both nor neither")
         refused = self.match.refusal(action)
         if refused is not None:
-            return p.Refusal("illegal", refused.why.value)
+            return p.ActRefused("illegal", refused.why.value)
         self.apply(action, now)
         return None
 

@@ -35,10 +35,8 @@ from game.rules.results import HandResult
 from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS, PACK_SIZE, RuleSet
 from game.rules.tricks import Trick
 from game.rules.view import SeatView
+from game.saves import Points, Seat, Tricks
 
-Seat = Annotated[int, Meta(ge=0, lt=MAX_PLAYERS)]
-Count = Annotated[int, Meta(ge=0, le=PACK_SIZE)]
-Points = Annotated[int, Meta(ge=-(10**9), le=10**9)]
 Cards = Annotated[tuple[Card, ...], Meta(max_length=PACK_SIZE)]
 PerSeat = Meta(max_length=MAX_PLAYERS)
 
@@ -94,26 +92,26 @@ class ViewDoc(Struct, forbid_unknown_fields=True, array_like=True):
     seat: Seat | None
     phase: Phase
     hand_number: Annotated[int, Meta(ge=0, le=MAX_HANDS + 1)]
-    hand_size: Count
+    hand_size: Tricks
     dealer: Seat
     hand: Cards
-    hand_counts: Annotated[tuple[Count, ...], PerSeat]
+    hand_counts: Annotated[tuple[Tricks, ...], PerSeat]
     trump_card: Card | None
     trump: Suit | None
-    bids: Annotated[tuple[Count | None, ...], PerSeat]
+    bids: Annotated[tuple[Tricks | None, ...], PerSeat]
     has_bid: Annotated[tuple[bool, ...], PerSeat]
-    taken: Annotated[tuple[Count, ...], PerSeat]
+    taken: Annotated[tuple[Tricks, ...], PerSeat]
     leader: Seat
     trick: Annotated[tuple[Card, ...], PerSeat]
-    known_tricks: Count
+    known_tricks: Tricks
     tricks: Annotated[tuple[Trick, ...], Meta(max_length=PACK_SIZE)]
     scores: Annotated[tuple[Points, ...], PerSeat]
     known_results: Annotated[int, Meta(ge=0, le=MAX_HANDS)]
     results: Annotated[tuple[HandResult, ...], Meta(max_length=MAX_HANDS)]
     awaiting: Annotated[tuple[Seat, ...], PerSeat]
-    legal_bids: Annotated[tuple[Count, ...], Meta(max_length=PACK_SIZE + 1)]
+    legal_bids: Annotated[tuple[Tricks, ...], Meta(max_length=PACK_SIZE + 1)]
     legal_plays: Cards
-    forbidden_bid: Count | None
+    forbidden_bid: Tricks | None
     winners: Annotated[tuple[Seat, ...], PerSeat]
     bids_revealed: bool
     settlement: Annotated[tuple[float, ...], PerSeat] | None

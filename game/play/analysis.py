@@ -38,7 +38,7 @@ FORMAT: Literal["ohhell-analysis"] = "ohhell-analysis"
 VERSION = 1
 MAX_DECISIONS = 20_000
 MAX_BYTES = 2 * 1024 * 1024
-Points = Annotated[float, Meta(ge=-10_000, le=10_000)]
+MeanPoints = Annotated[float, Meta(ge=-10_000, le=10_000)]
 
 
 class JudgedDoc(Struct, forbid_unknown_fields=True, array_like=True):
@@ -47,8 +47,8 @@ class JudgedDoc(Struct, forbid_unknown_fields=True, array_like=True):
 
     index: Annotated[int, Meta(ge=1, le=10_000_000)]
     choice: Annotated[int, Meta(ge=0, le=51)]
-    action_points: Points | None = None
-    choice_points: Points | None = None
+    action_points: MeanPoints | None = None
+    choice_points: MeanPoints | None = None
 
 
 class AnalysisDoc(Struct, forbid_unknown_fields=True):
@@ -222,15 +222,15 @@ class GameAnalysis:
         if not self.running or thought is None or not thought.done():
             return False
         self._thought = None
-        verdict = thought.verdict
+        judgement = thought.judgement
         assert self._asked is not None
         index, action = self._asked
-        if verdict is None:
+        if judgement is None:
             self.error = thought.error or "no answer"
             self.stop()
             return True
         self.judged[index] = Judged(
-            index, action, verdict.choice, verdict.action_points, verdict.choice_points
+            index, action, judgement.choice, judgement.action_points, judgement.choice_points
         )
         self._ask_next()
         return True

@@ -21,7 +21,7 @@ from game.rules.match import Match
 from game.rules.view import SeatView
 from game.settings import coach_allowed
 
-Position = tuple[object, ...]
+PositionKey = tuple[object, ...]
 """What a seat's decision depends on: the seat, the hand, the phase, its cards, the
 public bids and every card played this hand (not whether the others have bid in
 secret, so their secret bids do not interrupt the coach)."""
@@ -33,7 +33,7 @@ def coach_seed(game_seed: int, seat: int) -> int:
     return game_seed * 16 + 8 + seat
 
 
-def position_of(view: SeatView) -> Position:
+def position_of(view: SeatView) -> PositionKey:
     played = tuple(card for trick in view.tricks for card in trick.cards)
     return (view.seat, view.hand_number, view.phase, view.hand, view.bids, played, view.trick)
 
@@ -44,7 +44,7 @@ class Coach:
     def __init__(self, humans: Sequence[int]) -> None:
         self.wishes = dict.fromkeys(humans, False)
         """Each human seat's wish for the coach (all off until turned on)."""
-        self._asked: tuple[Position, Thought] | None = None
+        self._asked: tuple[PositionKey, Thought] | None = None
 
     @property
     def on(self) -> bool:

@@ -17,13 +17,13 @@ from game.rules.actions import Play
 from game.rules.phase import Phase
 from game.rules.view import SeatView
 
-Step = Literal["bid", "hook", "lead", "follow", "limited", "void", "void-no-trumps"]
+Lesson = Literal["bid", "hook", "lead", "follow", "limited", "void", "void-no-trumps"]
 """The decisions the guide explains: a bid, the dealer's bid under the hook, leading a
 trick, following suit, a play the rules limit otherwise (a rule to trump, say), and
 playing with none of the suit led (with trumps in the hand, or without)."""
 
 
-def guide_step(view: SeatView) -> Step | None:
+def guide_step(view: SeatView) -> Lesson | None:
     """What the seat of ``view`` is deciding now, for the guide; None when it is not
     to act."""
     seat = view.seat
@@ -47,9 +47,9 @@ def guide_step(view: SeatView) -> Step | None:
     return "void" if view.trump is not None else "void-no-trumps"
 
 
-def guide_words(step: Step) -> str:
+def guide_words(step: Lesson) -> str:
     """The guide's words for ``step``."""
-    words: dict[Step, str] = {
+    words: dict[Lesson, str] = {
         "bid": _(
             "Count the tricks your cards should win (aces, kings, long trumps) and bid "
             "exactly that many: only an exact bid scores."

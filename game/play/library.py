@@ -11,7 +11,7 @@ from game.play.archive import GameArchive, KeptGame
 from game.play.stats import (
     ByVariant,
     StatsFile,
-    Table,
+    StatsTable,
     merged,
     merged_by_variant,
     tally,
@@ -68,7 +68,7 @@ class Library:
         """Every kept game, oldest first."""
         return self.archive.games()
 
-    def statistics(self, games: list[KeptGame] | None = None) -> Table:
+    def statistics(self, games: list[KeptGame] | None = None) -> StatsTable:
         """Every player's statistics: the kept games' and the retired ones added up."""
         kept = self.games() if games is None else games
         recent = tally((game.record for game in kept), (game.take_backs for game in kept))

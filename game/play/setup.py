@@ -104,17 +104,17 @@ def default_table(
 
 
 @dataclass
-class Seat:
+class SeatChoice:
     """One seat of the form: a name (blank: a default is used) and a kind."""
 
     name: str
     kind: PlayerKind = "human"
 
 
-def default_seats(player_name: str) -> list[Seat]:
+def default_seats(player_name: str) -> list[SeatChoice]:
     """Every possible seat: the player first, then computer opponents."""
     table = default_table(MAX_PLAYERS, player_name, ("medium",))
-    return [Seat(player.name, player.kind) for player in table]
+    return [SeatChoice(player.name, player.kind) for player in table]
 
 
 def default_name(index: int) -> str:
@@ -122,7 +122,7 @@ def default_name(index: int) -> str:
     return _("Player {number}").format(number=index + 1)
 
 
-def seat_players(seats: Sequence[Seat]) -> list[Player]:
+def seat_players(seats: Sequence[SeatChoice]) -> list[Player]:
     """The players for ``seats``, each of the kind chosen. A person left without a
     name is "Player N"; a computer left without one gets a spare computer name."""
     taken = {seat.name.strip().casefold() for seat in seats if seat.name.strip()}
@@ -386,7 +386,7 @@ class NewGameSetup:
             rules, players = saved
             self.draft = RulesDraft.from_rules(rules)
             for index, player in enumerate(players):
-                self.seats[index] = Seat(player.name, player.kind)
+                self.seats[index] = SeatChoice(player.name, player.kind)
             if players[0].kind == "human":
                 self.seats[0].name = player_name
         self.seed_text = ""
@@ -429,7 +429,9 @@ class NewGameSetup:
         """The name seat ``index`` gets if its name is left empty."""
         if index >= self.count:
             return ""
-        spare = [Seat("", seat.kind) if i == index else seat for i, seat in enumerate(self.seats)]
+        spare = [
+            SeatChoice("", seat.kind) if i == index else seat for i, seat in enumerate(self.seats)
+        ]
         return seat_players(spare[: self.count])[index].name
 
     @property

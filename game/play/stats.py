@@ -42,17 +42,17 @@ from game.saves import PRINTABLE, Word
 from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
 
 MAX_STATS_BYTES = 8 * 1024 * 1024
-Count = Annotated[int, Meta(ge=0, le=10**12)]
+StatCount = Annotated[int, Meta(ge=0, le=10**12)]
 Sum = Annotated[int, Meta(ge=-(10**15), le=10**15)]
 Small = Annotated[int, Meta(ge=0, le=52)]
-PlayerName = Annotated[str, Meta(min_length=1, max_length=40, pattern=PRINTABLE)]
+KeptName = Annotated[str, Meta(min_length=1, max_length=40, pattern=PRINTABLE)]
 
 
 class Tally(Struct):
     """Bids made out of bids."""
 
-    made: Count = 0
-    count: Count = 0
+    made: StatCount = 0
+    count: StatCount = 0
 
     def add(self, made: bool) -> None:
         self.made += made
@@ -67,14 +67,14 @@ class Tally(Struct):
         return self.made / self.count if self.count else None
 
 
-class Games(Struct):
+class GameCounts(Struct):
     """Games, wins and points for a player in one variant."""
 
-    games: Count = 0
-    wins: Count = 0
+    games: StatCount = 0
+    wins: StatCount = 0
     points: Sum = 0
 
-    def merge(self, other: Games) -> None:
+    def merge(self, other: GameCounts) -> None:
         self.games += other.games
         self.wins += other.wins
         self.points += other.points
@@ -83,8 +83,8 @@ class Games(Struct):
 class PlayerStats(Struct, kw_only=True):
     """Everything counted for one player name."""
 
-    games: Count = 0
-    wins: Count = 0
+    games: StatCount = 0
+    wins: StatCount = 0
     points: Sum = 0
     """The final scores added up."""
     best: Sum | None = None
@@ -94,11 +94,11 @@ class PlayerStats(Struct, kw_only=True):
     by_bid: Annotated[dict[Small, Tally], Meta(max_length=53)] = field(default_factory=dict)
     over_under: Sum = 0
     """Tricks taken less tricks bid, added over every hand."""
-    missed_by: Count = 0
+    missed_by: StatCount = 0
     """How far from the bid, added over every hand."""
-    take_back_games: Count = 0
-    variants: Annotated[dict[Word, Games], Meta(max_length=64)] = field(default_factory=dict)
-    opponents: Annotated[dict[Word, Games], Meta(max_length=16)] = field(default_factory=dict)
+    take_back_games: StatCount = 0
+    variants: Annotated[dict[Word, GameCounts], Meta(max_length=64)] = field(default_factory=dict)
+    opponents: Annotated[dict[Word, GameCounts], Meta(max_length=16)] = field(default_factory=dict)
     """A person's games by the level of the computers at the table (see the module)."""
 
     @property
@@ -124,13 +124,13 @@ class PlayerStats(Struct, kw_only=True):
         self.missed_by += other.missed_by
         self.take_back_games += other.take_back_games
         for variant, games in other.variants.items():
-            self.variants.setdefault(variant, Games()).merge(games)
+            self.variants.setdefault(variant, GameCounts()).merge(games)
         for level, games in other.opponents.items():
-            self.opponents.setdefault(level, Games()).merge(games)
+            self.opponents.setdefault(level, GameCounts()).merge(games)
 
 
-Table = dict[str, PlayerStats]
-ByVariant = dict[str, Table]
+StatsTable = dict[str, PlayerStats]
+ByVariant = dict[str, StatsTable]
 """Tables of the games of each variant (by :func:`variant_key`)."""
 
 
@@ -171,7 +171,7 @@ def opponents_key(record: Mapping[str, Any]) -> str:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def count_game(table: Table, record: Mapping[str, Any], take_backs: int = 0) -> None:
+def count_game(table: StatsTable, record: Mapping[str, Any], take_backs: int = 0) -> None:
     """Add one finished game's record to ``table``."""
     winners, totals = set(record.get("winners", ())), record["totals"]
     variant = variant_key(record)
@@ -185,9 +185,9 @@ def count_game(table: Table, record: Mapping[str, Any], take_backs: int = 0) -> 
         stats.points += score
         stats.best = score if stats.best is None else max(stats.best, score)
         stats.take_back_games += take_backs > 0
-        stats.variants.setdefault(variant, Games()).merge(Games(1, won, score))
+        stats.variants.setdefault(variant, GameCounts()).merge(GameCounts(1, won, score))
         if player.get("kind", "human") == "human":
-            stats.opponents.setdefault(against, Games()).merge(Games(1, won, score))
+            stats.opponents.setdefault(against, GameCounts()).merge(GameCounts(1, won, score))
         for hand in record.get("hands", ()):
             bid, taken = hand["bids"][seat], hand["taken"][seat]
             if bid is None:
@@ -200,9 +200,9 @@ def count_game(table: Table, record: Mapping[str, Any], take_backs: int = 0) -> 
             stats.missed_by += abs(taken - bid)
 
 
-def tally(records: Iterable[Mapping[str, Any]], take_backs: Iterable[int] = ()) -> Table:
+def tally(records: Iterable[Mapping[str, Any]], take_backs: Iterable[int] = ()) -> StatsTable:
     """Statistics of ``records`` (finished games), by player."""
-    table: Table = {}
+    table: StatsTable = {}
     marks = iter(take_backs)
     for record in records:
         count_game(table, record, next(marks, 0))
@@ -229,16 +229,16 @@ def merged_by_variant(*groups: ByVariant) -> ByVariant:
     return total
 
 
-def merged(*tables: Table) -> Table:
+def merged(*tables: StatsTable) -> StatsTable:
     """Tables added up (none of them changed)."""
-    total: Table = {}
+    total: StatsTable = {}
     for table in tables:
         for name, stats in table.items():
             total.setdefault(name, PlayerStats()).merge(stats)
     return total
 
 
-Retired = Annotated[dict[PlayerName, PlayerStats], Meta(max_length=10_000)]
+Retired = Annotated[dict[KeptName, PlayerStats], Meta(max_length=10_000)]
 
 
 class StatsDoc(Struct, forbid_unknown_fields=True):
@@ -263,7 +263,7 @@ class StatsFile:
         self.problem: str | None = None
         """Set when a damaged file was set aside, in the player's words."""
 
-    def read(self) -> Table:
+    def read(self) -> StatsTable:
         """The retired statistics (empty when there is no file or it was damaged)."""
         return dict(self.read_doc().retired)
 
@@ -319,7 +319,7 @@ def _rate(value: float | None) -> str:
     return "" if value is None else f"{value:.4f}"
 
 
-def csv_rows(table: Table) -> list[list[str]]:
+def csv_rows(table: StatsTable) -> list[list[str]]:
     """One row per player overall, then by variant, hand size and bid."""
     rows: list[list[str]] = []
     for name in sorted(table, key=str.casefold):
@@ -366,7 +366,7 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def to_csv(table: Table) -> str:
+def to_csv(table: StatsTable) -> str:
     """The statistics as CSV text (names that look like formulas are quoted)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

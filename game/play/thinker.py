@@ -62,12 +62,12 @@ ANALYSE: Literal["analyse"] = "analyse"
 Kind = Level | Literal["coach", "analyse"]
 """What a request asks: a computer player's decision at a level, the coach, or an
 analysis."""
-Request = tuple[Kind, int, SeatView, Action | None]
+WorkerRequest = tuple[Kind, int, SeatView, Action | None]
 """A request: its kind, the seed, the seat's view and (for an analysis) the action taken."""
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Judgement:
     """An analysis's answer in plain data (the window's process never loads the players'
     modules, so the worker does not send their classes): the expert's choice and the
     seat's mean points after the action taken and after that choice (None, None when
@@ -88,7 +88,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Advice:
-    """The coach's answer in plain data, like :class:`Verdict`: every legal action, best
+    """The coach's answer in plain data, like :class:`Judgement`: every legal action, best
     chance first, and the expert's own choice (:class:`game.ai.coach.Advice`)."""
 
     options: tuple[Option, ...]
@@ -100,7 +100,7 @@ class Advice:
         return cls(tuple(Option(o.action, o.chance) for o in advice.options), advice.choice)
 
 
-Answer = Action | Advice | Verdict
+Answer = Action | Advice | Judgement
 
 AGENTS_KEPT = 32
 """Agents a worker keeps between decisions (their caches speed up the next ones)."""
@@ -112,11 +112,11 @@ class Thought:
     :attr:`verdict`, for an analysis) once :meth:`done`."""
 
     job: int
-    request: Request | None = field(default=None, repr=False)
+    request: WorkerRequest | None = field(default=None, repr=False)
     """What was asked (kept to ask a new worker if this one stops)."""
     action: Action | None = None
     advice: Advice | None = None
-    verdict: Verdict | None = None
+    judgement: Judgement | None = None
     error: str | None = None
     _future: Future[Answer] | None = field(default=None, repr=False)
 
@@ -137,7 +137,7 @@ class Thought:
         return True
 
     def _answered(self) -> bool:
-        answers = (self.action, self.advice, self.verdict, self.error)
+        answers = (self.action, self.advice, self.judgement, self.error)
         return any(answer is not None for answer in answers)
 
     def take(self, answer: Answer | None, error: str | None) -> None:
@@ -147,7 +147,7 @@ class Thought:
         if kind == COACH:
             self.advice = cast("Advice | None", answer)
         elif kind == ANALYSE:
-            self.verdict = cast("Verdict | None", answer)
+            self.judgement = cast("Judgement | None", answer)
         else:
             self.action = cast("Action | None", answer)
         self.error = error
@@ -187,7 +187,7 @@ def coach(seed: int, view: SeatView) -> Thought:
 
 def analyse(seed: int, view: SeatView, action: Action) -> Thought:
     """Start judging ``action``, taken by the seat of ``view``, against the expert's
-    choice (in the background, cancellable): :attr:`Thought.verdict` once done."""
+    choice (in the background, cancellable): :attr:`Thought.judgement` once done."""
     return _WORKER.submit((ANALYSE, seed, view, action))
 
 
@@ -232,7 +232,7 @@ class _Agents:
             if action is None:
                 raise ValueError("an analysis needs the action taken")
             judged = assess(view, action, seed, mapper)
-            return Verdict(judged.choice, judged.action_points, judged.choice_points)
+            return Judgement(judged.choice, judged.action_points, judged.choice_points)
         return self.decide(kind, seed, view)
 
     def decide(self, level: Level, seed: int, view: SeatView) -> Action:
@@ -384,7 +384,7 @@ class _Worker:
         self._process, self._connection, self._helpers = process, mine, helpers
         self._waiting.clear()
 
-    def submit(self, request: Request) -> Thought:
+    def submit(self, request: WorkerRequest) -> Thought:
         with self._lock:
             self._jobs += 1
             thought = Thought(self._jobs, request)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from game.ui.kit import routes
 from game.ui.kit.never import unreachable
-from game.ui.kit.scene import Host, Scene
+from game.ui.kit.scene import Scene, SceneHost
 from game.ui.menus.title import TitleScene
 
 
@@ -24,7 +24,7 @@ def preload() -> None:
     import game.ui.table.scene  # noqa: F401
 
 
-def build(host: Host, route: routes.Route) -> Scene:
+def build(host: SceneHost, route: routes.Route) -> Scene:
     """The scene ``route`` names, ready to be pushed."""
     match route:
         case routes.Title():
@@ -33,7 +33,7 @@ def build(host: Host, route: routes.Route) -> Scene:
             from game.ui.newgame.scene import NewGameScene
 
             return NewGameScene(host, asked)
-        case routes.Settings():
+        case routes.SettingsMenu():
             from game.ui.menus.settings import SettingsScene
 
             return SettingsScene(host)
@@ -61,11 +61,11 @@ def build(host: Host, route: routes.Route) -> Scene:
             from game.ui.menus.pause import PauseOverlay
 
             return PauseOverlay(host, session)
-        case routes.Games():
+        case routes.KeptGames():
             from game.ui.replay.games import GamesScene
 
             return GamesScene(host)
-        case routes.Replay(name=name, hand=hand):
+        case routes.ReplayViewer(name=name, hand=hand):
             from game.ui.replay.scene import ReplayScene
 
             return ReplayScene(host, name, hand)

@@ -28,13 +28,13 @@ from game.ui import options, registry
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.kit.files import save_png
-from game.ui.kit.scene import Host, Scene
+from game.ui.kit.scene import Scene, SceneHost
 from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import TableScene
 
 
-def names() -> list[str]:
+def picture_names() -> list[str]:
     """Who sits where in a picture: the player (called You, in the language shown), then
     the computers."""
     return [_("You"), *COMPUTER_NAMES]
@@ -53,7 +53,7 @@ def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     return cliargs.window_size(text) if text else default
 
 
-def build_scene(app: Host, name: str, session: GameSession) -> list[Scene]:
+def build_scene(app: SceneHost, name: str, session: GameSession) -> list[Scene]:
     """The scene stack that pictures ``name``."""
     table = TableScene(app, session)
     if name == "table":
@@ -72,7 +72,7 @@ def build_scene(app: Host, name: str, session: GameSession) -> list[Scene]:
     alone: dict[str, routes.Route] = {
         "title": routes.Title(),
         "newgame": routes.NewGame(),
-        "settings": routes.Settings(),
+        "settings": routes.SettingsMenu(),
         "rules": routes.Rules(session.rules),
     }
     return [registry.build(app, alone[name])]
@@ -88,7 +88,7 @@ def take_screenshot(store: SettingsStore, args: argparse.Namespace) -> int:
     screen = pygame.display.set_mode(size)
     app = App(screen, store)
     seed = args.seed if args.seed is not None else 1
-    seated = names()
+    seated = picture_names()
     players = [Player(seated[s], KINDS[s]) for s in range(args.players)]
     actions = 10**6 if args.scene == "gameover" else args.after
     session = played_session(args.variant, players, seed, actions, args.scene == "result")

@@ -33,7 +33,7 @@ class NewGame:
 
 
 @dataclass(frozen=True)
-class Settings:
+class SettingsMenu:
     """The settings screen."""
 
 
@@ -77,12 +77,12 @@ class Pause:
 
 
 @dataclass(frozen=True)
-class Games:
+class KeptGames:
     """The kept games: replays, same deals again, statistics."""
 
 
 @dataclass(frozen=True)
-class Replay:
+class ReplayViewer:
     """The replay of the kept game ``name``, from hand ``hand``."""
 
     name: str
@@ -107,14 +107,14 @@ class Statistics:
 Route = (
     Title
     | NewGame
-    | Settings
+    | SettingsMenu
     | Online
     | Rules
     | Table
     | ScoreSheet
     | Pause
-    | Games
-    | Replay
+    | KeptGames
+    | ReplayViewer
     | Analysis
     | Statistics
 )

@@ -1,7 +1,7 @@
 """The scene contract: every screen handles events, updates and draws.
 
 Scenes read the state they are given and send messages up to the app through
-:class:`Host` (``self.app.open(route)``, ``self.app.pop()``, ``self.app.quit()``);
+:class:`SceneHost` (``self.app.open(route)``, ``self.app.pop()``, ``self.app.quit()``);
 drawing never changes game state. The app keeps a stack: the top scene gets the
 input, every scene is updated, and scenes are drawn from the topmost opaque one up,
 so overlays (score sheet, dialogs) are drawn over the table.
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.ui.kit.sound import Sounds
 
 
-class Host(Protocol):
+class SceneHost(Protocol):
     """What a scene may ask of the app: the window, the settings, the scene stack and
     the saved game. Scenes never see the app's class, so any host (a test's, a
     replay viewer's) can run them."""
@@ -88,7 +88,7 @@ class Scene:
     opaque = True
     """False for overlays that let the scene below show through."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
 
     def enter(self) -> None:

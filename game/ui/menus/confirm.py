@@ -17,7 +17,7 @@ from game.ui.kit import theme
 from game.ui.kit.gui import GuiScene, draw_wrapped, veil, wrapped_height
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 WIDTH = 600
 """The box's width on the 1280x720 design canvas."""
@@ -31,7 +31,7 @@ class ConfirmOverlay(GuiScene):
 
     def __init__(
         self,
-        app: Host,
+        app: SceneHost,
         question: str,
         detail: str,
         answers: tuple[str, str],

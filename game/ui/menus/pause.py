@@ -17,7 +17,7 @@ from game.ui.menus.summary import variant_name
 
 if TYPE_CHECKING:
     from game.play.contract import TableSession
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 
 class PauseOverlay(GuiScene):
@@ -25,7 +25,7 @@ class PauseOverlay(GuiScene):
 
     opaque = False
 
-    def __init__(self, app: Host, session: TableSession) -> None:
+    def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
 
@@ -45,7 +45,7 @@ class PauseOverlay(GuiScene):
         self.app.open(routes.Rules(self.session.rules))
 
     def settings(self) -> None:
-        self.app.open(routes.Settings())
+        self.app.open(routes.SettingsMenu())
 
     def leave(self) -> None:
         """Back to the title; the autosave keeps the game for Continue."""

@@ -24,7 +24,7 @@ from game.ui.kit.gui import Choice, GuiScene, set_enabled
 from game.ui.menus.summary import first_to, player_range
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 LINE_SCROLL = 48
 
@@ -32,7 +32,7 @@ LINE_SCROLL = 48
 class RulesScene(GuiScene):
     """The rules of one game, or of any preset for any number of players."""
 
-    def __init__(self, app: Host, rules: RuleSet | None = None) -> None:
+    def __init__(self, app: SceneHost, rules: RuleSet | None = None) -> None:
         super().__init__(app)
         self.fixed = rules is not None
         self.preset: Preset | None = preset_for(rules) if rules is not None else None

@@ -19,7 +19,7 @@ from game.ui.kit import theme
 from game.ui.kit.gui import Choice, GuiScene, object_id, set_enabled, unfocus
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 LANGUAGE_NAMES = {
     "en": "English",
@@ -65,7 +65,7 @@ def speed_label(speed: float) -> str:
 class SettingsScene(GuiScene):
     """The settings form with a live card preview."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         self.choices: dict[str, Choice[Any]] = {}
         self.time = 0.0

@@ -38,7 +38,7 @@ from game.ui.menus.summary import (
 from game.ui.table.sprites import first_fitting
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 MAX_MESSAGE = 900
 """The longest banner message (each part is already cut shorter)."""
@@ -71,7 +71,7 @@ class TitleScene(GuiScene):
 
     uses_manager = False
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         self.saved: SavedGame | None = None
         """What Continue resumes (None when no readable game is saved)."""
@@ -143,7 +143,7 @@ class TitleScene(GuiScene):
         )
 
     def games(self) -> None:
-        self.app.open(routes.Games())
+        self.app.open(routes.KeptGames())
 
     def rejoin(self) -> None:
         """Take the seat kept at a table on another computer back."""
@@ -153,7 +153,7 @@ class TitleScene(GuiScene):
         self.app.open(routes.Online())
 
     def settings(self) -> None:
-        self.app.open(routes.Settings())
+        self.app.open(routes.SettingsMenu())
 
     def rules(self) -> None:
         self.app.open(routes.Rules())

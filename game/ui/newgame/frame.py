@@ -56,7 +56,7 @@ def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
     surface.blit(theme.text(players, gui.px(14), theme.TEXT_DIM, "italic"), (x, y))
     y += gui.px(24)
     bottom = gui.rect(0, 616, 0, 0).y
-    text = variant_words(setup)
+    text = setup_description(setup)
     # The largest letters that show every word, the lines closer at the smallest.
     for points, leading in ((14, 1.32), (13, 1.3), (12, 1.25), (11, 1.2), (10, 1.15)):
         size = max(11, gui.px(points))
@@ -73,7 +73,7 @@ def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
             break
 
 
-def variant_words(setup: NewGameSetup) -> str:
+def setup_description(setup: NewGameSetup) -> str:
     """What the game being set up is: the preset's description, or for rules changed
     from it, its hands and scoring in plain words (the preset's words would be wrong)."""
     rules = setup.rules
@@ -96,7 +96,7 @@ def draw_page_marks(
             pygame.draw.circle(surface, theme.BAD, centre, gui.px(5))
 
 
-def draw_status(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
+def draw_form_status(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
     """What is wrong, or a summary of the hands, beside the Start button."""
     area = gui.rect(534, 632, 496, 60)
     if setup.problem:

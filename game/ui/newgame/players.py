@@ -21,7 +21,7 @@ COUNT_Y, SEATS_Y, SEAT_STEP = 150, 204, 46
 """Where the player count and the first seat go, and the distance between seats."""
 
 
-def kind_label(kind: PlayerKind) -> str:
+def kind_choice_label(kind: PlayerKind) -> str:
     """The name of a seat's kind: Human, or the computer's level."""
     return _("Human") if kind == "human" else level_name(kind)
 
@@ -79,7 +79,7 @@ class PlayersPage:
         entry.set_text_length_limit(NAME_LENGTH)
         kinds = self.gui.choice(
             self.gui.rect(766, y + 1, 454, 36),
-            [(kind, kind_label(kind)) for kind in self.kinds],
+            [(kind, kind_choice_label(kind)) for kind in self.kinds],
             self.setup.seats[index].kind,
             self._kind_setter(index),
         )
@@ -150,7 +150,7 @@ class PlayersPage:
             for kind, button in zip(kinds.values, kinds.buttons, strict=True):
                 if button.rect.collidepoint(pos):
                     row = self.gui.rect(LABEL_X, SEATS_Y + index * SEAT_STEP, 738, 38)
-                    return Tip(kind_tip(kind), row, kind_label(kind), OPTION_DELAY)
+                    return Tip(kind_tip(kind), row, kind_choice_label(kind), OPTION_DELAY)
         return None
 
     # ------------------------------------------------------------- drawing

@@ -24,12 +24,12 @@ from game.i18n import _, tr
 from game.play.setup import SEED_DIGITS, NewGameSetup, remembered_setups
 from game.rules.presets import PRESET_LIST
 from game.ui.kit.gui import GuiScene, set_enabled, set_visible, unfocus
-from game.ui.kit.scene import Host
+from game.ui.kit.scene import SceneHost
 from game.ui.newgame.frame import (
     draw_description,
+    draw_form_status,
     draw_frame,
     draw_page_marks,
-    draw_status,
 )
 from game.ui.newgame.options import bidding_lines, deal_lines, scoring_lines
 from game.ui.newgame.page import Page
@@ -43,7 +43,7 @@ PAGES = ("players", "deal", "bidding", "scoring")
 class NewGameScene(GuiScene):
     """Choose the variant, customise the rules, seat the players and deal."""
 
-    def __init__(self, app: Host, asked: bool = False) -> None:
+    def __init__(self, app: SceneHost, asked: bool = False) -> None:
         super().__init__(app)
         self.asked = asked
         """The player agreed to replace the saved game before the form opened."""
@@ -226,7 +226,7 @@ class NewGameScene(GuiScene):
         involved = [name for name, page in self.pages.items() if page.involved()]
         draw_page_marks(surface, self, self.page_choice.buttons, PAGES, involved)
         self.pages[self.page].draw(surface)
-        draw_status(surface, self, self.setup)
+        draw_form_status(surface, self, self.setup)
         tip = self.hover.shown
         if tip is not None:
             draw_tip(surface, tip, self.rect(450, 0, 0, 0).x - self.px(8), self.scale)

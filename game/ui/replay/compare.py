@@ -24,13 +24,13 @@ from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
     from game.play.contract import TableSession
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 MADE, MISSED = (34, 128, 60), (188, 52, 40)
 
 
 @dataclass(frozen=True)
-class Line:
+class ComparedLine:
     """One hand of one game: its number and size, and per seat the bid, the tricks
     taken and the running total."""
 
@@ -41,10 +41,10 @@ class Line:
     totals: tuple[int, ...]
 
 
-def lines_of_record(record: dict[str, Any]) -> list[Line]:
+def lines_of_record(record: dict[str, Any]) -> list[ComparedLine]:
     """The finished hands of a kept game's record."""
     return [
-        Line(
+        ComparedLine(
             hand.get("number", index + 1),
             hand["size"],
             tuple(bid or 0 for bid in hand["bids"]),
@@ -56,9 +56,9 @@ def lines_of_record(record: dict[str, Any]) -> list[Line]:
     ]
 
 
-def lines_of_results(results: Sequence[HandResult]) -> list[Line]:
+def lines_of_results(results: Sequence[HandResult]) -> list[ComparedLine]:
     """The finished hands of a game in play."""
-    return [Line(r.number, r.size, r.bids, r.taken, r.totals) for r in results]
+    return [ComparedLine(r.number, r.size, r.bids, r.taken, r.totals) for r in results]
 
 
 class CompareSheet(Scene):
@@ -66,7 +66,7 @@ class CompareSheet(Scene):
 
     opaque = False
 
-    def __init__(self, app: Host, session: TableSession) -> None:
+    def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         name = session.again_of
@@ -96,7 +96,7 @@ class CompareSheet(Scene):
             self.app.pop()
 
     # ------------------------------------------------------------ drawing
-    def games(self) -> tuple[list[Line], list[Line]]:
+    def games(self) -> tuple[list[ComparedLine], list[ComparedLine]]:
         earlier = lines_of_record(self.earlier.record) if self.earlier else []
         return earlier, lines_of_results(self.session.results)
 
@@ -135,9 +135,9 @@ class CompareSheet(Scene):
         surface: pygame.Surface,
         area: pygame.Rect,
         heading: str,
-        lines: list[Line],
+        lines: list[ComparedLine],
         rows: int,
-        against: list[Line],
+        against: list[ComparedLine],
     ) -> None:
         """One game's columns: the hands down, the players across, the totals below."""
         players = self.session.players
@@ -163,7 +163,14 @@ class CompareSheet(Scene):
         self._totals(surface, area, lines, hand_w, col, against)
 
     def _line(
-        self, surface: pygame.Surface, x: int, y: int, hand_w: int, col: int, row_h: int, line: Line
+        self,
+        surface: pygame.Surface,
+        x: int,
+        y: int,
+        hand_w: int,
+        col: int,
+        row_h: int,
+        line: ComparedLine,
     ) -> None:
         size = max(10, min(self.px(14), row_h - self.px(6)))
         number = theme.text(f"{line.number}·{line.size}", size, theme.INK)
@@ -182,10 +189,10 @@ class CompareSheet(Scene):
         self,
         surface: pygame.Surface,
         area: pygame.Rect,
-        lines: list[Line],
+        lines: list[ComparedLine],
         hand_w: int,
         col: int,
-        against: list[Line],
+        against: list[ComparedLine],
     ) -> None:
         """The totals after the last hand; beside them, against the earlier game after
         as many hands, how much better (green) or worse (red) this game stands."""

@@ -26,7 +26,7 @@ from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 ROWS_AT_MOST = 8
 """Decisions the panel shows at once (the wheel scrolls the rest)."""
@@ -50,7 +50,7 @@ def row_words(judged: Judged) -> str:
 
 
 @dataclass
-class Row:
+class FindingRow:
     """One marked decision as listed."""
 
     judged: Judged
@@ -64,7 +64,7 @@ class AnalysisOverlay(Scene):
 
     def __init__(
         self,
-        app: Host,
+        app: SceneHost,
         analysis: GameAnalysis,
         players: Sequence[Player],
         pick: Callable[[Judged], None],
@@ -80,7 +80,7 @@ class AnalysisOverlay(Scene):
         """The decision chosen with the arrow keys (its place in the list)."""
         self.visible = ROWS_AT_MOST
         """Rows the panel has room for (the wheel scrolls the rest)."""
-        self.rows: list[Row] = []
+        self.rows: list[FindingRow] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.layout: TableLayout | None = None
         self.mouse = (-1, -1)
@@ -171,7 +171,7 @@ class AnalysisOverlay(Scene):
             surface.blit(label, label.get_rect(midleft=(left, top + row_h // 2)))
         for number, judged in enumerate(shown):
             rect = pygame.Rect(self.panel.x + pad // 2, top + number * row_h, inner + pad, row_h)
-            self.rows.append(Row(judged, rect))
+            self.rows.append(FindingRow(judged, rect))
             lit = rect.collidepoint(self.mouse) or self.chosen == self.scroll + number
             self._draw_row(surface, layout, rect, judged, lit)
         if len(self.marked) > len(shown):

@@ -25,7 +25,7 @@ from game.ui.kit.widgets import Button
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 ROWS = 9
 """Games shown at once (the list scrolls)."""
@@ -48,7 +48,7 @@ class GamesScene(GuiScene):
 
     uses_manager = False
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         library = Library.of_user(app.settings.kept_games)
         self.games = list(reversed(library.games()))
@@ -66,7 +66,7 @@ class GamesScene(GuiScene):
     def replay(self) -> None:
         game = self.chosen
         if game is not None:
-            self.app.open(routes.Replay(game.name))
+            self.app.open(routes.ReplayViewer(game.name))
 
     def play_again(self) -> None:
         """The same deals and seats again, as a new game."""

@@ -39,7 +39,7 @@ from game.ui.table.sprites import paint_button, pill
 from game.ui.table.state import Shown
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 PLAY_STEP = 0.9
 """Seconds between two moments while the replay plays on by itself (at speed 1)."""
@@ -58,7 +58,7 @@ def load_replay(name: str, limit: int) -> tuple[KeptGame, Replay, list[Player], 
 class ReplayScene(Scene):
     """Steps through a kept game, forward and back, all cards face up."""
 
-    def __init__(self, app: Host, name: str, hand: int = 1) -> None:
+    def __init__(self, app: SceneHost, name: str, hand: int = 1) -> None:
         super().__init__(app)
         self.name = name
         self.problem: str | None = None

@@ -11,7 +11,7 @@ from game.ui.scoresheet.rows import SheetRow, sheet_rows
 
 if TYPE_CHECKING:
     from game.play.contract import TableSession
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 
 class SheetLayout(Scene):
@@ -21,7 +21,7 @@ class SheetLayout(Scene):
     player three columns: bid, tricks taken and score.
     """
 
-    def __init__(self, app: Host, session: TableSession) -> None:
+    def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.scroll = 0

@@ -30,7 +30,7 @@ from game.ui.scoresheet.rows import RowState, SheetRow, leaders, sheet_rows
 
 if TYPE_CHECKING:
     from game.play.contract import TableSession
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 DIM = 140
 """How dark the table goes under the sheet (alpha)."""
@@ -42,7 +42,7 @@ class ScoreSheetOverlay(SheetPainter):
     opaque = False
 
     def __init__(
-        self, app: Host, session: TableSession, pick: Callable[[int], None] | None = None
+        self, app: SceneHost, session: TableSession, pick: Callable[[int], None] | None = None
     ) -> None:
         super().__init__(app, session)
         self.pick = pick

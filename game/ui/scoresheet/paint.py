@@ -43,7 +43,7 @@ from game.ui.table.sprites import fit_text
 if TYPE_CHECKING:
     from game.play.contract import TableSession
     from game.rules.view import SeatView
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 
 class SheetPainter(SheetLayout):
@@ -52,7 +52,7 @@ class SheetPainter(SheetLayout):
     pick: Callable[[int], None] | None = None
     """What a click on a finished hand does (a replay jumps there), if anything."""
 
-    def __init__(self, app: Host, session: TableSession) -> None:
+    def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app, session)
         self._blobs: dict[tuple[int, int, int, int, bool], pygame.Surface] = {}
 

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _
+from game.ui.cards.palette import Colour
 from game.ui.kit import theme
-
-Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from game.i18n import _, ngettext, tr
 from game.play.archive import KeptGame
 from game.play.library import Library
 from game.play.setup import level_name
-from game.play.stats import PlayerStats, Table, player_key, split_key, to_csv
+from game.play.stats import PlayerStats, StatsTable, player_key, split_key, to_csv
 from game.resources import data_dir
 from game.rules.presets import PRESETS
 from game.rules.record import is_level
@@ -32,20 +32,20 @@ from game.ui.table.sprites import fit_text
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 NAMES_SHOWN = 11
 MAX_VARIANTS = 5
 """Variants offered as filters (the most played)."""
 
 
-def percent(made: int, count: int) -> str:
+def rate_percent(made: int, count: int) -> str:
     return f"{made / count:.0%}" if count else "—"
 
 
 def fraction(made: int, count: int) -> str:
     """``7 / 10  (70%)``."""
-    return f"{made} / {count}  ({percent(made, count)})"
+    return f"{made} / {count}  ({rate_percent(made, count)})"
 
 
 def display_name(key: str) -> str:
@@ -57,7 +57,7 @@ def display_name(key: str) -> str:
     return _("{name} ({level})").format(name=name, level=level_name(level))
 
 
-def variant_words(key: str) -> str:
+def counted_variant_words(key: str) -> str:
     """A variant as counted (:func:`game.play.stats.variant_key`), in words."""
     if key.startswith("custom:"):
         count = int(key.partition(":")[2] or 0)
@@ -84,7 +84,7 @@ def figures(stats: PlayerStats, mixed: bool = False) -> list[tuple[str, str]]:
     zero = stats.by_bid.get(0)
     return [
         (_("Games"), str(stats.games)),
-        (_("Wins"), f"{stats.wins}  ({percent(stats.wins, stats.games)})"),
+        (_("Wins"), f"{stats.wins}  ({rate_percent(stats.wins, stats.games)})"),
         (_("Average score"), "—" if average is None else f"{average:.1f}"),
         (_("Best game"), "—" if stats.best is None else str(stats.best)),
         (_("Bids made"), fraction(stats.bids.made, stats.bids.count)),
@@ -92,7 +92,7 @@ def figures(stats: PlayerStats, mixed: bool = False) -> list[tuple[str, str]]:
             _("Zero bids made"),
             "—"
             if zero is None
-            else f"{zero.made} / {zero.count}  ({percent(zero.made, zero.count)})",
+            else f"{zero.made} / {zero.count}  ({rate_percent(zero.made, zero.count)})",
         ),
         (_("Average over/under"), "—" if over is None else f"{over:+.2f}"),
         (_("Games with take-backs"), str(stats.take_back_games)),
@@ -104,12 +104,12 @@ class StatsScene(GuiScene):
 
     uses_manager = False
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         library = Library.of_user(app.settings.kept_games)
         started = time.perf_counter()
         games = library.games()
-        self.everything: Table = library.statistics(games)
+        self.everything: StatsTable = library.statistics(games)
         self.tables = library.statistics_by_variant(games)
         """Each variant's statistics (by :func:`game.play.stats.variant_key`)."""
         self.seconds = time.perf_counter() - started
@@ -120,7 +120,7 @@ class StatsScene(GuiScene):
             self.tables, key=lambda key: -sum(s.games for s in self.tables[key].values())
         )[:MAX_VARIANTS]
         self.last: KeptGame | None = games[-1] if games else None
-        self.table: Table = self.everything
+        self.table: StatsTable = self.everything
         self.names: list[str] = []
         self.selected = 0
         self._sort_names(app.settings.player_name)
@@ -179,7 +179,7 @@ class StatsScene(GuiScene):
         self.variant_buttons: dict[str, Button] = {}
         width = 860 // max(1, len(keys)) - 8 if keys else 0
         for index, key in enumerate(keys):
-            label = variant_words(key) if key else _("All games")
+            label = counted_variant_words(key) if key else _("All games")
             rect = self.rect(360 + index * (width + 8), 40, width, 32)
             button = Button(rect, label, partial(self.show_variant, key), text_size=self.px(14))
             self.variant_buttons[key] = button
@@ -281,7 +281,7 @@ class StatsScene(GuiScene):
         lines = []
         if not self.variant:
             for key, games in sorted(stats.variants.items(), key=lambda i: -i[1].games)[:3]:
-                lines.append((variant_words(key), games))
+                lines.append((counted_variant_words(key), games))
         for key, games in sorted(stats.opponents.items(), key=lambda i: -i[1].games)[:3]:
             lines.append((opponents_words(key), games))
         x = panel.x + self.px(14)

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from game.rules.cards import Card
+from game.ui.cards.geometry import Point
 
-Point = tuple[float, float]
 FlightKind = Literal["card", "chip"]
 """What flies: a card (face or back), or the dealer's chip."""
 Layer = Literal["low", "high"]

@@ -20,7 +20,7 @@ from game.rules.actions import Bid
 from game.ui.kit import theme
 from game.ui.table import sprites
 from game.ui.table.bidpanel import BidPanel
-from game.ui.table.frame import Frame, percent
+from game.ui.table.frame import Frame, chance_percent
 from game.ui.table.hand import HandCard
 from game.ui.table.layout import TableLayout
 
@@ -44,7 +44,7 @@ def bid_figures(bids: BidPanel, frame: Frame) -> list[tuple[int, str, bool]]:
         bid = Bid.of(frame.viewer, number)
         chance = coach.chance(bid)
         if chance is not None:
-            figures.append((number, percent(chance), bid == coach.best))
+            figures.append((number, chance_percent(chance), bid == coach.best))
     return figures
 
 
@@ -91,7 +91,7 @@ def draw_card_badges(
         if item.chance is None or item.card == skip:
             continue
         showing = width if index + 1 == len(items) else round(items[index + 1].x - item.x)
-        text = percent(item.chance)
+        text = chance_percent(item.chance)
         size = layout.font(12.5)
         while size > 9 and theme.font(size, "bold").size(text)[0] + size > showing - 4:
             size -= 1

@@ -26,7 +26,7 @@ from game.ui.table import sprites
 from game.ui.table.text import called_you
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 ARM_DELAY = 0.6
 """Seconds the curtain is shown, on top, before it accepts a press."""
@@ -71,7 +71,7 @@ class CurtainOverlay(Scene):
 
     def __init__(
         self,
-        app: Host,
+        app: SceneHost,
         name: str,
         on_ready: Callable[[], None],
         note: str = "",

@@ -23,8 +23,9 @@ from game.rules.events import (
 )
 from game.rules.ruleset import FirstDealer
 from game.rules.tricks import Trick
+from game.ui.cards.geometry import Point
 from game.ui.table.animation import Flight, Step, ease_in_out, ease_out_back
-from game.ui.table.stage import Point, Scenery, Stage
+from game.ui.table.stage import Scenery, Stage
 from game.ui.table.state import deal_order, sort_hand, tilt
 from game.ui.table.text import called_you
 

@@ -13,13 +13,12 @@ import pygame
 
 from game.rules.actions import Play
 from game.rules.cards import Card
+from game.ui.cards.geometry import Point
 from game.ui.table.animation import approach
 from game.ui.table.frame import Frame
 from game.ui.table.layout import TableLayout
 from game.ui.table.requests import ExplainCard, PlayCard, PlaySound, Request
 from game.ui.table.state import deal_order, sort_hand
-
-Point = tuple[float, float]
 
 
 def word_anchor(x: float, y: float, layout: TableLayout) -> tuple[int, int]:

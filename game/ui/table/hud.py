@@ -18,6 +18,7 @@ from game.rules.actions import Play
 from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.ui.cards.art import suit_symbol
+from game.ui.cards.palette import Colour
 from game.ui.kit import theme
 from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
@@ -40,8 +41,7 @@ from game.ui.table.requests import (
 )
 from game.ui.table.text import EMOTES, emote_words, suit_name, verdict_word
 
-Colour = tuple[int, int, int]
-Tip = tuple[str, tuple[int, int]]
+HudTip = tuple[str, tuple[int, int]]
 
 
 class Hud:
@@ -65,7 +65,7 @@ class Hud:
         self.corner: list[Button] = []
         """Buttons beside the trick now: the guide's, the claim's."""
         self._bar: list[Button] = []
-        self.tooltip: Tip | None = None
+        self.tooltip: HudTip | None = None
         self._clicked: Request | None = None
 
     def _button(self, label: str, request: Request) -> Button:
@@ -280,7 +280,9 @@ def status_line(frame: Frame, selected: Card | None) -> tuple[str, Colour]:
     return "", theme.TEXT
 
 
-def draw_status(surface: pygame.Surface, frame: Frame, selected: Card | None) -> pygame.Rect | None:
+def draw_status_pill(
+    surface: pygame.Surface, frame: Frame, selected: Card | None
+) -> pygame.Rect | None:
     """The status line's pill above the hand; where it went (None: no status now)."""
     text, colour = status_line(frame, selected)
     if not text:
@@ -351,7 +353,7 @@ def notice_picture(content: str, tone: Tone, size: int, width: int) -> pygame.Su
     return out
 
 
-def draw_tip(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:
+def draw_hud_tooltip(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:
     if hud.tooltip is not None:
         text, anchor = hud.tooltip
         draw_tooltip(surface, text, anchor, layout.u)

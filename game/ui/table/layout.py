@@ -28,7 +28,7 @@ from pygame import Rect
 
 from game.ui.kit.theme import scale_for
 
-Point = tuple[int, int]
+Pixel = tuple[int, int]
 
 MIN_SEATS = 3
 MAX_SEATS = 8
@@ -79,19 +79,19 @@ class SeatSpot:
     """The name plate."""
     avatar: tuple[int, int, int]
     """Centre x, centre y and radius of the avatar disc."""
-    chip: Point
+    chip: Pixel
     """Centre of the dealer chip when this seat deals."""
     trick: Rect
     """Where this seat's card lies in the trick."""
     backs_axis: Axis
-    backs_centre: Point
+    backs_centre: Pixel
     backs_span: int
     """The longest the fan may get, in pixels along its axis."""
-    bubble: Point
+    bubble: Pixel
     """Where a speech bubble (a bid) appears."""
 
     @property
-    def origin(self) -> Point:
+    def origin(self) -> Pixel:
         """Where this seat's cards come from and go to (plays, deals)."""
         return self.backs_centre
 
@@ -117,12 +117,12 @@ class SeatSpot:
 @dataclass(frozen=True)
 class BidPanelLayout:
     panel: Rect
-    title: Point
-    subtitle: Point
+    title: Pixel
+    subtitle: Pixel
     buttons: tuple[Rect, ...]
-    note: Point
+    note: Pixel
     note_width: int
-    figures: tuple[Point, ...] = ()
+    figures: tuple[Pixel, ...] = ()
     """Where the coach's figure for each bid goes (none without the coach)."""
 
 
@@ -147,7 +147,7 @@ class TableLayout:
     arena: Rect
     """Between the top bar and the hand: the opponents and the trick."""
     trick_zone: Rect
-    centre: Point
+    centre: Pixel
     seats: tuple[SeatSpot, ...]
     """Indexed by seat number (not position)."""
     hand_band: Rect
@@ -156,7 +156,7 @@ class TableLayout:
     hand_base: int
     """The top of an unraised hand card."""
     raise_by: int
-    status: Point
+    status: Pixel
     """Centre of the status line above the hand."""
     trump_panel: Rect
     trump_card: Rect
@@ -361,7 +361,7 @@ def _table_layout(
     gap = px(4)
     reach = gap + back[1]
     plates = _plates(size, players, viewer, arena, plate, reach, px)
-    backs_info: dict[int, tuple[Axis, Point, int]] = {}
+    backs_info: dict[int, tuple[Axis, Pixel, int]] = {}
     for seat, side, rect in plates:
         backs_info[seat] = _backs_place(side, rect, gap, back)
     viewer_backs = ((hand_left + hand_right) // 2, hand_base + card[1] // 2)
@@ -476,7 +476,7 @@ _SIDE_SPAN = 1.9
 
 def _backs_place(
     side: Side, plate: Rect, gap: int, back: tuple[int, int]
-) -> tuple[Axis, Point, int]:
+) -> tuple[Axis, Pixel, int]:
     """The axis, centre and longest span of an opponent's backs, ``gap`` from its plate."""
     out = gap + (back[1] + 1) // 2  # from the plate's edge to the middle of the backs
     if side == "top":

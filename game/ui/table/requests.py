@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.cards import Card
-
-Point = tuple[float, float]
+from game.ui.cards.geometry import Point
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from game.ui.table import sprites
 from game.ui.table.text import called_you, initial, suit_name
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
 
 class _Overlay(Scene):
@@ -32,7 +32,7 @@ class _Overlay(Scene):
 
     opaque = False
 
-    def __init__(self, app: Host, session: TableSession) -> None:
+    def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.age = 0.0
@@ -91,7 +91,7 @@ class HandResultOverlay(_Overlay):
 
     def __init__(
         self,
-        app: Host,
+        app: SceneHost,
         session: TableSession,
         result: HandResult,
         on_dismiss: Callable[[], None],
@@ -263,7 +263,7 @@ class HandResultOverlay(_Overlay):
 class GameOverOverlay(_Overlay):
     """The final standings, the winner and any stakes; play again, a new game or the title."""
 
-    def __init__(self, app: Host, session: TableSession) -> None:
+    def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app, session)
         self.again = Button(pygame.Rect(0, 0, 1, 1), _("Play again"), self.play_again, primary=True)
         self.new = Button(pygame.Rect(0, 0, 1, 1), _("New game"), self.new_game)
@@ -286,7 +286,7 @@ class GameOverOverlay(_Overlay):
     def watch(self) -> None:
         """The replay of this game (once it has been kept)."""
         if self.session.kept is not None:
-            self.app.open(routes.Replay(self.session.kept))
+            self.app.open(routes.ReplayViewer(self.session.kept))
 
     def same_deals(self) -> None:
         """The same deals and seats again, to compare on the score sheet."""

@@ -45,6 +45,7 @@ from game.rules.errors import IllegalAction
 from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.rules.view import SeatView
+from game.ui.cards.geometry import Point
 from game.ui.kit import routes
 from game.ui.kit.never import unreachable
 from game.ui.kit.scene import Scene
@@ -66,9 +67,9 @@ from game.ui.table.hud import (
     Hud,
     draw_corner_buttons,
     draw_effects,
+    draw_hud_tooltip,
     draw_notices,
-    draw_status,
-    draw_tip,
+    draw_status_pill,
     draw_top_bar,
 )
 from game.ui.table.input import TableInput
@@ -82,9 +83,8 @@ from game.ui.table.text import emote_words
 from game.ui.table.trick import TrickArea
 
 if TYPE_CHECKING:
-    from game.ui.kit.scene import Host
+    from game.ui.kit.scene import SceneHost
 
-Point = tuple[float, float]
 DEMO_RESTART = 8.0
 AUTO_PLAY_SECONDS = 0.7
 """How long a lone playable card waits before it is played by itself."""
@@ -93,7 +93,7 @@ AUTO_PLAY_SECONDS = 0.7
 class TableScene(Scene):
     """The game table for one session; ``demo`` plays every seat by computer, forever."""
 
-    def __init__(self, app: Host, session: TableSession, *, demo: bool = False) -> None:
+    def __init__(self, app: SceneHost, session: TableSession, *, demo: bool = False) -> None:
         super().__init__(app)
         self.session, self.demo = session, demo
         humans = session.humans
@@ -598,7 +598,7 @@ class TableScene(Scene):
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
         draw_effects(canvas, self.effects, layout)
         draw_notices(canvas, self.notices, layout)
-        status = draw_status(canvas, frame, self.hand.selected)
+        status = draw_status_pill(canvas, frame, self.hand.selected)
         draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)
         draw_bid_figures(canvas, self.bid_panel, frame)
@@ -606,7 +606,7 @@ class TableScene(Scene):
         draw_corner_buttons(canvas, self.hud, layout)
         draw_top_bar(canvas, frame, self.hud)
         self.trick.draw(canvas, frame, self.painter)
-        draw_tip(canvas, self.hud, layout)
+        draw_hud_tooltip(canvas, self.hud, layout)
         on_top = self.on_top
         self.painter.finish(surface, self._trusted and on_top)
         self._trusted = on_top

@@ -15,7 +15,7 @@ from game.rules.cards import Suit
 from game.ui.kit import theme
 from game.ui.kit.widgets import Button
 
-Colour = tuple[int, ...]
+AnyColour = tuple[int, ...]
 
 _LIGHT_INKS = ((236, 232, 220), (240, 104, 100), (240, 104, 100), (236, 232, 220))
 _LIGHT_INKS_FOUR = ((120, 214, 140), (128, 176, 246), (240, 104, 100), (236, 232, 220))
@@ -51,7 +51,7 @@ def soft_shadow(
 
 @theme.picture_cache(maxsize=64, screens=1.0)
 def glow(
-    size: tuple[int, int], radius: int, spread: int, colour: Colour, hollow: bool = False
+    size: tuple[int, int], radius: int, spread: int, colour: AnyColour, hollow: bool = False
 ) -> pygame.Surface:
     """A soft coloured halo around a rounded rectangle of ``size`` (offset by 2 x spread).
     ``hollow`` leaves the inside clear so it can sit behind translucent panels."""
@@ -68,7 +68,7 @@ def glow(
 
 
 @theme.picture_cache(maxsize=64, screens=1.0)
-def outline(size: tuple[int, int], radius: int, colour: Colour, width: int) -> pygame.Surface:
+def outline(size: tuple[int, int], radius: int, colour: AnyColour, width: int) -> pygame.Surface:
     """An anti-aliased rounded outline."""
     return theme.rounded_rect(size, (*colour[:3], 0), radius, colour, width)
 
@@ -80,7 +80,7 @@ def card_veil(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
 
 
 @theme.picture_cache(maxsize=64, screens=1.0)
-def avatar(radius: int, colour: Colour, initial: str) -> pygame.Surface:
+def avatar(radius: int, colour: AnyColour, initial: str) -> pygame.Surface:
     """A seat's disc: its colour, a light rim and the initial in dark ink."""
     ss = 4
     side = radius * 2 + 4
@@ -98,7 +98,7 @@ def avatar(radius: int, colour: Colour, initial: str) -> pygame.Surface:
 
 
 @theme.picture_cache(maxsize=16, screens=1.0)
-def ring(radius: int, colour: Colour, width: int) -> pygame.Surface:
+def ring(radius: int, colour: AnyColour, width: int) -> pygame.Surface:
     """An anti-aliased circle outline around an avatar."""
     ss = 4
     side = radius * 2 + 2 * width + 4
@@ -129,7 +129,7 @@ def dealer_chip(radius: int, letter: str = "D") -> pygame.Surface:
 
 
 @theme.picture_cache(maxsize=64, screens=1.0)
-def mark(kind: str, size: int, colour: Colour) -> pygame.Surface:
+def mark(kind: str, size: int, colour: AnyColour) -> pygame.Surface:
     """A tick (``made``) or a cross (``broken``) icon, ``size`` pixels square."""
     ss = 4
     big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
@@ -151,7 +151,7 @@ def mark(kind: str, size: int, colour: Colour) -> pygame.Surface:
 
 @theme.picture_cache(maxsize=256, screens=1.0)
 def pill(
-    content: str, size: int, ink: Colour, fill: Colour, weight: str = "bold"
+    content: str, size: int, ink: AnyColour, fill: AnyColour, weight: str = "bold"
 ) -> pygame.Surface:
     """Text on a rounded pill, for bids and short notices."""
     label = theme.text(content, size, ink, weight)
@@ -202,7 +202,7 @@ def _fit_text(content: str, size: int, width: int, weight: str, strip: bool) -> 
 
 
 @theme.picture_cache(maxsize=64, screens=1.0)
-def dot(radius: int, colour: Colour) -> pygame.Surface:
+def dot(radius: int, colour: AnyColour) -> pygame.Surface:
     """A small anti-aliased disc."""
     ss = 4
     side = 2 * radius + 2

@@ -15,14 +15,12 @@ from game.play.notices import Notice
 from game.rules.cards import Card
 from game.rules.events import Verdict
 from game.rules.results import HandResult
+from game.ui.cards.geometry import Point
 from game.ui.table.animation import Effect, Effects
 from game.ui.table.layout import TableLayout
 from game.ui.table.notices import NoticeBoard
 from game.ui.table.requests import Request
 from game.ui.table.state import Shown
-
-Point = tuple[float, float]
-Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """``ohhell simulate``: whole games with computer players in every seat.
 
 Game ``g`` of a run with seed ``S`` is dealt from seed ``S + g``, so any single
-game can be replayed on its own. Prints a summary_lines table per seat and can
+game can be replayed on its own. Prints a summary table per seat and can
 write every game's record to a JSONL file.
 """
 
@@ -63,7 +63,7 @@ def play_games(
 
 
 def summary_lines(matches: list[Match], seats: Sequence[str]) -> list[str]:
-    """Lines of the summary_lines table: per seat, score, bids made and first places."""
+    """Lines of the summary table: per seat, score, bids made and first places."""
     lines = [f"{'seat':<6}{'level':<9}{'score/game':>12}{'±95%':>8}{'bids made':>11}{'wins':>8}"]
     for seat, level in enumerate(seats):
         scores = [match.scores[seat] for match in matches]

@@ -156,7 +156,7 @@ def test_hostile_names_on_the_table_screens(name: str, app: App) -> None:
     chosen = [clean_name(text) for text in HOSTILE]
     for start in range(0, len(chosen), 4):
         group = (chosen[start:] + chosen)[:4]
-        with mock.patch.object(screens, "names", lambda group=group: group):
+        with mock.patch.object(screens, "picture_names", lambda group=group: group):
             for scene in screens.scene_stack(app, name):
                 app.push(scene)
             for _frame in range(12):

@@ -58,7 +58,7 @@ def variant(count: int) -> str:
 
 
 def at_step(count: int, step: str, seed: int = 3) -> GameSession:
-    """A game at the person's decision the guide picture_names ``step``."""
+    """A game at the person's decision the guide names ``step``."""
     for actions in range(count, 300):
         session = played_session(variant(count), seats(count), seed, actions)
         if session.human_to_act() == 0 and guide_step(session.view(0)) == step:

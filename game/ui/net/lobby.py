@@ -1,6 +1,6 @@
 """Play with friends: host a table for players on other computers, or join one.
 
-SceneHost opens a table with the last setup (the player's own seat, seats for friends
+Host opens a table with the last setup (the player's own seat, seats for friends
 in place of as many computers) and shows its join code and address; Join lists the
 games announced on the local network (one click joins) and takes a code or an
 address typed in. The network work is in :mod:`game.net`; this screen only asks.
@@ -59,7 +59,7 @@ def _close_unused(joining: Future[RemoteSession]) -> None:
 
 
 class LobbyScene(GuiScene):
-    """SceneHost a table or join one; with ``rejoin``, take the seat kept last back at once."""
+    """Host a table or join one; with ``rejoin``, take the seat kept last back at once."""
 
     def __init__(self, app: SceneHost, rejoin: bool = False) -> None:
         super().__init__(app)
@@ -287,7 +287,7 @@ class LobbyScene(GuiScene):
         surface.blit(title, title.get_rect(midtop=self.rect(640, 24, 0, 0).topleft))
         theme.panel(surface, self.rect(40, 100, 540, 540), theme.PANEL, self.px(16))
         theme.panel(surface, self.rect(700, 100, 540, 540), theme.PANEL, self.px(16))
-        self._heading(surface, _("SceneHost a table"), 60, 116)
+        self._heading(surface, _("Host a table"), 60, 116)
         self._heading(surface, _("Join a game"), 720, 116)
         rules, players = last_setup(self.app.settings)
         width = self.px(480)

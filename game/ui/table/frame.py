@@ -94,7 +94,7 @@ class Coaching:
 
 def chance_percent(chance: float) -> str:
     """A chance as the coach shows it: a whole percentage ("62%")."""
-    return _("{chance_percent}%").format(chance_percent=round(chance * 100))
+    return _("{percent}%").format(percent=round(chance * 100))
 
 
 def awaited(view: SeatView, idle: bool) -> tuple[int, ...]:

@@ -11,7 +11,11 @@ it gains, so the share is dropped. The chance to win is a normal
 approximation of the final gap to the best opponent; its weight grows over the
 last few hands of a fixed schedule, or as someone nears the target score,
 where it becomes sharply non-linear: a leader plays safe, a trailer takes
-risks.
+risks. A game of a single hand has no standings to protect or catch up: every
+score starts level and the win would turn on one point, so such a game is
+played for points, the win counting only for what the rules pay for it (a
+winner's bonus). Chasing that point cost the expert half a point a hand at
+three cards (docs/ai.md).
 
 >>> from game.rules.presets import PRESETS
 >>> rules = PRESETS["oh-hell"].rules(4)
@@ -61,7 +65,8 @@ class Objective:
     ) -> Objective:
         per_hand = 0.6 * max(rules.exact_bonus, 4) + 1.0
         spread = per_hand * math.sqrt(max(0.0, hands_after))
-        weight = (win_weight + rules.hard_score_bonus) * min(1.0, FINISH / (1.0 + hands_after))
+        race = win_weight if rules.hand_count() != 1 else 0.0
+        weight = (race + rules.hard_score_bonus) * min(1.0, FINISH / (1.0 + hands_after))
         if rules.trick_points is not TrickPoints.ALWAYS:
             share = 0.0
         return cls(seat, tuple(scores), share, weight, spread, rules.target_score)

@@ -44,7 +44,7 @@ def outcome(home: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     kept = [
         game
         for game in Library(data, endkill.LIMIT + 5).games()
-        if game.record["seed"] == endkill.SEED
+        if game.record.seed == endkill.SEED
     ]
     states = []
     if kept:

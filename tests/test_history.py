@@ -13,6 +13,7 @@ from typing import Any
 from game.play.library import Library
 from game.play.replay import Replay
 from game.play.stats import PlayerStats, merged, tally, to_csv
+from game.play.summary import summary_of
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
@@ -91,7 +92,8 @@ def test_kept_games_are_bounded_and_the_oldest_fold_into_the_statistics(
     kept = library.games()
     assert len(kept) == 3
     assert [game.seed for game in kept] == [2, 3, 4]
-    everything = tally(records, [index % 2 for index in range(5)])
+    games = [summary_of(record) for record in records]
+    everything = tally(games, [index % 2 for index in range(5)])
     assert _plain(library.statistics()) == _plain(everything)
     assert library.statistics()["Anna"].take_back_games == 2
 
@@ -119,20 +121,23 @@ def _hand(size: int, bids: list[int], taken: list[int]) -> dict[str, Any]:
 
 
 KNOWN = [
-    {
-        "variant": "oh-hell",
-        "players": [{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}],
-        "winners": [0],
-        "totals": [42, 17, 30],
-        "hands": [_hand(3, [1, 0, 1], [1, 1, 1]), _hand(2, [0, 2, 0], [0, 1, 1])],
-    },
-    {
-        "variant": "blob",
-        "players": [{"name": "Cy"}, {"name": "Ann"}, {"name": "Di"}],
-        "winners": [0, 2],
-        "totals": [20, 11, 20],
-        "hands": [_hand(1, [0, 0, 1], [0, 0, 1])],
-    },
+    summary_of(record)
+    for record in [
+        {
+            "variant": "oh-hell",
+            "players": [{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}],
+            "winners": [0],
+            "totals": [42, 17, 30],
+            "hands": [_hand(3, [1, 0, 1], [1, 1, 1]), _hand(2, [0, 2, 0], [0, 1, 1])],
+        },
+        {
+            "variant": "blob",
+            "players": [{"name": "Cy"}, {"name": "Ann"}, {"name": "Di"}],
+            "winners": [0, 2],
+            "totals": [20, 11, 20],
+            "hands": [_hand(1, [0, 0, 1], [0, 0, 1])],
+        },
+    ]
 ]
 
 

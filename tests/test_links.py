@@ -22,6 +22,7 @@ from game.play.analysis import write_analysis
 from game.play.autosave import Autosaver
 from game.play.extras import write_extras
 from game.play.stats import StatsFile
+from game.play.summary import summary_of
 from game.rules.presets import PRESETS
 from game.rules.record import Player
 from game.settings import SettingsStore
@@ -60,7 +61,7 @@ def _stats(path: Path) -> None:
     from tests.endkill import play
 
     session = play(until_last=False)
-    StatsFile(path).retire(session.record())
+    StatsFile(path).retire(summary_of(session.record()))
     session.close()
 
 

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from game.play.library import Library
 from game.play.stats import StatsFile, tally, tally_by_variant, variant_key
+from game.play.summary import GameSummary, summary_of
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.stats.scene import StatsScene, display_name, figures
 
 
-def record(variant: str, hands: int, kinds: tuple[str, ...], totals: list[int]) -> dict[str, Any]:
+def record(variant: str, hands: int, kinds: tuple[str, ...], totals: list[int]) -> GameSummary:
     names = ("Ann", "Ada", "Bo")
     players = [{"name": name, "kind": kind} for name, kind in zip(names, kinds, strict=True)]
     hand = {"size": 1, "bids": [1, 0, 0], "taken": [1, 0, 0], "totals": [0, 0, 0]}
-    return {
-        "variant": variant,
-        "players": players,
-        "winners": [totals.index(max(totals))],
-        "totals": totals,
-        "hands": [hand] * hands,
-    }
+    return summary_of(
+        {
+            "variant": variant,
+            "players": players,
+            "winners": [totals.index(max(totals))],
+            "totals": totals,
+            "hands": [hand] * hands,
+        }
+    )
 
 
 LONG = record("oh-hell", 19, ("human", "easy", "easy"), [120, 80, 60])

@@ -117,7 +117,7 @@ def main() -> None:
         app.close_scenes()
         game = Library.of_user().games()[-1]
         _match, players = game.replayed()
-        again = played_session(game.record["variant"], players, game.seed, 120)
+        again = played_session(game.record.variant, players, game.seed, 120)
         again.again_of = game.name
         app.switch(routes.Table(again))
         app.open(routes.ScoreSheet(again))

@@ -24,22 +24,11 @@ import msgspec
 from msgspec import Meta, Struct
 
 from game.i18n import _
+from game.play.summary import RecordSummary, read_summary
 from game.rules.errors import RecordError
 from game.rules.match import Match
 from game.rules.record import Player
-from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS
-from game.saves import (
-    MAX_RECORD_BYTES,
-    BySeat,
-    CountsBySeat,
-    PlayerDoc,
-    PointsBySeat,
-    RulesDoc,
-    Seats,
-    Tricks,
-    Word,
-    read_record,
-)
+from game.saves import MAX_RECORD_BYTES, read_record
 from game.storage import NotRegular, TooLarge, atomic_write_text, keep_aside, read_bounded
 
 FORMAT = "ohhell-kept-game"
@@ -64,34 +53,6 @@ class KeptDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
 _DECODER = msgspec.json.Decoder(KeptDoc)
 
 
-class HandSummary(Struct):
-    """What statistics and the lists read of a hand (the cards are checked on replay)."""
-
-    size: Tricks
-    bids: BySeat
-    taken: CountsBySeat
-    number: Annotated[int, Meta(ge=1, le=MAX_HANDS)] | None = None
-    totals: PointsBySeat | None = None
-
-
-class RecordSummary(Struct):
-    """What statistics and the lists read of a kept record, bounded as the record
-    schema bounds it; the rest of the record is checked when it is replayed."""
-
-    format: Literal["ohhell-record"]
-    version: Annotated[int, Meta(ge=1, le=99)]
-    seed: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
-    rules: RulesDoc
-    players: Annotated[list[PlayerDoc], Meta(max_length=MAX_PLAYERS)]
-    totals: PointsBySeat
-    variant: Word = "custom"
-    hands: Annotated[list[HandSummary], Meta(max_length=MAX_HANDS)] = []
-    winners: Seats = []
-
-
-_SUMMARY = msgspec.json.Decoder(RecordSummary)
-
-
 @dataclass(frozen=True)
 class KeptGame:
     """One finished game as kept: its name, when it ended and its checked record."""
@@ -99,9 +60,8 @@ class KeptGame:
     name: str
     finished: str
     """UTC, ``2026-12-02T07:15:00Z``."""
-    record: dict[str, Any] = field(repr=False)
-    """What statistics read of the record, schema-checked: the players, totals,
-    winners, variant, rules, seed, and each hand's size, bids, tricks taken and totals."""
+    record: RecordSummary = field(repr=False)
+    """What statistics and the lists read of the record, schema-checked."""
     raw: bytes = field(repr=False, default=b"")
     """The whole record as kept, checked and replayed by :meth:`replayed`."""
     take_backs: int = 0
@@ -110,12 +70,11 @@ class KeptGame:
 
     @property
     def seed(self) -> int:
-        seed: int = self.record["seed"]
-        return seed
+        return self.record.seed
 
     @property
     def names(self) -> list[str]:
-        return [player["name"] for player in self.record["players"]]
+        return self.record.names
 
     def replayed(self) -> tuple[Match, list[Player]]:
         """The game rebuilt and checked fact by fact: ``(match, players)``; raises
@@ -140,27 +99,10 @@ def read_kept(name: str, data: bytes) -> KeptGame:
     except (msgspec.DecodeError, RecursionError) as error:
         raise RecordError(name, str(error)) from None
     raw = bytes(doc.record)
-    try:
-        summary = _SUMMARY.decode(raw)
-    except (msgspec.DecodeError, RecursionError) as error:
-        raise RecordError(f"{name}.record", str(error)) from None
-    record: dict[str, Any] = msgspec.to_builtins(summary)
-    _check_shape(record, name)
+    summary = read_summary(raw, f"{name}.record")
     return KeptGame(
-        name, doc.finished, record, raw=raw, take_backs=doc.take_backs, again_of=doc.again_of
+        name, doc.finished, summary, raw=raw, take_backs=doc.take_backs, again_of=doc.again_of
     )
-
-
-def _check_shape(record: dict[str, Any], name: str) -> None:
-    """A finished game's record has a total, and every hand a size, a bid and a count
-    of tricks for every player (statistics read them without replaying)."""
-    seats = len(record["players"])
-    if len(record.get("totals", ())) != seats:
-        raise RecordError(f"{name}.record.totals", "the game is not finished")
-    for index, hand in enumerate(record.get("hands", ())):
-        sizes = [len(hand.get(key, ())) for key in ("bids", "taken")]
-        if "size" not in hand or sizes != [seats, seats]:
-            raise RecordError(f"{name}.record.hands[{index}]", "a hand is incomplete")
 
 
 class GameArchive:

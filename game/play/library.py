@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.play.archive import GameArchive, KeptGame
 from game.play.stats import (
@@ -17,6 +17,7 @@ from game.play.stats import (
     tally,
     tally_by_variant,
 )
+from game.play.summary import RecordSummary, read_summary
 from game.resources import data_dir
 from game.rules.record import dumps
 
@@ -43,7 +44,7 @@ class Library:
         kept already (its autosave outlived the keeping, cut short) is not kept twice."""
         record = session.record()
         if session.resumed:
-            mark = _mark(json.loads(dumps(record)))  # as a kept file holds it
+            mark = _mark(read_summary(dumps(record).encode()))  # as a kept file holds it
             kept = next((g.name for g in self.games() if _mark(g.record) == mark), None)
             if kept is not None:
                 return kept
@@ -89,9 +90,10 @@ class Library:
         return self.archive.problem or self.stats_file.problem
 
 
-def _mark(record: dict[str, Any]) -> tuple[object, ...]:
+def _mark(game: RecordSummary) -> tuple[object, ...]:
     """What tells one finished game from another: its deal, rules, players, and
     every hand's bids and tricks taken."""
-    hands = [(hand.get("bids"), hand.get("taken")) for hand in record.get("hands", ())]
-    fields = ("seed", "rules", "players", "totals")
-    return (*(json.dumps(record.get(name), sort_keys=True) for name in fields), str(hands))
+    hands = [(hand.bids, hand.taken) for hand in game.hands]
+    players = [(player.name, player.kind) for player in game.players]
+    rules = json.dumps(game.rules, sort_keys=True)
+    return (game.seed, rules, str(players), str(game.totals), str(hands))

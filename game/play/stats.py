@@ -6,17 +6,18 @@ games the archive no longer keeps were folded into the statistics file
 (``stats.json``) as they were removed. The file is read against a msgspec schema;
 a damaged one is set aside and the game goes on without it, as with settings.
 
+>>> from game.play.summary import summary_of
 >>> record = {"variant": "oh-hell", "players": [{"name": "Ann", "kind": "human"},
 ...   {"name": "Bo", "kind": "easy"}], "winners": [0], "totals": [30, 12],
 ...   "hands": [{"size": 2, "bids": [1, 0], "taken": [1, 1], "totals": [11, 0]},
 ...             {"size": 1, "bids": [0, 1], "taken": [0, 1], "totals": [21, 11]}]}
->>> table = tally([record])
+>>> table = tally([summary_of(record)])
 >>> ann = table["Ann"]
 >>> ann.games, ann.wins, ann.average_score, ann.bids.made, ann.bids.count
 (1, 1, 30.0, 2, 2)
 >>> table["Bo [easy]"].by_bid[0].made, table["Bo [easy]"].average_over_under
 (0, 0.5)
->>> ann.opponents["easy"].games, variant_key(record)
+>>> ann.opponents["easy"].games, variant_key(summary_of(record))
 (1, 'oh-hell')
 
 A computer player is counted under its name and level (``Bo [easy]``), so one name
@@ -30,15 +31,16 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 from msgspec import Meta, Struct, field
 
 from game.i18n import _
-from game.saves import PRINTABLE, Word
+from game.play.summary import GameSummary
+from game.saves import PRINTABLE, PlayerDoc, Word
 from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
 
 MAX_STATS_BYTES = 8 * 1024 * 1024
@@ -134,11 +136,10 @@ ByVariant = dict[str, StatsTable]
 """Tables of the games of each variant (by :func:`variant_key`)."""
 
 
-def player_key(player: Mapping[str, Any]) -> str:
+def player_key(player: PlayerDoc) -> str:
     """Whom a record's player is counted as: a person by name, a computer by name and
     level (``Ada [hard]``: Ada at Easy is another player)."""
-    name, kind = str(player["name"]), str(player.get("kind", "human"))
-    return name if kind == "human" else f"{name} [{kind}]"
+    return player.name if player.kind == "human" else f"{player.name} [{player.kind}]"
 
 
 def split_key(key: str) -> tuple[str, str | None]:
@@ -153,30 +154,27 @@ def split_key(key: str) -> tuple[str, str | None]:
     return key, None
 
 
-def variant_key(record: Mapping[str, Any]) -> str:
-    """The variant a record is counted under: its preset, or ``custom:N`` for custom
+def variant_key(game: GameSummary) -> str:
+    """The variant a game is counted under: its preset, or ``custom:N`` for custom
     rules of N hands."""
-    variant = str(record.get("variant", "custom"))
-    if variant == "custom":
-        return f"custom:{len(record.get('hands', ()))}"
-    return variant
+    return f"custom:{len(game.hands)}" if game.variant == "custom" else game.variant
 
 
-def opponents_key(record: Mapping[str, Any]) -> str:
+def opponents_key(game: GameSummary) -> str:
     """The level of the computers a game was played against: one level, ``mixed``,
     or ``people`` when no computer played."""
-    levels = {str(p.get("kind")) for p in record["players"] if p.get("kind") != "human"}
+    levels = {player.kind for player in game.players if player.kind != "human"}
     if not levels:
         return "people"
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def count_game(table: StatsTable, record: Mapping[str, Any], take_backs: int = 0) -> None:
-    """Add one finished game's record to ``table``."""
-    winners, totals = set(record.get("winners", ())), record["totals"]
-    variant = variant_key(record)
-    against = opponents_key(record)
-    for seat, player in enumerate(record["players"]):
+def count_game(table: StatsTable, game: GameSummary, take_backs: int = 0) -> None:
+    """Add one finished game to ``table``."""
+    winners, totals = set(game.winners), game.totals
+    variant = variant_key(game)
+    against = opponents_key(game)
+    for seat, player in enumerate(game.players):
         stats = table.setdefault(player_key(player), PlayerStats())
         won = seat in winners
         score = totals[seat]
@@ -186,37 +184,35 @@ def count_game(table: StatsTable, record: Mapping[str, Any], take_backs: int = 0
         stats.best = score if stats.best is None else max(stats.best, score)
         stats.take_back_games += take_backs > 0
         stats.variants.setdefault(variant, GameCounts()).merge(GameCounts(1, won, score))
-        if player.get("kind", "human") == "human":
+        if player.kind == "human":
             stats.opponents.setdefault(against, GameCounts()).merge(GameCounts(1, won, score))
-        for hand in record.get("hands", ()):
-            bid, taken = hand["bids"][seat], hand["taken"][seat]
+        for hand in game.hands:
+            bid, taken = hand.bids[seat], hand.taken[seat]
             if bid is None:
                 continue
-            made = bid == taken
+            made = hand.made[seat]
             stats.bids.add(made)
-            stats.by_size.setdefault(hand["size"], Tally()).add(made)
+            stats.by_size.setdefault(hand.size, Tally()).add(made)
             stats.by_bid.setdefault(bid, Tally()).add(made)
             stats.over_under += taken - bid
             stats.missed_by += abs(taken - bid)
 
 
-def tally(records: Iterable[Mapping[str, Any]], take_backs: Iterable[int] = ()) -> StatsTable:
-    """Statistics of ``records`` (finished games), by player."""
+def tally(games: Iterable[GameSummary], take_backs: Iterable[int] = ()) -> StatsTable:
+    """Statistics of finished ``games``, by player."""
     table: StatsTable = {}
     marks = iter(take_backs)
-    for record in records:
-        count_game(table, record, next(marks, 0))
+    for game in games:
+        count_game(table, game, next(marks, 0))
     return table
 
 
-def tally_by_variant(
-    records: Iterable[Mapping[str, Any]], take_backs: Iterable[int] = ()
-) -> ByVariant:
-    """Statistics of ``records``, a table per variant."""
+def tally_by_variant(games: Iterable[GameSummary], take_backs: Iterable[int] = ()) -> ByVariant:
+    """Statistics of finished ``games``, a table per variant."""
     tables: ByVariant = {}
     marks = iter(take_backs)
-    for record in records:
-        count_game(tables.setdefault(variant_key(record), {}), record, next(marks, 0))
+    for game in games:
+        count_game(tables.setdefault(variant_key(game), {}), game, next(marks, 0))
     return tables
 
 
@@ -289,12 +285,12 @@ class StatsFile:
             return empty
         return doc
 
-    def retire(self, record: Mapping[str, Any], take_backs: int = 0) -> None:
+    def retire(self, game: GameSummary, take_backs: int = 0) -> None:
         """Fold one game into the file (before its record is removed). Raises OSError."""
         doc = self.read_doc()
         table, by_variant = dict(doc.retired), dict(doc.by_variant)
-        count_game(table, record, take_backs)
-        count_game(by_variant.setdefault(variant_key(record), {}), record, take_backs)
+        count_game(table, game, take_backs)
+        count_game(by_variant.setdefault(variant_key(game), {}), game, take_backs)
         doc = StatsDoc("ohhell-stats", 2, table, by_variant)
         atomic_write_text(self.path, msgspec.json.encode(doc).decode())
 

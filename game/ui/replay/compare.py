@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
 from game.play.archive import KeptGame
 from game.play.library import Library
+from game.play.summary import GameSummary
 from game.rules.results import HandResult
 from game.ui.kit import theme
 from game.ui.kit.gui import veil
@@ -32,33 +33,39 @@ MADE, MISSED = (34, 128, 60), (188, 52, 40)
 @dataclass(frozen=True)
 class ComparedLine:
     """One hand of one game: its number and size, and per seat the bid, the tricks
-    taken and the running total."""
+    taken, whether the bid was made and the running total."""
 
     number: int
     size: int
-    bids: tuple[int, ...]
+    bids: tuple[int | None, ...]
     taken: tuple[int, ...]
+    made: tuple[bool, ...]
     totals: tuple[int, ...]
 
 
-def lines_of_record(record: dict[str, Any]) -> list[ComparedLine]:
-    """The finished hands of a kept game's record."""
+def lines_of_record(game: GameSummary) -> list[ComparedLine]:
+    """The finished hands of a kept game."""
     return [
         ComparedLine(
-            hand.get("number", index + 1),
-            hand["size"],
-            tuple(bid or 0 for bid in hand["bids"]),
-            tuple(hand["taken"]),
-            tuple(hand.get("totals", ())),
+            hand.number or index + 1,
+            hand.size,
+            tuple(hand.bids),
+            tuple(hand.taken),
+            hand.made,
+            tuple(hand.totals),
         )
-        for index, hand in enumerate(record.get("hands", ()))
-        if "totals" in hand
+        for index, hand in enumerate(game.hands)
+        if hand.totals is not None
     ]
+
+
+def _bid_text(bid: int | None) -> str:
+    return "–" if bid is None else str(bid)
 
 
 def lines_of_results(results: Sequence[HandResult]) -> list[ComparedLine]:
     """The finished hands of a game in play."""
-    return [ComparedLine(r.number, r.size, r.bids, r.taken, r.totals) for r in results]
+    return [ComparedLine(r.number, r.size, r.bids, r.taken, r.made, r.totals) for r in results]
 
 
 class CompareSheet(Scene):
@@ -176,10 +183,12 @@ class CompareSheet(Scene):
         number = theme.text(f"{line.number}·{line.size}", size, theme.INK)
         surface.blit(number, number.get_rect(midleft=(x + self.px(4), y + row_h // 2)))
         for seat, total in enumerate(line.totals):
-            made = line.bids[seat] == line.taken[seat]
+            made = line.made[seat]
             centre = x + hand_w + col * seat + col // 2
             small = theme.text(
-                f"{line.bids[seat]}/{line.taken[seat]}", size - 2, MADE if made else MISSED
+                f"{_bid_text(line.bids[seat])}/{line.taken[seat]}",
+                size - 2,
+                MADE if made else MISSED,
             )
             surface.blit(small, small.get_rect(midright=(centre - self.px(2), y + row_h // 2)))
             score = theme.text(str(total), size, theme.INK, "bold")

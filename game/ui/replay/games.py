@@ -34,7 +34,7 @@ ROW_HEIGHT = 52
 
 def variant_label(game: KeptGame) -> str:
     """The preset's name, or Custom game."""
-    preset = PRESETS.get(game.record.get("variant", ""))
+    preset = PRESETS.get(game.record.variant)
     return tr(preset.name) if preset is not None else _("Custom game")
 
 
@@ -184,7 +184,7 @@ class GamesScene(GuiScene):
 
     def _scores(self, surface: pygame.Surface, rect: pygame.Rect, game: KeptGame) -> None:
         """Each player's name and final score, the winners in gold."""
-        totals, winners = game.record["totals"], set(game.record.get("winners", ()))
+        totals, winners = game.record.totals, set(game.record.winners)
         names = game.names
         left = rect.x + self.px(330)
         width = (rect.right - self.px(12) - left) // max(1, len(names))

@@ -312,9 +312,9 @@ class StatsScene(GuiScene):
         bar_chart(surface, chart, title, bars, self.scale, reserve)
         series = []
         if self.last is not None:
-            record = self.last.record
-            for seat, player in enumerate(record["players"]):
-                values = [hand["totals"][seat] for hand in record["hands"] if "totals" in hand]
+            game = self.last.record
+            for seat, player in enumerate(game.players):
+                values = [hand.totals[seat] for hand in game.hands if hand.totals is not None]
                 colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
                 series.append(Series(display_name(player_key(player)), colour, values))
         line_chart(

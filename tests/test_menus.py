@@ -223,8 +223,8 @@ def test_settings_apply_at_once_and_persist(app: App) -> None:
     click(app, scene.choices["sound"].buttons[0])
     assert app.sounds.enabled is False
     type_text(app, scene.name_entry, "Marta")
-    scene.size_slider.set_current_value(1.3)
-    scene.volume_slider.set_current_value(0.25)
+    scene.sliders_of["card_scale"].set_current_value(1.3)
+    scene.sliders_of["volume"].set_current_value(0.25)
     frame(app, 2)
     reloaded = SettingsStore().settings
     assert reloaded.four_colour and reloaded.confirm_play and not reloaded.sound
@@ -239,7 +239,7 @@ def test_settings_apply_at_once_and_persist(app: App) -> None:
 def test_animation_speed_is_set_on_a_doubling_scale(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
-    scene.speed_slider.set_current_value(1.0)
+    scene.sliders_of["animation_speed"].set_current_value(1.0)
     frame(app, 2)
     assert SettingsStore().settings.animation_speed == pytest.approx(2.0)
 
@@ -258,6 +258,7 @@ def test_settings_fullscreen_goes_through_the_app(
 def test_settings_list_english_first(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
+    assert scene.language_menu is not None
     names = [option[0] for option in scene.language_menu.options_list]
     assert [scene._language_codes[name] for name in names] == ["en", "cs", "es", "nl", "pt"]
     assert names[0] == "English"
@@ -378,7 +379,7 @@ def test_a_click_on_a_sliders_track_moves_the_knob_there(app: App) -> None:
     scene = SettingsScene(app)
     app.push(scene)
     frame(app)
-    slider = scene.size_slider
+    slider = scene.sliders_of["card_scale"]
     assert slider.sliding_button is not None
     knob = slider.sliding_button.rect
     start = app.settings.card_scale

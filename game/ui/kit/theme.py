@@ -92,6 +92,38 @@ DIM_ALPHA = 64
 light enough that the hand still reads as live (playable cards are raised too)."""
 PLATE_FILL = (12, 30, 25, 236)
 PLATE_BORDER = (255, 255, 255, 40)
+
+
+class FormSpacing(NamedTuple):
+    """The rhythm of a form (:mod:`game.ui.kit.form`), in pixels at 1280x720."""
+
+    pad: int = 24
+    """Inside a panel, left and right."""
+    top: int = 16
+    """Above a panel's first heading."""
+    heading: int = 26
+    """From a heading to its first row."""
+    heading_text: int = 24
+    row: int = 44
+    """From one row to the next."""
+    compact_row: int = 39
+    row_gap: int = 4
+    """Between one row's label and the next."""
+    control_height: int = 36
+    compact_height: int = 32
+    gap: int = 6
+    """Between a label and its control."""
+    section_gap: int = 4
+    """Between a section's last row and the next heading."""
+    value: int = 96
+    """The words beside a slider (its value)."""
+
+
+FORM = FormSpacing()
+PAGE_MARGIN = 40
+"""Left and right of a page's panels, and under its title."""
+PAGE_GUTTER = 24
+"""Between two panels side by side."""
 high_contrast = False
 """Whether the high-contrast palette is in use (:func:`use_contrast`)."""
 generation = 0

@@ -7,6 +7,8 @@ title or the pause menu).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,9 +18,11 @@ from game.i18n import _, available_languages
 from game.rules.cards import Card
 from game.ui.cards.art import card_art
 from game.ui.kit import theme
+from game.ui.kit.form import Box, Column, Row, Section, lay_out
 from game.ui.kit.gui import Choice, GuiScene, object_id, set_enabled, unfocus
 
 if TYPE_CHECKING:
+    from game.settings import Settings
     from game.ui.kit.scene import SceneHost
 
 LANGUAGE_NAMES = {
@@ -41,6 +45,8 @@ TABLE_CARD_WIDTH = 90
 """The width of a card in the player's hand at 1280x720 and card size 100%."""
 SPEED_RANGE = (-2.0, 2.0)
 """The animation speed slider, in doublings: 0.25x to 4x."""
+PANEL_TOP = 88
+"""Where the panels start, under the title."""
 COMPUTER_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 """The computer speeds offered: how much shorter their pause before acting is."""
 
@@ -62,16 +68,174 @@ def speed_label(speed: float) -> str:
     return f"{text}\u00d7"
 
 
+def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
+    """The settings as data, in the player's words: the main panel's sections, then
+    those under the preview."""
+    off_on = ((False, _("Off")), (True, _("On")))
+    main = (
+        Section(
+            _("You"),
+            (
+                Row(_("Your name"), "player_name", "text"),
+                Row(_("Language"), "language", "language"),
+            ),
+        ),
+        Section(
+            _("At the table"),
+            (
+                Row(_("Animation speed"), "animation_speed", "slider", span=SPEED_RANGE),
+                Row(
+                    _("Computer speed"),
+                    "computer_speed",
+                    options=tuple(computer_speeds()),
+                    tips=(_("How long the computers pause before each bid or card."),) * 4,
+                ),
+                Row(_("Card size"), "card_scale", "slider", span=(0.7, 1.5)),
+                Row(
+                    _("Confirm before playing"),
+                    "confirm_play",
+                    options=off_on,
+                    tips=(
+                        _("A click plays the card."),
+                        _("The first click raises the card, a second click plays it."),
+                    ),
+                ),
+                Row(
+                    _("Play a lone card by itself"),
+                    "auto_play",
+                    options=off_on,
+                    tips=(None, _("When only one of your cards may be played, it is played.")),
+                ),
+            ),
+        ),
+        Section(
+            _("Sound and screen"),
+            (
+                Row(_("Sound"), "sound", options=off_on),
+                Row(_("Volume"), "volume", "slider"),
+                Row(
+                    _("Full screen"),
+                    "fullscreen",
+                    options=((False, _("Window")), (True, _("Full screen"))),
+                    tips=(None, _("F11 switches at any time.")),
+                ),
+            ),
+        ),
+    )
+    side = (
+        Section(
+            _("Seeing"),
+            (
+                Row(
+                    _("Four-colour deck"),
+                    "four_colour",
+                    options=((False, _("Red and black")), (True, _("Four colours"))),
+                    tips=(
+                        _("Hearts and diamonds red, spades and clubs black."),
+                        _("Clubs green, diamonds blue, hearts red, spades black."),
+                    ),
+                ),
+                Row(
+                    _("Text size"),
+                    "text_scale",
+                    options=((1.0, _("Normal")), (1.15, _("Large")), (1.3, _("Larger"))),
+                    tips=(_("The size of the words at the table."),) * 3,
+                ),
+                Row(
+                    _("High contrast"),
+                    "high_contrast",
+                    options=off_on,
+                    tips=(None, _("Brighter words on darker, solid grounds.")),
+                ),
+            ),
+        ),
+        Section(
+            _("Games"),
+            (
+                Row(
+                    _("Take-backs"),
+                    "take_backs",
+                    options=(("auto", _("Easy")), ("always", _("Always")), ("never", _("Never"))),
+                    tips=(
+                        _("In a game against easy and medium computers only."),
+                        _("In every game with one person at the screen."),
+                        None,
+                    ),
+                ),
+                Row(
+                    _("Games kept"),
+                    "kept_games",
+                    options=tuple((count, str(count)) for count in (50, 200, 1000)),
+                    tips=(_("The oldest games go first; their statistics stay."),) * 3,
+                ),
+                Row(
+                    _("Coach"),
+                    "coach",
+                    options=off_on,
+                    tips=(
+                        None,
+                        _(
+                            "On your turns, your chance of making each bid, and your bid "
+                            "after each card. C at the table turns it on or off."
+                        ),
+                    ),
+                ),
+                Row(
+                    _("Guided first hand"),
+                    "guide",
+                    options=off_on,
+                    tips=(None, _("A few words at each new kind of decision of the next hand.")),
+                ),
+            ),
+        ),
+    )
+    return main, side
+
+
+MAIN_PANEL = Column(theme.PAGE_MARGIN, PANEL_TOP, 760, 270)
+SIDE_PANEL = Column(
+    theme.PAGE_MARGIN + MAIN_PANEL.width + theme.PAGE_GUTTER,
+    PANEL_TOP,
+    theme.BASE_SIZE[0] - 2 * theme.PAGE_MARGIN - theme.PAGE_GUTTER - MAIN_PANEL.width,
+    140,
+    compact=True,
+)
+PANEL_HEIGHT = 556
+PREVIEW_HEIGHT = 198
+"""The preview at the top of the side panel, over its rows."""
+
+
+def _slider_position(setting: str, value: float) -> float:
+    """Where a setting's value sits on its slider (speed in doublings)."""
+    return _speed_position(value) if setting == "animation_speed" else value
+
+
+def _slider_value(setting: str, position: float) -> float:
+    return round(2**position, 2) if setting == "animation_speed" else round(position, 2)
+
+
+def _value_words(setting: str, value: float) -> str:
+    return speed_label(value) if setting == "animation_speed" else f"{round(value * 100)}%"
+
+
 class SettingsScene(GuiScene):
     """The settings form with a live card preview."""
 
     def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         self.choices: dict[str, Choice[Any]] = {}
+        self.sliders_of: dict[str, UIHorizontalSlider] = {}
+        self.value_labels: dict[str, UILabel] = {}
+        self.labels: list[tuple[pygame.Rect, str]] = []
+        self.headings: list[tuple[pygame.Rect, str]] = []
+        self.name_entry: UITextEntryLine | None = None
+        self.language_menu: UIDropDownMenu | None = None
+        self._language_codes: dict[str, str] = {}
+        self._slider_values: dict[str, float] = {}
         self.time = 0.0
 
     @property
-    def settings(self) -> Any:
+    def settings(self) -> Settings:
         return self.app.settings
 
     # ------------------------------------------------------------- changes
@@ -82,8 +246,8 @@ class SettingsScene(GuiScene):
             self.app.sounds.configure(self.app.settings)
         if changes.get("sound"):
             self.app.sounds.play("click")
-        if "sound" in changes and hasattr(self, "volume_slider"):
-            set_enabled(self.volume_slider, self.app.settings.sound)
+        if "sound" in changes and "volume" in self.sliders_of:
+            set_enabled(self.sliders_of["volume"], self.app.settings.sound)
 
     def set_contrast(self, on: bool) -> None:
         """Switch the palette at once: every open scene is drawn anew with it."""
@@ -110,238 +274,124 @@ class SettingsScene(GuiScene):
         if name and name != self.settings.player_name:
             self.change(player_name=name)
 
+    def _setter(self, setting: str) -> Callable[[Any], None]:
+        """What choosing a value of ``setting`` does."""
+        special: dict[str, Callable[[Any], None]] = {
+            "language": self.set_language,
+            "fullscreen": self.set_fullscreen,
+            "high_contrast": self.set_contrast,
+        }
+        return special.get(setting, lambda value: self.change(**{setting: value}))
+
     # -------------------------------------------------------------- layout
-    def _label_rect(self, y: float) -> pygame.Rect:
-        return self.rect(64, y, 270, 40)
-
     def build(self) -> None:
-        s = self.settings
-        self.rows: list[tuple[pygame.Rect, str]] = []
-        self.headings: list[tuple[pygame.Rect, str]] = []
-        self.choices = {}
-        self.value_labels: dict[str, UILabel] = {}
-        control_x, control_w = 340, 436
-        off_on = [(False, _("Off")), (True, _("On"))]
-
-        self.headings.append((self.rect(64, 104, 700, 24), _("You")))
-        self.rows.append((self._label_rect(130), _("Your name")))
-        self.name_entry = UITextEntryLine(
-            self.rect(control_x, 130, control_w, 40), self.manager, initial_text=s.player_name
-        )
-        self.name_entry.set_text_length_limit(24)
-        self.rows.append((self._label_rect(174), _("Language")))
-        languages = available_languages()
-        if len(languages) <= 4:
-            self.choices["language"] = self.choice(
-                self.rect(control_x, 176, control_w, 36),
-                [(code, language_name(code)) for code in languages],
-                s.language if s.language in languages else "en",
-                self.set_language,
-            )
-        else:
-            names: list[str | tuple[str, str]] = [language_name(code) for code in languages]
-            current = language_name(s.language if s.language in languages else "en")
-            self.language_menu = UIDropDownMenu(
-                names, current, self.rect(control_x, 176, control_w, 36), self.manager
-            )
-            self._language_codes = {language_name(code): code for code in languages}
-
-        self.headings.append((self.rect(64, 222, 700, 24), _("At the table")))
-        self.rows.append((self._label_rect(248), _("Animation speed")))
-        self.speed_slider = self._slider(
-            "speed", 248, _speed_position(s.animation_speed), SPEED_RANGE
-        )
-        self.rows.append((self._label_rect(292), _("Computer speed")))
-        self.choices["computer_speed"] = self.choice(
-            self.rect(control_x, 294, control_w, 36),
-            [(speed, words) for speed, words in computer_speeds()],
-            s.computer_speed if s.computer_speed in COMPUTER_SPEEDS else None,
-            lambda speed: self.change(computer_speed=speed),
-            tooltips=[_("How long the computers pause before each bid or card.")] * 4,
-        )
-        self.rows.append((self._label_rect(336), _("Card size")))
-        self.size_slider = self._slider("size", 336, s.card_scale, (0.7, 1.5))
-        self.rows.append((self._label_rect(380), _("Confirm before playing")))
-        self.choices["confirm_play"] = self.choice(
-            self.rect(control_x, 382, control_w, 36),
-            off_on,
-            s.confirm_play,
-            lambda on: self.change(confirm_play=on),
-            tooltips=[
-                _("A click plays the card."),
-                _("The first click raises the card, a second click plays it."),
-            ],
-        )
-        self.rows.append((self._label_rect(424), _("Play a lone card by itself")))
-        self.choices["auto_play"] = self.choice(
-            self.rect(control_x, 426, control_w, 36),
-            off_on,
-            s.auto_play,
-            lambda on: self.change(auto_play=on),
-            tooltips=[None, _("When only one of your cards may be played, it is played.")],
-        )
-
-        self.headings.append((self.rect(64, 470, 700, 24), _("Sound and screen")))
-        self.rows.append((self._label_rect(496), _("Sound")))
-        self.choices["sound"] = self.choice(
-            self.rect(control_x, 498, control_w, 36),
-            off_on,
-            s.sound,
-            lambda on: self.change(sound=on),
-        )
-        self.rows.append((self._label_rect(540), _("Volume")))
-        self.volume_slider = self._slider("volume", 540, s.volume, (0.0, 1.0))
-        set_enabled(self.volume_slider, s.sound)
-        self.rows.append((self._label_rect(584), _("Full screen")))
-        self.choices["fullscreen"] = self.choice(
-            self.rect(control_x, 586, control_w, 36),
-            [(False, _("Window")), (True, _("Full screen"))],
-            s.fullscreen,
-            self.set_fullscreen,
-            tooltips=[None, _("F11 switches at any time.")],
-        )
-        self._games_rows(s)
+        self.labels, self.headings = [], []
+        self.choices, self.sliders_of, self.value_labels = {}, {}, {}
+        self.language_menu, self._slider_values = None, {}
+        main, side = settings_sections()
+        side_panel = replace(SIDE_PANEL, y=SIDE_PANEL.y + PREVIEW_HEIGHT)
+        for column, sections in ((MAIN_PANEL, main), (side_panel, side)):
+            placed = lay_out(column, sections)
+            self.headings += [(self.rect(*h.box), h.text) for h in placed.headings]
+            for row in placed.rows:
+                self.labels.append((self.rect(*row.label_box), row.row.label))
+                self._control(row.row, row.control_box)
+        if "volume" in self.sliders_of:
+            set_enabled(self.sliders_of["volume"], self.settings.sound)
+        bottom = PANEL_TOP + PANEL_HEIGHT + theme.FORM.pad // 2
         self.back_button = self.button(
-            self.rect(40, 654, 150, 46), _("Back"), self.app.pop, style="primary"
+            self.rect(theme.PAGE_MARGIN, bottom, 150, 46), _("Back"), self.app.pop, style="primary"
         )
-        self._slider_values: dict[str, float] = {}
         self.poll()
 
-    def _side_row(self, y: float, label: str) -> pygame.Rect:
-        """A row under the preview: its label, and where its control goes."""
-        self.rows.append((self.rect(848, y, 140, 32), label))
-        return self.rect(992, y, 224, 32)
+    def _control(self, row: Row, box: Box) -> None:
+        """The control of one row, showing its setting's current value."""
+        value = getattr(self.settings, row.setting)
+        if row.kind == "text":
+            x, y, w, h = box
+            entry = UITextEntryLine(self.rect(x, y - 2, w, h + 4), self.manager, initial_text=value)
+            entry.set_text_length_limit(24)
+            self.name_entry = entry
+        elif row.kind == "slider":
+            self._slider(row, box, _slider_position(row.setting, value))
+        elif row.kind == "language":
+            self._languages(box)
+        else:
+            known = [option for option, _words in row.options]
+            self.choices[row.setting] = self.choice(
+                self.rect(*box),
+                list(row.options),
+                value if value in known else None,
+                self._setter(row.setting),
+                tooltips=list(row.tips) or None,
+            )
 
-    def _games_rows(self, s: Any) -> None:
-        """How the table looks, then take-backs, the games kept, the coach and the
-        guide, under the preview."""
-        off_on = [(False, _("Off")), (True, _("On"))]
-        self.headings.append((self.rect(848, 302, 368, 24), _("Seeing")))
-        self.choices["four_colour"] = self.choice(
-            self._side_row(326, _("Four-colour deck")),
-            [(False, _("Red and black")), (True, _("Four colours"))],
-            s.four_colour,
-            lambda on: self.change(four_colour=on),
-            tooltips=[
-                _("Hearts and diamonds red, spades and clubs black."),
-                _("Clubs green, diamonds blue, hearts red, spades black."),
-            ],
+    def _languages(self, box: Box) -> None:
+        """A button per language when few are installed, else a list."""
+        languages = available_languages()
+        current = self.settings.language if self.settings.language in languages else "en"
+        if len(languages) <= 4:
+            options = [(code, language_name(code)) for code in languages]
+            self.choices["language"] = self.choice(
+                self.rect(*box), options, current, self.set_language
+            )
+            return
+        names: list[str | tuple[str, str]] = [language_name(code) for code in languages]
+        self.language_menu = UIDropDownMenu(
+            names, language_name(current), self.rect(*box), self.manager
         )
-        self.choices["text_scale"] = self.choice(
-            self._side_row(364, _("Text size")),
-            [(1.0, _("Normal")), (1.15, _("Large")), (1.3, _("Larger"))],
-            s.text_scale if s.text_scale in (1.0, 1.15, 1.3) else None,
-            lambda scale: self.change(text_scale=scale),
-            tooltips=[_("The size of the words at the table.")] * 3,
-        )
-        self.choices["high_contrast"] = self.choice(
-            self._side_row(402, _("High contrast")),
-            off_on,
-            s.high_contrast,
-            self.set_contrast,
-            tooltips=[None, _("Brighter words on darker, solid grounds.")],
-        )
-        self.headings.append((self.rect(848, 442, 368, 24), _("Games")))
-        self.choices["take_backs"] = self.choice(
-            self._side_row(466, _("Take-backs")),
-            [("auto", _("Easy")), ("always", _("Always")), ("never", _("Never"))],
-            s.take_backs,
-            lambda choice: self.change(take_backs=choice),
-            tooltips=[
-                _("In a game against easy and medium computers only."),
-                _("In every game with one person at the screen."),
-                None,
-            ],
-        )
-        kept = [(count, str(count)) for count in (50, 200, 1000)]
-        self.choices["kept_games"] = self.choice(
-            self._side_row(505, _("Games kept")),
-            kept,
-            s.kept_games if s.kept_games in (50, 200, 1000) else None,
-            lambda count: self.change(kept_games=count),
-            tooltips=[_("The oldest games go first; their statistics stay.")] * 3,
-        )
-        self.choices["coach"] = self.choice(
-            self._side_row(544, _("Coach")),
-            off_on,
-            s.coach,
-            lambda on: self.change(coach=on),
-            tooltips=[
-                None,
-                _(
-                    "On your turns, your chance of making each bid, and your bid after each "
-                    "card. C at the table turns it on or off."
-                ),
-            ],
-        )
-        self.choices["guide"] = self.choice(
-            self._side_row(583, _("Guided first hand")),
-            off_on,
-            s.guide,
-            lambda on: self.change(guide=on),
-            tooltips=[None, _("A few words at each new kind of decision of the next hand.")],
-        )
+        self._language_codes = {language_name(code): code for code in languages}
 
-    def _slider(
-        self, key: str, y: float, value: float, value_range: tuple[float, float]
-    ) -> UIHorizontalSlider:
+    def _slider(self, row: Row, box: Box, position: float) -> None:
+        """A slider over ``row.span`` with its value in words beside it."""
+        x, y, w, h = box
+        words = theme.FORM.value
+        low, high = row.span
         slider = UIHorizontalSlider(
-            self.rect(340, y + 4, 330, 32),
-            value,
-            value_range,
+            self.rect(x, y, w - words - theme.FORM.gap - 4, h - 4),
+            position,
+            row.span,
             self.manager,
-            click_increment=(value_range[1] - value_range[0]) / 16,
+            click_increment=(high - low) / 16,
         )
-        label = UILabel(self.rect(680, y, 96, 40), "", self.manager, object_id=object_id("value"))
-        self.value_labels[key] = label
+        label = UILabel(
+            self.rect(x + w - words, y - 2, words, h + 4),
+            "",
+            self.manager,
+            object_id=object_id("value"),
+        )
+        self.value_labels[row.setting] = label
+        self.sliders_of[row.setting] = slider
         self.sliders.append(slider)
-        return slider
 
     # -------------------------------------------------------------- events
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.name_entry.is_focused:
+            if self.name_entry is not None and self.name_entry.is_focused:
                 unfocus(self.name_entry)
             else:
                 self.app.pop()
 
     def poll(self) -> None:
-        if not hasattr(self, "speed_slider"):
-            return
-        sliders = {
-            "speed": self.speed_slider,
-            "size": self.size_slider,
-            "volume": self.volume_slider,
-        }
-        for key, slider in sliders.items():
-            value = float(slider.get_current_value())
-            if self._slider_values.get(key) == value:
+        for setting, slider in self.sliders_of.items():
+            position = float(slider.get_current_value())
+            if self._slider_values.get(setting) == position:
                 continue
-            first = key not in self._slider_values
-            self._slider_values[key] = value
-            if first:
-                continue
-            if key == "speed":
-                self.change(animation_speed=round(2**value, 2))
-            elif key == "size":
-                self.change(card_scale=round(value, 2))
-            else:
-                self.change(volume=round(value, 2))
-        self.set_name(self.name_entry.get_text())
-        menu = getattr(self, "language_menu", None)
-        if menu is not None:
-            picked = self._language_codes.get(menu.selected_option[0])
+            first = setting not in self._slider_values
+            self._slider_values[setting] = position
+            if not first:
+                self.change(**{setting: _slider_value(setting, position)})
+        if self.name_entry is not None:
+            self.set_name(self.name_entry.get_text())
+        if self.language_menu is not None:
+            picked = self._language_codes.get(self.language_menu.selected_option[0])
             if picked and picked != self.settings.language:
                 self.set_language(picked)
                 return
-        texts = {
-            "speed": speed_label(self.settings.animation_speed),
-            "size": f"{round(self.settings.card_scale * 100)}%",
-            "volume": f"{round(self.settings.volume * 100)}%",
-        }
-        for key, label in self.value_labels.items():
-            if label.text != texts[key]:
-                label.set_text(texts[key])
+        for setting, label in self.value_labels.items():
+            text = _value_words(setting, getattr(self.settings, setting))
+            if label.text != text:
+                label.set_text(text)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -352,14 +402,15 @@ class SettingsScene(GuiScene):
         super().draw_back(surface)
         title = theme.text(_("Settings"), self.px(34), theme.TEXT, "bold")
         surface.blit(title, self.rect(40, 24, 0, 0).topleft)
-        theme.panel(surface, self.rect(40, 88, 760, 556), theme.PANEL, self.px(16))
-        theme.panel(surface, self.rect(824, 88, 416, 556), theme.PANEL, self.px(16))
+        for panel in (MAIN_PANEL, SIDE_PANEL):
+            area = self.rect(panel.x, panel.y, panel.width, PANEL_HEIGHT)
+            theme.panel(surface, area, theme.PANEL, self.px(16))
         for rect, text in self.headings:
             label = theme.text(text.upper(), self.px(13), theme.GOLD, "bold")
             surface.blit(label, rect.topleft)
             y = rect.y + label.get_height() + self.px(2)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
-        for rect, text in self.rows:
+        for rect, text in self.labels:
             label = theme.fitted(text, self.px(16), rect.width, theme.TEXT, "bold")
             surface.blit(label, label.get_rect(midleft=rect.midleft))
         self._draw_preview(surface)
@@ -367,7 +418,7 @@ class SettingsScene(GuiScene):
     def _draw_preview(self, surface: pygame.Surface) -> None:
         """The cards at the size and in the colours chosen, and the size in words."""
         s = self.settings
-        area = self.rect(824, 88, 416, 556)
+        area = self.rect(SIDE_PANEL.x, SIDE_PANEL.y, SIDE_PANEL.width, PANEL_HEIGHT)
         heading = theme.text(_("PREVIEW"), self.px(13), theme.GOLD, "bold")
         surface.blit(heading, (area.x + self.px(24), area.y + self.px(16)))
         width = max(8, round(TABLE_CARD_WIDTH * 0.72 * self.scale * s.card_scale))

@@ -164,7 +164,7 @@ def decides_the_same(match: Match, seat: int, decide: Decide, count: int = 3) ->
 def positions(preset: str, players: int, seed: int) -> Iterator[tuple[str, Match, int]]:
     """Positions of a game by medium players with at least two legal actions for
     the seat to act: its first bid, the dealer's bid, a lead, a follow, and a
-    play near the end of a hand (where the endgame solver takes over)."""
+    play near the end of a hand."""
     match = Match(PRESETS[preset].rules(players), seed)
     movers = [make_agent("medium", seed * 8 + seat) for seat in range(players)]
     wanted = ["first bid", "dealer's bid", "lead", "follow", "late play"]

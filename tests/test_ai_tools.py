@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.stats import mean_ci
 from game.bench import ai as bench
 from game.bench import tournament
+from game.bench.stats import mean_ci
 from game.saves import read_record
 
 

@@ -45,6 +45,18 @@ def test_importing_the_engine_and_ai_loads_no_pygame() -> None:
     assert result.stdout.strip() == "[]"
 
 
+def test_the_coachs_plain_answer_loads_no_search() -> None:
+    """The window's process reads the coach's answers without loading the players."""
+    code = (
+        "import sys; import game.ai.advice, game.play.thinker;"
+        "print(sorted(m for m in sys.modules if m.startswith('game.ai.')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.strip() == "['game.ai.advice']"
+
+
 def test_no_pickle_or_eval_anywhere() -> None:
     for path in (ROOT / "game").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -8,10 +8,11 @@ import pytest
 
 from game.ai.coach import advise
 from game.ai.expert import EXPERT
-from game.ai.hard import HardAgent, decision_rng
+from game.ai.hard import HardAgent
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
 from game.ai.search import Search
+from game.ai.seeds import decision_rng
 from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.actions import Bid, Play

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 
+from game.ai.advice import Advice
 from game.ai.coach import advise
 from game.play import thinker
 from game.play.coaching import Coach, coach_seed
 from game.play.preview import played_session, played_until_bid
 from game.play.session import GameSession
-from game.play.thinker import Advice
 from game.rules.actions import Bid, Play
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
@@ -74,7 +74,7 @@ def test_the_bid_figures_on_screen_are_the_engines_for_the_view_and_seed(app: Ap
     scene = open_table(app, session)
     run_until(app, lambda: figures_shown(scene))
     view = session.view(0)
-    expected = Advice.of(advise(view, coach_seed(session.deal_number, 0)))
+    expected = advise(view, coach_seed(session.deal_number, 0))
     frame = scene.frame()
     assert frame.coach is not None and frame.coach.advice == expected
     shown = bid_figures(scene.bid_panel, frame)
@@ -93,7 +93,7 @@ def test_the_card_badges_and_the_choice_are_the_engines(app: App) -> None:
     scene = open_table(app, session)
     run_until(app, lambda: figures_shown(scene) and scene.hand.items)
     app.frame(0.01)  # the hand takes the figures as it is laid out
-    expected = Advice.of(advise(session.view(0), coach_seed(session.deal_number, 0)))
+    expected = advise(session.view(0), coach_seed(session.deal_number, 0))
     chances = {o.action: o.chance for o in expected.options}
     legal = [item for item in scene.hand.items if item.legal]
     assert legal and all(item.chance == chances[Play.of(0, item.card)] for item in legal)
@@ -236,7 +236,7 @@ def test_an_answer_for_an_old_position_is_never_shown(slow_coach: list[SlowThoug
     old = slow_coach[-1]
     card = next(a.card for a in session.view(0).legal if isinstance(a, Play))
     session.act(Play.of(0, card))
-    old.advice = Advice.of(advise(old.view, 1))  # arrives late
+    old.advice = advise(old.view, 1)  # arrives late
     assert old.cancelled and session.coach_advice(0) is None
     coach = Coach([0])
     coach.wish(0, True)

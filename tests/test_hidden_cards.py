@@ -20,8 +20,7 @@ import pytest
 from game.ai import make_agent
 from game.ai.analysis import assess
 from game.ai.coach import advise
-from game.ai.expert import ENDGAME, EXPERT
-from game.ai.hard import HardAgent
+from game.ai.expert import EXPERT
 from game.ai.levels import MEASURED_LEVELS, MeasuredLevel
 from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.rules import Match, SeatView
@@ -47,12 +46,11 @@ def level(name: MeasuredLevel) -> Decide:
 
 DECIDERS: dict[str, Decide] = {
     **{name: level(name) for name in MEASURED_LEVELS},
-    "endgame solver": lambda view: HardAgent(6, ENDGAME.scaled(0.1)).choose(view),
     "coach": lambda view: advise(view, 6, config=SMALL),
     "analysis": lambda view: assess(view, view.legal[-1], 6, config=SMALL),
 }
 """Every decision the game asks of its searches and players, made afresh each time."""
-SEARCHES = ["hard", "expert", "ismcts", "endgame solver", "coach", "analysis"]
+SEARCHES = ["hard", "expert", "ismcts", "coach", "analysis"]
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +80,6 @@ def test_the_check_catches_a_search_that_samples_the_true_deal(
     decide = DECIDERS[name]
     caught = []
     for kind, match, seat in positions:
-        if name == "endgame solver" and kind != "late play":
-            continue
         answers = []
         for board in [copy.deepcopy(match), *copies(match, seat)]:
             with clairvoyant(board):

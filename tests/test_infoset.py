@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from game.ai.expert import TREE, ExpertAgent
-from game.ai.hard import decision_rng
 from game.ai.heuristics import guess_bid
 from game.ai.infoset import (
     BID,
@@ -22,6 +21,7 @@ from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
 from game.ai.sampling import DealSampler
 from game.ai.search import card_classes
+from game.ai.seeds import decision_rng
 from game.rules import PRESETS, Match, RuleSet, SeatView
 from game.rules.actions import Bid
 from game.rules.ruleset import HandSequence

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from game.ai.base import Agent, RandomAgent, play_match
-from game.ai.ismcts import BID, IsmctsAgent, IsmctsConfig, IsmctsSearch, World, point_range
+from game.ai.ismcts import IsmctsAgent, IsmctsConfig, IsmctsSearch
 from game.ai.knowledge import knowledge_of
 from game.ai.levels import MEASURED_LEVELS, make_agent
 from game.ai.sampling import DealSampler
-from game.ai.stats import mean_ci
+from game.ai.tree import BID, World, point_range
+from game.bench.stats import mean_ci
 from game.play.setup import offered_levels
 from game.rules import PRESET_LIST, PRESETS, Match, Phase, RuleSet, SeatView
 from game.rules.actions import Bid

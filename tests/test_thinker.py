@@ -72,7 +72,7 @@ def test_the_coach_answers_in_the_background_as_advise_would_here(mode: str) -> 
     for view in (bid, play):
         thought = thinker.coach(3, view)
         assert thought.wait(120), "no advice"
-        assert thought.action is None and thought.advice == thinker.Advice.of(advise(view, 3))
+        assert thought.action is None and thought.advice == advise(view, 3)
     assert abandoned.advice is None
 
 

@@ -2,7 +2,7 @@
 
 For one decision (the seat's view, the action it took, a seed) the sampled-deal
 search at the expert's budget runs (:class:`~game.ai.search.Search` with
-:data:`~game.ai.expert.EXPERT`, seeded by :func:`~game.ai.hard.decision_rng`: the
+:data:`~game.ai.expert.EXPERT`, seeded by :func:`~game.ai.seeds.decision_rng`: the
 coach's search, which the expert level itself replaced by a tree search in issue 17),
 with the action taken kept in the race to the end (``keep``): it is played out on
 every deal the search's choice is, without changing the race. Each of the two gets

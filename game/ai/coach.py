@@ -17,33 +17,15 @@ figure). Like the computer players, the coach sees only the seat's view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from game.ai.advice import Advice, Option
 from game.ai.expert import EXPERT
 from game.ai.hard import seeded_search
 from game.ai.search import Search, SearchConfig
 from game.ai.shards import Mapper, sequential_map
-from game.rules.actions import Action, Bid, Play
+from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import SeatView
-
-
-@dataclass(frozen=True)
-class Option:
-    """One legal action and the estimated chance of making the bid after it."""
-
-    action: Action
-    chance: float
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The coach's answer for one decision: every legal action, best chance first."""
-
-    options: tuple[Option, ...]
-    choice: Action
-    """What the expert would do (not always the best chance: it weighs points too)."""
 
 
 def advise(

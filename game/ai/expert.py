@@ -13,21 +13,20 @@ kept game come from it (a tree's visit counts are no chances of making a bid).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from game.ai.hard import decision_rng
 from game.ai.inference import Inference, PastPlay
-from game.ai.infoset import BID, TreeConfig, TreeSearch, bid_roots
+from game.ai.infoset import TreeConfig, TreeSearch, bid_roots
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
 from game.ai.search import SearchConfig, card_classes
+from game.ai.seeds import decision_rng
 from game.ai.shards import Mapper, sequential_map
+from game.ai.tree import BID
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import SeatView
 
-__all__ = ["ENDGAME", "EXPERT", "TREE", "ExpertAgent", "Inference", "PastPlay"]
+__all__ = ["EXPERT", "TREE", "ExpertAgent", "Inference", "PastPlay"]
 
 TREE = TreeConfig()
 """The expert's own search (measured against the yardstick in docs/ai.md)."""
@@ -41,11 +40,6 @@ EXPERT = SearchConfig(
     infer=True,
 )
 """The sampled-deal search at the expert's budget: the coach and the analysis."""
-
-ENDGAME = replace(EXPERT, endgame_cards=12, endgame_deals=160)
-"""The sampled-deal search with the last 12 cards solved exactly
-(:mod:`game.ai.endgame`). Measured against the yardstick and not adopted
-(docs/ai.md); kept for further work."""
 
 
 class ExpertAgent:

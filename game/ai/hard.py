@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
 from game.ai.search import Search, SearchConfig
+from game.ai.seeds import decision_rng
 from game.ai.shards import Mapper, sequential_map
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import Card
@@ -26,13 +25,6 @@ def seeded_search(
     and a generator fixed by ``seed`` and where the hand stands (:func:`decision_rng`)."""
     objective = objective_of(view, config.share, config.win_weight)
     return Search(view, knowledge_of(view), objective, config, decision_rng(seed, view), mapper)
-
-
-def decision_rng(seed: int, view: SeatView) -> random.Random:
-    """A generator for one decision, fixed by the seed and where the hand stands,
-    so a decision never depends on what the agent was asked before."""
-    played = sum(len(trick.cards) for trick in view.tricks) + len(view.trick)
-    return random.Random(f"{seed}:{view.hand_number}:{view.seat}:{view.phase.value}:{played}")
 
 
 class HardAgent:

@@ -38,12 +38,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from game.ai.heuristics import guess_bid
-from game.ai.ismcts import BID, Node, World, point_range
 from game.ai.knowledge import Knowledge
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
 from game.ai.rollout import playout
 from game.ai.search import point_tables
 from game.ai.shards import SHARDS, Mapper, deal_source, sequential_map, shard_seed, split
+from game.ai.tree import BID, Node, World, point_range
 from game.rules.ruleset import TrickPoints
 
 __all__ = [

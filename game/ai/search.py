@@ -23,7 +23,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.ai.endgame import Endgame
 from game.ai.heuristics import guess_bid
 from game.ai.knowledge import Knowledge
 from game.ai.masks import mask_of_cards, representatives
@@ -58,11 +57,6 @@ class SearchConfig:
     """How much the opponents' average points count against the seat's own."""
     win_weight: float = WIN_WEIGHT
     """The value, in points, of winning the game (see :mod:`game.ai.objective`)."""
-    endgame_cards: int = 0
-    """Solve plays exactly (:mod:`game.ai.endgame`) once this many cards or fewer are
-    left in the hands; 0: never."""
-    endgame_deals: int = 0
-    """Deals solved per play decision in the endgame."""
 
     def scaled(self, factor: float) -> SearchConfig:
         """The same search with budgets multiplied by ``factor``."""
@@ -71,7 +65,6 @@ class SearchConfig:
             play_budget=max(1, int(self.play_budget * factor)),
             bid_budget=max(1, int(self.bid_budget * factor)),
             min_deals=max(2, min(self.min_deals, int(self.min_deals * factor) or 2)),
-            endgame_deals=max(2, int(self.endgame_deals * factor)) if self.endgame_deals else 0,
         )
 
 
@@ -111,8 +104,6 @@ class ShardResult:
     """The weight of the deals played out (each candidate was played on all of them)."""
     points: tuple[float, ...] = ()
     """Per candidate, the weighted sum of the seat's own points for the hand (analysis)."""
-    nodes: int = 0
-    """Card plays of the exact endgame searches (0 when the shard played out)."""
 
 
 def run_shard(task: ShardTask) -> ShardResult:
@@ -146,7 +137,6 @@ def run_shard(task: ShardTask) -> ShardResult:
         tuple(made),
         total,
         tuple(points),
-        playouts.nodes,
     )
 
 
@@ -164,10 +154,6 @@ class Playouts:
         self.tables = point_tables(knowledge, bids)
         self.need = [bid - took for bid, took in zip(bids, knowledge.taken, strict=True)]
         self._by_bid: list[list[int]] | None = None
-        self.endgame = sum(knowledge.counts) <= config.endgame_cards
-        """Plays are solved exactly instead of played out (:mod:`game.ai.endgame`)."""
-        self.nodes = 0
-        """Card plays of the exact searches."""
         self.made: list[bool] = []
         """Per candidate of the last call, whether the seat took exactly its bid."""
         self.points: list[int] = []
@@ -175,8 +161,6 @@ class Playouts:
 
     def play_values(self, deal: list[int], cards: Sequence[int]) -> list[float]:
         """The value of playing each of ``cards`` now, in this deal."""
-        if self.endgame:
-            return self.solved_values(deal, cards)
         knowledge, tables, need = self.knowledge, self.tables, self.need
         seat, taken, value = knowledge.seat, knowledge.taken, self.objective.value
         values = []
@@ -202,27 +186,6 @@ class Playouts:
             made.append(more[seat] == need[seat])
             points.append(outcome[seat])
         return values
-
-    def solved_values(self, deal: list[int], cards: Sequence[int]) -> list[float]:
-        """The value of playing each of ``cards`` now, in this deal, every seat
-        playing the rest exactly to its own ends (:class:`~game.ai.endgame.Endgame`)."""
-        knowledge, tables, objective = self.knowledge, self.tables, self.objective
-        seat, taken = knowledge.seat, knowledge.taken
-        seats = range(knowledge.players)
-
-        def worth(more: tuple[int, ...]) -> float:
-            return objective.value([tables[other][taken[other] + more[other]] for other in seats])
-
-        solver = Endgame(
-            tables, taken, worth, knowledge.trump, knowledge.must_trump, objective.share, seat
-        )
-        start = time.perf_counter()
-        outcomes = solver.choices(list(deal), knowledge.leader, list(knowledge.trick), cards)
-        self.kernel_seconds += time.perf_counter() - start
-        self.nodes += solver.nodes
-        self.made = [more[seat] == self.need[seat] for more in outcomes]
-        self.points = [tables[seat][taken[seat] + more[seat]] for more in outcomes]
-        return [worth(more) for more in outcomes]
 
     def bid_values(self, deal: list[int], bids: Sequence[int]) -> list[float]:
         """The value of bidding each of ``bids`` now, in this deal."""
@@ -436,7 +399,7 @@ class Search:
                 self.points[candidate] = self.points.get(candidate, 0.0) + points
             used += result.playouts
             self.kernel_seconds += result.kernel_seconds
-            self.simulated += result.nodes if result.nodes else result.playouts * cost
+            self.simulated += result.playouts * cost
         return used
 
     # --------------------------------------------------------------- play
@@ -454,16 +417,7 @@ class Search:
     def race_plays(self, candidates: list[int], keep: int | None = None) -> int:
         """The best of ``candidates`` (card indexes) on the play budget."""
         cost = sum(self.knowledge.counts)
-        if cost <= self.config.endgame_cards and keep is None:
-            return self.solve_plays(candidates)
         return self.race(candidates, False, self.config.play_budget, cost, keep)
-
-    def solve_plays(self, candidates: list[int]) -> int:
-        """The best of ``candidates`` solved exactly on the endgame's deals (no race:
-        the candidates share one search per deal)."""
-        sums = dict.fromkeys(candidates, 0.0)
-        self._stage(0, candidates, False, self.config.endgame_deals, 0, sums)
-        return max(candidates, key=lambda card: (sums[card], -card))
 
     # ---------------------------------------------------------------- bid
     def choose_bid(self) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 from game import cliargs
 from game.ai.base import play_match
 from game.ai.levels import LEVELS, MEASURED_LEVELS, MeasuredLevel, is_measured_level, make_agent
-from game.ai.stats import Estimate, mean_ci
+from game.bench.stats import Estimate, mean_ci
 from game.i18n import _
 from game.i18n.reasons import error_words
 from game.rules.errors import RecordError, RulesError

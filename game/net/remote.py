@@ -40,7 +40,7 @@ from game.rules.verify import refusal
 from game.rules.view import SeatView, public_of
 
 if TYPE_CHECKING:
-    from game.play.thinker import Advice
+    from game.ai.advice import Advice
 
 RETRY_SECONDS = 120.0
 """How long a dropped connection is tried again (1 s apart at first, then up to 10 s)

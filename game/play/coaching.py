@@ -5,7 +5,7 @@ Each human seat has a wish; the coach runs only when :func:`coach_allowed` says
 every human's wish is on (solo: the lone human's setting; hotseat: each player
 turns theirs on, on their own turn). When a human seat is to act, the coach is
 asked once for that position with a seed fixed by the game and the seat (the
-search mixes in the position, :func:`game.ai.hard.decision_rng`), so the same
+search mixes in the position, :func:`game.ai.seeds.decision_rng`), so the same
 position always gets the same figures. When the game moves on (an action, a
 take-back, the game closing) the question is cancelled and its answer never
 shown: :meth:`Coach.advice` answers only for the position it was asked about.
@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.ai.advice import Advice
 from game.play import thinker
-from game.play.thinker import Advice, Thought
+from game.play.thinker import Thought
 from game.rules.match import Match
 from game.rules.view import SeatView
 from game.settings import coach_allowed

@@ -20,7 +20,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
-    from game.play.thinker import Advice
+    from game.ai.advice import Advice
 
 
 Absence = Literal["disconnected", "computer"]

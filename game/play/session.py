@@ -38,7 +38,7 @@ from game.rules.view import SeatView
 from game.saves import load_record_file
 
 if TYPE_CHECKING:
-    from game.play.thinker import Advice
+    from game.ai.advice import Advice
 
 MIN_THINK_SECONDS = 0.45
 """The shortest time a computer seat appears to think (scaled by the computer speed)."""

@@ -39,6 +39,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from game.ai.advice import Advice
 from game.play.pool import (
     ShardPool,
     helpers_wanted,
@@ -52,7 +53,6 @@ from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.ai import Agent
-    from game.ai import coach as ai_coach
     from game.ai.shards import Mapper
 
 COACH: Literal["coach"] = "coach"
@@ -76,28 +76,6 @@ class Judgement:
     choice: Action
     action_points: float | None
     choice_points: float | None
-
-
-@dataclass(frozen=True)
-class Option:
-    """One legal action and the coach's chance of making the bid after it."""
-
-    action: Action
-    chance: float
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The coach's answer in plain data, like :class:`Judgement`: every legal action, best
-    chance first, and the expert's own choice (:class:`game.ai.coach.Advice`)."""
-
-    options: tuple[Option, ...]
-    choice: Action
-
-    @classmethod
-    def of(cls, advice: ai_coach.Advice) -> Advice:
-        """The plain copy of the coach's ``advice``."""
-        return cls(tuple(Option(o.action, o.chance) for o in advice.options), advice.choice)
 
 
 Answer = Action | Advice | Judgement
@@ -228,7 +206,7 @@ class _Agents:
 
             mapper = self._mapper or sequential_map
             if kind == COACH:
-                return Advice.of(advise(view, seed, mapper))
+                return advise(view, seed, mapper)
             if action is None:
                 raise ValueError("an analysis needs the action taken")
             judged = assess(view, action, seed, mapper)

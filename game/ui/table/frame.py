@@ -23,7 +23,7 @@ from game.ui.table.layout import TableLayout
 from game.ui.table.state import Shown
 
 if TYPE_CHECKING:
-    from game.play.thinker import Advice
+    from game.ai.advice import Advice
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ import importlib.util
 import sys
 import textwrap
 from collections.abc import Callable
-from pathlib import Path
 
 from game import cliargs
 from game.i18n import N_, _, available_languages, ngettext, set_language, system_language, tr
@@ -200,7 +199,9 @@ def _serve(argv: list[str]) -> int:
     parser.add_argument(
         "--port", type=cliargs.bounded_int(0, 65535), default=DEFAULT_PORT, help=_("the port")
     )
-    parser.add_argument("--save", type=Path, help=_("save every action here; resume from it"))
+    parser.add_argument(
+        "--save", type=cliargs.writable_path, help=_("save every action here; resume from it")
+    )
     parser.add_argument(
         "--drop-timeout",
         type=cliargs.bounded_float(0, 3600),

@@ -25,6 +25,7 @@ import sys
 import tempfile
 from argparse import ArgumentTypeError
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NoReturn
 
 from game.i18n import N_, _, available_languages, tr
@@ -236,6 +237,17 @@ def output_file(*suffixes: str) -> Callable[[str], str]:
         return path
 
     return writable_file
+
+
+def writable_path(text: str) -> Path:
+    """A file this program can write (and read back, if it exists): a save.
+
+    >>> writable_path("no-such-folder/table.json")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: cannot write 'no-such-folder/table.json': there is no folder 'no-such-folder'
+    """  # noqa: E501
+    return Path(output_file()(text))
 
 
 def _write_problem(path: str) -> str | None:

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from game import cliargs
 from game.play.library import Library
 from game.play.replay import Replay
 from game.rules.match import Match
@@ -66,8 +67,15 @@ def line(label: str, figures: tuple[list[float], list[float]]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ohhell bench history", description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="kept games (default 200)")
-    parser.add_argument("--runs", type=int, default=5, help="runs of each timing (default 5)")
+    parser.add_argument(
+        "--games", type=cliargs.bounded_int(1, 10_000), default=200, help="kept games (default 200)"
+    )
+    parser.add_argument(
+        "--runs",
+        type=cliargs.bounded_int(1, 1000),
+        default=5,
+        help="runs of each timing (default 5)",
+    )
     args = parser.parse_args(argv)
     games, runs = max(1, args.games), max(1, args.runs)
     with tempfile.TemporaryDirectory(prefix="ohhell-bench-history-") as folder:

@@ -130,15 +130,21 @@ def startup_summary(name: str, runs: Sequence[tuple[float, float]]) -> tuple[flo
 
 def main(argv: list[str] | None = None) -> int:
     parser = cliargs.Parser(prog="ohhell bench startup", description=__doc__)
-    parser.add_argument("--runs", type=int, default=7, help="runs of each (default: 7)")
-    parser.add_argument("--seed", type=int, default=3, help="the table's game (default: 3)")
+    parser.add_argument(
+        "--runs", type=cliargs.bounded_int(1, 1000), default=7, help="runs of each (default: 7)"
+    )
+    parser.add_argument(
+        "--seed", type=cliargs.game_seed, default=3, help="the table's game (default: 3)"
+    )
     parser.add_argument(
         "--after",
         type=cliargs.bounded_int(0, cliargs.MAX_AFTER),
         default=10,
         help="actions played before the table (default: 10)",
     )
-    parser.add_argument("--table-child", nargs=2, type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--table-child", nargs=2, type=cliargs.bounded_int(0, 10**6), help=argparse.SUPPRESS
+    )
     args = parser.parse_args(argv)
     if args.table_child:
         _table_child(*args.table_child)

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.play.library import Library
 from game.play.replay import Replay
-from game.play.stats import PlayerStats, merged, tally, to_csv
+from game.play.stats import PlayerStats, merged_tables, tally, to_csv
 from game.play.summary import summary_of
 from game.rules.match import Match
 from game.rules.phase import Phase
@@ -153,7 +153,7 @@ def test_statistics_from_a_known_set_of_records() -> None:
     assert cy.variants["blob"].wins == 1 and cy.variants["oh-hell"].points == 30
     assert table["Bo"].average_over_under == 0.0 and table["Bo"].missed_by == 2
     assert table["Di"].take_back_games == 1 and ann.take_back_games == 1
-    assert _plain(merged(tally(KNOWN[:1]), tally(KNOWN[1:], [1]))) == _plain(table)
+    assert _plain(merged_tables(tally(KNOWN[:1]), tally(KNOWN[1:], [1]))) == _plain(table)
 
 
 def test_statistics_export_as_csv() -> None:

@@ -40,7 +40,7 @@ from game.storage import atomic_write_text
 
 
 @dataclass(frozen=True)
-class Task:
+class TournamentGame:
     """One game to play."""
 
     unit: int
@@ -66,7 +66,7 @@ class Outcome:
     record: str | None
 
 
-def play_task(task: Task) -> Outcome:
+def play_task(task: TournamentGame) -> Outcome:
     """Play one game of a tournament (in a worker process)."""
     agents = [
         make_agent(_base(level), seed=_agent_seed(task, seat), budget=task.budget * _scale(level))
@@ -179,7 +179,7 @@ def _scale(spec: str) -> float:
     return float(spec.split("@")[1]) if "@" in spec else 1.0
 
 
-def _agent_seed(task: Task, seat: int) -> int:
+def _agent_seed(task: TournamentGame, seat: int) -> int:
     return (task.seed * 1_000_003 + task.rotation * 131 + seat * 7919) % (2**31)
 
 
@@ -191,12 +191,12 @@ def tasks_for(
     duplicate: bool,
     budget: float = 1.0,
     record: bool = False,
-) -> list[Task]:
+) -> list[TournamentGame]:
     """Every game of a tournament, in a fixed order."""
     players = len(seats)
     rotations = players if duplicate else 1
     return [
-        Task(
+        TournamentGame(
             unit=game,
             rotation=rotation,
             seed=seed + game,
@@ -210,7 +210,7 @@ def tasks_for(
     ]
 
 
-def run_tasks(tasks: Sequence[Task], jobs: int, progress: bool = False) -> list[Outcome]:
+def run_tasks(tasks: Sequence[TournamentGame], jobs: int, progress: bool = False) -> list[Outcome]:
     """Play every task, on ``jobs`` processes; results in task order."""
     outcomes: list[Outcome] = []
     if jobs <= 1 or len(tasks) <= 1:

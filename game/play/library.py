@@ -12,8 +12,8 @@ from game.play.stats import (
     ByVariant,
     StatsFile,
     StatsTable,
-    merged,
     merged_by_variant,
+    merged_tables,
     tally,
     tally_by_variant,
 )
@@ -73,7 +73,7 @@ class Library:
         """Every player's statistics: the kept games' and the retired ones added up."""
         kept = self.games() if games is None else games
         recent = tally((game.record for game in kept), (game.take_backs for game in kept))
-        return merged(self.stats_file.read(), recent)
+        return merged_tables(self.stats_file.read(), recent)
 
     def statistics_by_variant(self, games: list[KeptGame] | None = None) -> ByVariant:
         """Every player's statistics in each variant (games retired before version 2 of

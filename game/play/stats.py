@@ -221,11 +221,11 @@ def merged_by_variant(*groups: ByVariant) -> ByVariant:
     total: ByVariant = {}
     for group in groups:
         for variant, table in group.items():
-            total[variant] = merged(total.get(variant, {}), table)
+            total[variant] = merged_tables(total.get(variant, {}), table)
     return total
 
 
-def merged(*tables: StatsTable) -> StatsTable:
+def merged_tables(*tables: StatsTable) -> StatsTable:
     """Tables added up (none of them changed)."""
     total: StatsTable = {}
     for table in tables:

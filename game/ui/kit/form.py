@@ -4,8 +4,8 @@ shows), laid out down a column by the theme's spacing.
 A screen says *what* it asks; :func:`lay_out` says *where*, on the 1280x720 design
 canvas, so every form keeps one rhythm of headings and rows.
 
->>> rows = (Row("Sound", "sound", options=((False, "Off"), (True, "On"))),)
->>> placed = lay_out(Column(40, 88, 760, 270), (Section("Sound and screen", rows),))
+>>> rows = (FormRow("Sound", "sound", options=((False, "Off"), (True, "On"))),)
+>>> placed = lay_out(Column(40, 88, 760, 270), (FormSection("Sound and screen", rows),))
 >>> placed.headings[0].box, placed.rows[0].label_box, placed.rows[0].control_box
 ((64, 104, 712, 24), (64, 130, 270, 40), (340, 132, 436, 36))
 """
@@ -24,7 +24,7 @@ RowKind = Literal["choice", "slider", "text", "language"]
 
 
 @dataclass(frozen=True)
-class Row:
+class FormRow:
     """One setting on a form. ``choice``: one button per option (``options`` are
     ``(value, words)``, ``tips`` one per option); ``slider``: a value in ``span``
     shown in words beside it; ``text``: a line of text; ``language``: the languages."""
@@ -38,11 +38,11 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Section:
+class FormSection:
     """A heading and the rows under it."""
 
     heading: str
-    rows: tuple[Row, ...]
+    rows: tuple[FormRow, ...]
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class PlacedHeading:
 
 @dataclass(frozen=True)
 class PlacedRow:
-    row: Row
+    row: FormRow
     label_box: Box
     control_box: Box
 
@@ -76,7 +76,7 @@ class Placed:
     rows: list[PlacedRow]
 
 
-def lay_out(column: Column, sections: Sequence[Section]) -> Placed:
+def lay_out(column: Column, sections: Sequence[FormSection]) -> Placed:
     """Where each heading, label and control of ``sections`` goes down ``column``."""
     space = theme.FORM
     pitch, height = (

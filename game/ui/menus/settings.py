@@ -18,7 +18,7 @@ from game.i18n import _, available_languages
 from game.rules.cards import Card
 from game.ui.cards.art import card_art
 from game.ui.kit import theme
-from game.ui.kit.form import Box, Column, Row, Section, lay_out
+from game.ui.kit.form import Box, Column, FormRow, FormSection, lay_out
 from game.ui.kit.gui import Choice, GuiScene, object_id, set_enabled, unfocus
 
 if TYPE_CHECKING:
@@ -68,30 +68,38 @@ def speed_label(speed: float) -> str:
     return f"{text}\u00d7"
 
 
-def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
+def settings_sections() -> tuple[tuple[FormSection, ...], tuple[FormSection, ...]]:
     """The settings as data, in the player's words: the main panel's sections, then
     those under the preview."""
     off_on = ((False, _("Off")), (True, _("On")))
-    main = (
-        Section(
+    return _main_sections(off_on), _side_sections(off_on)
+
+
+OffOn = tuple[tuple[bool, str], tuple[bool, str]]
+
+
+def _main_sections(off_on: OffOn) -> tuple[FormSection, ...]:
+    """You, at the table, sound and screen."""
+    return (
+        FormSection(
             _("You"),
             (
-                Row(_("Your name"), "player_name", "text"),
-                Row(_("Language"), "language", "language"),
+                FormRow(_("Your name"), "player_name", "text"),
+                FormRow(_("Language"), "language", "language"),
             ),
         ),
-        Section(
+        FormSection(
             _("At the table"),
             (
-                Row(_("Animation speed"), "animation_speed", "slider", span=SPEED_RANGE),
-                Row(
+                FormRow(_("Animation speed"), "animation_speed", "slider", span=SPEED_RANGE),
+                FormRow(
                     _("Computer speed"),
                     "computer_speed",
                     options=tuple(computer_speeds()),
                     tips=(_("How long the computers pause before each bid or card."),) * 4,
                 ),
-                Row(_("Card size"), "card_scale", "slider", span=(0.7, 1.5)),
-                Row(
+                FormRow(_("Card size"), "card_scale", "slider", span=(0.7, 1.5)),
+                FormRow(
                     _("Confirm before playing"),
                     "confirm_play",
                     options=off_on,
@@ -100,7 +108,7 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
                         _("The first click raises the card, a second click plays it."),
                     ),
                 ),
-                Row(
+                FormRow(
                     _("Play a lone card by itself"),
                     "auto_play",
                     options=off_on,
@@ -108,12 +116,12 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
                 ),
             ),
         ),
-        Section(
+        FormSection(
             _("Sound and screen"),
             (
-                Row(_("Sound"), "sound", options=off_on),
-                Row(_("Volume"), "volume", "slider"),
-                Row(
+                FormRow(_("Sound"), "sound", options=off_on),
+                FormRow(_("Volume"), "volume", "slider"),
+                FormRow(
                     _("Full screen"),
                     "fullscreen",
                     options=((False, _("Window")), (True, _("Full screen"))),
@@ -122,11 +130,15 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
             ),
         ),
     )
-    side = (
-        Section(
+
+
+def _side_sections(off_on: OffOn) -> tuple[FormSection, ...]:
+    """Seeing, and the games: under the preview."""
+    return (
+        FormSection(
             _("Seeing"),
             (
-                Row(
+                FormRow(
                     _("Four-colour deck"),
                     "four_colour",
                     options=((False, _("Red and black")), (True, _("Four colours"))),
@@ -135,13 +147,13 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
                         _("Clubs green, diamonds blue, hearts red, spades black."),
                     ),
                 ),
-                Row(
+                FormRow(
                     _("Text size"),
                     "text_scale",
                     options=((1.0, _("Normal")), (1.15, _("Large")), (1.3, _("Larger"))),
                     tips=(_("The size of the words at the table."),) * 3,
                 ),
-                Row(
+                FormRow(
                     _("High contrast"),
                     "high_contrast",
                     options=off_on,
@@ -149,10 +161,10 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
                 ),
             ),
         ),
-        Section(
+        FormSection(
             _("Games"),
             (
-                Row(
+                FormRow(
                     _("Take-backs"),
                     "take_backs",
                     options=(("auto", _("Easy")), ("always", _("Always")), ("never", _("Never"))),
@@ -162,13 +174,13 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
                         None,
                     ),
                 ),
-                Row(
+                FormRow(
                     _("Games kept"),
                     "kept_games",
                     options=tuple((count, str(count)) for count in (50, 200, 1000)),
                     tips=(_("The oldest games go first; their statistics stay."),) * 3,
                 ),
-                Row(
+                FormRow(
                     _("Coach"),
                     "coach",
                     options=off_on,
@@ -180,7 +192,7 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
                         ),
                     ),
                 ),
-                Row(
+                FormRow(
                     _("Guided first hand"),
                     "guide",
                     options=off_on,
@@ -189,7 +201,6 @@ def settings_sections() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
             ),
         ),
     )
-    return main, side
 
 
 MAIN_PANEL = Column(theme.PAGE_MARGIN, PANEL_TOP, 760, 270)
@@ -304,7 +315,7 @@ class SettingsScene(GuiScene):
         )
         self.poll()
 
-    def _control(self, row: Row, box: Box) -> None:
+    def _control(self, row: FormRow, box: Box) -> None:
         """The control of one row, showing its setting's current value."""
         value = getattr(self.settings, row.setting)
         if row.kind == "text":
@@ -342,7 +353,7 @@ class SettingsScene(GuiScene):
         )
         self._language_codes = {language_name(code): code for code in languages}
 
-    def _slider(self, row: Row, box: Box, position: float) -> None:
+    def _slider(self, row: FormRow, box: Box, position: float) -> None:
         """A slider over ``row.span`` with its value in words beside it."""
         x, y, w, h = box
         words = theme.FORM.value

@@ -148,5 +148,5 @@ def test_serve_with_a_pipe_as_its_save_says_so(tmp_path: Path) -> None:
         env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
     )
     assert done.returncode != 0 and "internal error" not in done.stderr
-    assert "regular file" in done.stderr and len(done.stderr.splitlines()) == 1
+    assert "not a plain file" in done.stderr and len(done.stderr.splitlines()) == 1
     assert json.dumps(done.stdout) == '""'

@@ -174,6 +174,7 @@ def count_game(table: StatsTable, game: GameSummary, take_backs: int = 0) -> Non
     winners, totals = set(game.winners), game.totals
     variant = variant_key(game)
     against = opponents_key(game)
+    made_by_hand = [hand.made for hand in game.hands]
     for seat, player in enumerate(game.players):
         stats = table.setdefault(player_key(player), PlayerStats())
         won = seat in winners
@@ -186,11 +187,11 @@ def count_game(table: StatsTable, game: GameSummary, take_backs: int = 0) -> Non
         stats.variants.setdefault(variant, GameCounts()).merge(GameCounts(1, won, score))
         if player.kind == "human":
             stats.opponents.setdefault(against, GameCounts()).merge(GameCounts(1, won, score))
-        for hand in game.hands:
+        for hand, made_of in zip(game.hands, made_by_hand, strict=True):
             bid, taken = hand.bids[seat], hand.taken[seat]
             if bid is None:
                 continue
-            made = hand.made[seat]
+            made = made_of[seat]
             stats.bids.add(made)
             stats.by_size.setdefault(hand.size, Tally()).add(made)
             stats.by_bid.setdefault(bid, Tally()).add(made)

@@ -79,14 +79,8 @@ class Placed:
 def lay_out(column: Column, sections: Sequence[FormSection]) -> Placed:
     """Where each heading, label and control of ``sections`` goes down ``column``."""
     space = theme.FORM
-    pitch, height = (
-        (space.compact_row, space.compact_height)
-        if column.compact
-        else (
-            space.row,
-            space.control_height,
-        )
-    )
+    pitch = space.compact_row if column.compact else space.row
+    height = space.compact_height if column.compact else space.control_height
     left = column.x + space.pad
     inner = column.width - 2 * space.pad
     control_x = left + column.label_width + space.gap

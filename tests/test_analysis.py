@@ -7,7 +7,7 @@ import pytest
 from game.ai import make_agent
 from game.ai.analysis import Assessment, assess
 from game.ai.coach import class_of
-from game.ai.hard import HardAgent
+from game.ai.sampled import SampledDealAgent
 from game.rules import PRESETS, Match, Phase, SeatView
 from game.rules.actions import Action, Bid, Play
 from game.rules.tricks import trick_winner
@@ -24,7 +24,7 @@ def key_of(action: Action, candidates: list[int]) -> int:
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [("oh-hell", 4, 3), ("blob", 5, 8)])
 def test_the_figures_and_the_choice_are_the_searchs(preset: str, players: int, seed: int) -> None:
-    searcher = HardAgent(seed, SMALL)  # the sampled-deal search deciding alone
+    searcher = SampledDealAgent(seed, SMALL)  # the sampled-deal search deciding alone
     for view in decisions_along(preset, players, seed, 6):
         search, candidates, choice = direct_search(view, seed)
         for action in view.legal:
@@ -43,7 +43,7 @@ def test_the_figures_and_the_choice_are_the_searchs(preset: str, players: int, s
 
 def test_the_searchs_own_choice_costs_nothing() -> None:
     for view in decisions_along("oh-hell", 4, 5, 6):
-        choice = HardAgent(5, SMALL).choose(view)
+        choice = SampledDealAgent(5, SMALL).choose(view)
         judged = assess(view, choice, 5, config=SMALL)
         assert judged == Assessment(choice, choice, judged.action_points, judged.action_points)
         assert judged.action_points is not None and judged.cost == 0.0

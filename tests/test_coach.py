@@ -8,9 +8,9 @@ import pytest
 
 from game.ai.coach import advise
 from game.ai.expert import EXPERT
-from game.ai.hard import HardAgent
 from game.ai.knowledge import knowledge_of
 from game.ai.objective import objective_of
+from game.ai.sampled import SampledDealAgent
 from game.ai.search import Search
 from game.ai.seeds import decision_rng
 from game.play.pool import ShardPool, start_helpers, stop_helpers
@@ -70,7 +70,7 @@ def test_the_figures_and_the_choice_are_the_searchs(preset: str, players: int, s
     for view in views_of(preset, players, seed):
         advice = advise(view, seed, config=SMALL)
         choice, chances = direct_chances(view, seed)
-        assert advice.choice == HardAgent(seed, SMALL).choose(view)
+        assert advice.choice == SampledDealAgent(seed, SMALL).choose(view)
         assert key_of(advice.choice) == choice
         assert {option.action for option in advice.options} == set(view.legal)
         assert advice.choice in {option.action for option in advice.options}

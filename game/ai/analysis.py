@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from game.ai.coach import class_of
 from game.ai.expert import EXPERT
-from game.ai.hard import seeded_search
+from game.ai.sampled import seeded_search
 from game.ai.search import SearchConfig
 from game.ai.shards import Mapper, sequential_map
 from game.rules.actions import Action, Bid, Play

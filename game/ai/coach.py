@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from game.ai.advice import Advice, Option
 from game.ai.expert import EXPERT
-from game.ai.hard import seeded_search
+from game.ai.sampled import seeded_search
 from game.ai.search import Search, SearchConfig
 from game.ai.shards import Mapper, sequential_map
 from game.rules.actions import Bid, Play

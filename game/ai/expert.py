@@ -26,10 +26,13 @@ from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import SeatView
 
-__all__ = ["EXPERT", "TREE", "ExpertAgent", "Inference", "PastPlay"]
+__all__ = ["EXPERT", "TREE", "ExpertAgent", "Inference", "PastPlay", "TreeAgent"]
 
-TREE = TreeConfig()
-"""The expert's own search (measured against the yardstick in docs/ai.md)."""
+TREE = TreeConfig(share=1.0)
+"""The expert's own search (measured against the yardstick in docs/ai.md). Its
+objective counts the opponents' average points fully against its own
+(``share=1.0``): in a duplicate hand, points taken from the others are worth as
+much as points scored, and the paired deals measured it ahead of ``0.4``."""
 
 EXPERT = SearchConfig(
     play_budget=200_000,
@@ -42,19 +45,21 @@ EXPERT = SearchConfig(
 """The sampled-deal search at the expert's budget: the coach and the analysis."""
 
 
-class ExpertAgent:
-    """Information-set search over deals weighed by inference (the module's docstring).
+class TreeAgent:
+    """A player of the information-set tree search (:mod:`game.ai.infoset`) at the
+    budget of ``default``; each level is a subclass with its own ``default``.
 
     ``mapper`` runs the search's shards (in turn by default; on several cores
     with the same decisions when the thinker gives it a pool)."""
 
-    level = "expert"
+    level = "tree"
+    default = TREE
 
     def __init__(
         self, seed: int, config: TreeConfig | None = None, mapper: Mapper = sequential_map
     ) -> None:
         self.seed = seed
-        self.config = config if config is not None else TREE
+        self.config = config if config is not None else self.default
         self.mapper = mapper
         self.simulated = 0
         """Card plays simulated in all this agent's searches (for ``ohhell bench ai``)."""
@@ -84,3 +89,10 @@ class ExpertAgent:
         if bidding:
             return Bid.of(seat, chosen - BID)
         return Play.of(seat, Card.from_index(chosen))
+
+
+class ExpertAgent(TreeAgent):
+    """Information-set search over deals weighed by inference (the module's docstring)."""
+
+    level = "expert"
+    default = TREE

@@ -69,7 +69,11 @@ class Outcome:
 def play_task(task: TournamentGame) -> Outcome:
     """Play one game of a tournament (in a worker process)."""
     agents = [
-        make_agent(_base(level), seed=_agent_seed(task, seat), budget=task.budget * _scale(level))
+        make_agent(
+            _base(level),
+            seed=agent_seed(task.seed, task.rotation, seat),
+            budget=task.budget * _scale(level),
+        )
         for seat, level in enumerate(task.levels)
     ]
     match = play_match(task.rules, task.seed, agents)
@@ -179,8 +183,10 @@ def _scale(spec: str) -> float:
     return float(spec.split("@")[1]) if "@" in spec else 1.0
 
 
-def _agent_seed(task: TournamentGame, seat: int) -> int:
-    return (task.seed * 1_000_003 + task.rotation * 131 + seat * 7919) % (2**31)
+def agent_seed(deal_seed: int, rotation: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` for one rotation of a deal: every tool
+    that replays a tournament's games (``tools/paired.py``) seeds its agents so."""
+    return (deal_seed * 1_000_003 + rotation * 131 + seat * 7919) % (2**31)
 
 
 def tasks_for(

@@ -1,0 +1,81 @@
+"""tools/paired.py, the paired measurement of issue 30: it plays the tournament's very
+games, pairs two variants on the deals both played, and refuses kept games it cannot read."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from game.bench import tournament
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "paired.py"
+
+
+@pytest.fixture(scope="module")
+def paired() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("paired_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["paired_tool"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_level_plays_the_tournaments_games(paired: types.ModuleType) -> None:
+    games = paired.play_all(["hard"], 4, 3, 2, 1, 1)
+    rules = paired.single_hand_rules(4, 3)
+    tasks = tournament.tasks_for(rules, ["hard", "ismcts", "ismcts", "ismcts"], 2, 1, True)
+    outcomes = tournament.run_tasks(tasks, 1)
+    assert [(g.deal, g.rotation) for g in games] == [(t.seed, t.rotation) for t in tasks]
+    assert [g.scores for g in games] == [o.scores for o in outcomes]
+    assert [o.levels[g.seat] for g, o in zip(games, outcomes, strict=True)] == ["hard"] * 8
+    _stats, pairs = tournament.summarize(outcomes)
+    edge = paired.edges(games)["hard"]
+    low, high, estimate = pairs[0]
+    assert (low, high) == ("hard", "ismcts")
+    mean = sum(row[0] for row in edge.values()) / len(edge)
+    assert mean == pytest.approx(estimate.mean)
+
+
+def _game(paired: types.ModuleType, variant: str, deal: int, seat: int, own: int) -> object:
+    scores = [5, 5, 5, 5]
+    scores[seat] = own
+    return paired.Game(
+        variant, 4, 3, deal, (4 - seat) % 4, seat, tuple(scores), (True,) * 4, 3, 0.3
+    )
+
+
+def test_variants_are_paired_on_the_deals_both_played(paired: types.ModuleType) -> None:
+    games = [
+        _game(paired, "expert", 1, 0, 9),
+        _game(paired, "expert", 2, 0, 1),
+        _game(paired, "hard", 2, 0, 3),
+        _game(paired, "hard", 3, 0, 20),
+    ]
+    edges = paired.edges(games)
+    assert edges["expert"] == {1: (4.0, 1.0, 1.0), 2: (-4.0, 1.0, 1.0)}
+    text = paired.report(games)
+    assert "expert - hard: -2.00" in text  # deal 2 alone: -4 - (-2)
+    assert "over 1 deals" in text
+    assert "0.100" in text  # seconds a decision: 0.3 s over 3 decisions
+
+
+def test_kept_games_read_back_and_bad_lines_are_refused(
+    paired: types.ModuleType, tmp_path: Path
+) -> None:
+    kept = tmp_path / "games.jsonl"
+    games = [_game(paired, "expert", 1, 2, 9)]
+    paired.write(str(kept), games)
+    assert paired.read([str(kept)]) == games
+    line = json.loads(kept.read_text())
+    for bad in ({**line, "variant": "oracle"}, {**line, "seat": 7}, {**line, "extra": 1}, [1]):
+        broken = tmp_path / "broken.jsonl"
+        broken.write_text(json.dumps(bad) + "\n")
+        with pytest.raises(ValueError):
+            paired.read([str(broken)])
+    assert paired.main(["--records", str(tmp_path / "missing.jsonl")]) == 2

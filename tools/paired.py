@@ -1,0 +1,268 @@
+"""Measure changes to the computer players on paired deals (issue 30).
+
+``uv run python tools/paired.py --variants expert,expert-share-0.4 --hand-size 5``
+
+Plays single hands, duplicate, with each variant in one seat against the
+``ismcts`` yardstick in every other seat: the very games of
+``ohhell tournament --seats VARIANT,ismcts,... --duplicate --hand-size N``
+(same deal seeds, rotations and agent seeds), so a variant that is a level
+reproduces the tournament's row, and two variants meet the same cards and the
+same yardstick decisions wherever their own choices agree. A variant that is
+not a level is a configuration tried on the way (see ``VARIANTS``).
+
+It prints, per variant, the edge over the yardstick (points a hand, the deal's
+mean over its rotations, with a 95% interval), the bids made by each side and
+the variant's seconds a decision; then, for every two variants, the paired
+difference over the deals both played. ``--out`` keeps every game (one JSON
+line each) and ``--records`` reports on kept games, pooled, without playing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from game.ai.base import Agent, play_match
+from game.ai.expert import TREE, ExpertAgent
+from game.ai.hard import HARD, HardAgent
+from game.ai.levels import make_agent
+from game.ai.sampled import SampledDealAgent
+from game.bench.stats import Estimate, mean_ci
+from game.bench.tournament import agent_seed, tasks_for
+from game.rules.actions import Action
+from game.rules.presets import get_preset
+from game.rules.ruleset import HandSequence, RuleSet
+from game.rules.view import SeatView
+
+YARDSTICK = "ismcts"
+MAX_LINE = 10_000
+"""The longest record line read back (a game's line is about 200 characters)."""
+
+VARIANTS: dict[str, Callable[[int], Agent]] = {
+    "medium": lambda seed: make_agent("medium", seed),
+    "hard": lambda seed: make_agent("hard", seed),
+    "expert": lambda seed: make_agent("expert", seed),
+    "sampled": SampledDealAgent,
+    "expert-share-0.4": lambda seed: ExpertAgent(seed, replace(TREE, share=0.4)),
+    "hard-share-0.4": lambda seed: HardAgent(seed, replace(HARD, share=0.4)),
+}
+"""Every player this tool can seat against the yardstick, by name."""
+
+
+class Timed:
+    """An agent that counts its decisions and the seconds they took."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.level = agent.level
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, view: SeatView) -> Action:
+        start = time.process_time()
+        action = self.agent.choose(view)
+        self.seconds += time.process_time() - start
+        self.decisions += 1
+        return action
+
+
+@dataclass(frozen=True)
+class Game:
+    """One rotation of one deal, as kept in ``--out``."""
+
+    variant: str
+    players: int
+    hand_size: int
+    deal: int
+    rotation: int
+    seat: int
+    scores: tuple[int, ...]
+    made: tuple[bool, ...]
+    decisions: int
+    seconds: float
+
+
+def single_hand_rules(players: int, hand_size: int) -> RuleSet:
+    """The tournament's rules for ``--hand-size``: one hand of ``hand_size`` cards."""
+    rules = get_preset("oh-hell").rules(players)
+    return replace(rules, sequence=HandSequence.CONSTANT, largest_hand=hand_size, max_hands=1)
+
+
+def play(variant: str, rules: RuleSet, deal: int, rotation: int) -> Game:
+    """Play one rotation of one deal (in a worker process)."""
+    players = rules.players
+    seat = (players - rotation) % players
+    agents: list[Agent] = []
+    for index in range(players):
+        seed = agent_seed(deal, rotation, index)
+        agents.append(
+            Timed(VARIANTS[variant](seed)) if index == seat else make_agent(YARDSTICK, seed)
+        )
+    match = play_match(rules, deal, agents)
+    timed = agents[seat]
+    assert isinstance(timed, Timed)
+    return Game(
+        variant=variant,
+        players=players,
+        hand_size=rules.largest_hand,
+        deal=deal,
+        rotation=rotation,
+        seat=seat,
+        scores=match.scores,
+        made=match.results[0].made,
+        decisions=timed.decisions,
+        seconds=round(timed.seconds, 4),
+    )
+
+
+def play_all(
+    variants: Sequence[str], players: int, hand_size: int, deals: int, seed: int, jobs: int
+) -> list[Game]:
+    """Every rotation of every deal for every variant, in the tournament's order."""
+    rules = single_hand_rules(players, hand_size)
+    seats = [YARDSTICK] * players
+    work = []
+    for variant in variants:
+        seats[0] = variant
+        for task in tasks_for(rules, seats, deals, seed, duplicate=True):
+            work.append((variant, rules, task.seed, task.rotation))
+    if jobs <= 1:
+        return [play(*item) for item in work]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(play, *zip(*work, strict=True)))
+
+
+def edges(games: Iterable[Game]) -> dict[str, dict[int, tuple[float, float, float]]]:
+    """Per variant and deal: (edge over the yardstick, variant's made, yardstick's made)."""
+    sums: dict[tuple[str, int], list[list[float]]] = {}
+    for game in games:
+        rows = sums.setdefault((game.variant, game.deal), [[], [], [], []])
+        others = [seat for seat in range(game.players) if seat != game.seat]
+        rows[0].append(game.scores[game.seat])
+        rows[1].extend(game.scores[seat] for seat in others)
+        rows[2].append(float(game.made[game.seat]))
+        rows[3].extend(float(game.made[seat]) for seat in others)
+    result: dict[str, dict[int, tuple[float, float, float]]] = {}
+    for (variant, deal), (own, theirs, own_made, their_made) in sums.items():
+        edge = _mean(own) - _mean(theirs)
+        result.setdefault(variant, {})[deal] = (edge, _mean(own_made), _mean(their_made))
+    return result
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+def report(games: Sequence[Game]) -> str:
+    """The text this tool prints: one row per variant, then the paired differences."""
+    by_variant = edges(games)
+    lines = [
+        f"{'variant':<18} {'deals':>5}  {'edge a hand [95%]':<26} made (own/ismcts)  s/decision"
+    ]
+    for variant, deals in by_variant.items():
+        mine = [game for game in games if game.variant == variant]
+        per_decision = sum(g.seconds for g in mine) / max(1, sum(g.decisions for g in mine))
+        edge = mean_ci([row[0] for row in deals.values()])
+        own = _mean([row[1] for row in deals.values()])
+        theirs = _mean([row[2] for row in deals.values()])
+        lines.append(
+            f"{variant:<18} {len(deals):>5}  {_interval(edge):<26} "
+            f"{own:6.1%} / {theirs:6.1%}    {per_decision:.3f}"
+        )
+    for first, second in combinations(by_variant, 2):
+        shared = sorted(set(by_variant[first]) & set(by_variant[second]))
+        if shared:
+            diff = mean_ci([by_variant[first][d][0] - by_variant[second][d][0] for d in shared])
+            lines.append(f"{first} - {second}: {_interval(diff)} over {len(shared)} deals")
+    return "\n".join(lines)
+
+
+def _interval(estimate: Estimate) -> str:
+    low, high = estimate.mean - estimate.half, estimate.mean + estimate.half
+    return f"{estimate.mean:+.2f} [{low:+.2f}, {high:+.2f}]"
+
+
+def write(path: str, games: Sequence[Game]) -> None:
+    with open(path, "a", encoding="utf-8") as out:
+        for game in games:
+            out.write(json.dumps(game.__dict__) + "\n")
+
+
+def read(paths: Sequence[str]) -> list[Game]:
+    """Games kept by ``--out``, checked field by field."""
+    games = []
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                if len(line) > MAX_LINE:
+                    raise ValueError(f"{path}:{number}: line too long")
+                if line.strip():
+                    games.append(_game(json.loads(line), f"{path}:{number}"))
+    return games
+
+
+def _game(data: object, where: str) -> Game:
+    if not isinstance(data, dict) or set(data) != set(Game.__dataclass_fields__):
+        raise ValueError(f"{where}: not a game of this tool")
+    if data["variant"] not in VARIANTS or not all(
+        isinstance(data[key], int) for key in ("players", "hand_size", "deal", "rotation", "seat")
+    ):
+        raise ValueError(f"{where}: unknown variant or bad numbers")
+    players = data["players"]
+    if not 0 <= data["seat"] < players or len(data["scores"]) != players:
+        raise ValueError(f"{where}: seats do not match the players")
+    return Game(
+        variant=data["variant"],
+        players=players,
+        hand_size=data["hand_size"],
+        deal=data["deal"],
+        rotation=data["rotation"],
+        seat=data["seat"],
+        scores=tuple(int(score) for score in data["scores"]),
+        made=tuple(bool(made) for made in data["made"]),
+        decisions=int(data["decisions"]),
+        seconds=float(data["seconds"]),
+    )
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="tools/paired.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--variants", default="expert", help=", ".join(VARIANTS))
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 9))
+    parser.add_argument("--hand-size", type=int, default=10)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", help="append every game to this JSONL file")
+    parser.add_argument("--records", nargs="+", help="report on kept games; play nothing")
+    args = parser.parse_args(argv)
+    try:
+        if args.records:
+            games = read(args.records)
+        else:
+            variants = [name.strip() for name in args.variants.split(",")]
+            unknown = [name for name in variants if name not in VARIANTS]
+            if unknown:
+                parser.error(f"unknown variant {unknown[0]!r}; choose from {', '.join(VARIANTS)}")
+            if not 1 <= args.hand_size <= 52 // args.players:
+                parser.error(f"--hand-size must be 1 to {52 // args.players}")
+            games = play_all(
+                variants, args.players, args.hand_size, args.deals, args.seed, args.jobs
+            )
+            if args.out:
+                write(args.out, games)
+    except (OSError, ValueError) as error:
+        print(f"tools/paired.py: {error}", file=sys.stderr)
+        return 2
+    print(report(games))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

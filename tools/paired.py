@@ -31,7 +31,7 @@ from itertools import combinations
 from game.ai.base import Agent, play_match
 from game.ai.expert import TREE, ExpertAgent
 from game.ai.hard import HARD, HardAgent
-from game.ai.levels import make_agent
+from game.ai.levels import MeasuredLevel, make_agent
 from game.ai.sampled import SampledDealAgent
 from game.bench.stats import Estimate, mean_ci
 from game.bench.tournament import agent_seed, tasks_for
@@ -40,7 +40,7 @@ from game.rules.presets import get_preset
 from game.rules.ruleset import HandSequence, RuleSet
 from game.rules.view import SeatView
 
-YARDSTICK = "ismcts"
+YARDSTICK: MeasuredLevel = "ismcts"
 MAX_LINE = 10_000
 """The longest record line read back (a game's line is about 200 characters)."""
 
@@ -110,7 +110,7 @@ def play(variant: str, rules: RuleSet, deal: int, rotation: int) -> Game:
     return Game(
         variant=variant,
         players=players,
-        hand_size=rules.largest_hand,
+        hand_size=match.results[0].size,
         deal=deal,
         rotation=rotation,
         seat=seat,

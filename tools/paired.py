@@ -126,10 +126,9 @@ def play_all(
 ) -> list[Game]:
     """Every rotation of every deal for every variant, in the tournament's order."""
     rules = single_hand_rules(players, hand_size)
-    seats = [YARDSTICK] * players
     work = []
     for variant in variants:
-        seats[0] = variant
+        seats = [variant] + [str(YARDSTICK)] * (players - 1)
         for task in tasks_for(rules, seats, deals, seed, duplicate=True):
             work.append((variant, rules, task.seed, task.rotation))
     if jobs <= 1:

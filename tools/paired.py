@@ -51,6 +51,8 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "sampled": SampledDealAgent,
     "expert-share-0.4": lambda seed: ExpertAgent(seed, replace(TREE, share=0.4)),
     "hard-share-0.4": lambda seed: HardAgent(seed, replace(HARD, share=0.4)),
+    "hard-infer": lambda seed: HardAgent(seed, replace(HARD, infer=True)),
+    "expert-explore-1.0": lambda seed: ExpertAgent(seed, replace(TREE, exploration=1.0)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

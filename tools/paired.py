@@ -196,28 +196,50 @@ def write(path: str, games: Sequence[Game]) -> None:
 
 
 def read(paths: Sequence[str]) -> list[Game]:
-    """Games kept by ``--out``, checked field by field."""
-    games = []
+    """Games kept by ``--out``, checked field by field; no line is read past ``MAX_LINE``."""
+    games: list[Game] = []
     for path in paths:
-        with open(path, encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                if len(line) > MAX_LINE:
-                    raise ValueError(f"{path}:{number}: line too long")
-                if line.strip():
-                    games.append(_game(json.loads(line), f"{path}:{number}"))
+        try:
+            games += _read_one(path)
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}: not UTF-8 text") from None
     return games
+
+
+def _read_one(path: str) -> list[Game]:
+    games = []
+    with open(path, encoding="utf-8") as lines:
+        number = 0
+        while line := lines.readline(MAX_LINE + 1):
+            number += 1
+            if len(line) > MAX_LINE:
+                raise ValueError(f"{path}:{number}: line too long")
+            if line.strip():
+                games.append(_game(_json(line, f"{path}:{number}"), f"{path}:{number}"))
+    return games
+
+
+def _json(line: str, where: str) -> object:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where}: not JSON ({error.msg})") from None
 
 
 def _game(data: object, where: str) -> Game:
     if not isinstance(data, dict) or set(data) != set(Game.__dataclass_fields__):
         raise ValueError(f"{where}: not a game of this tool")
-    if data["variant"] not in VARIANTS or not all(
-        isinstance(data[key], int) for key in ("players", "hand_size", "deal", "rotation", "seat")
-    ):
+    numbers = ("players", "hand_size", "deal", "rotation", "seat", "decisions")
+    if data["variant"] not in VARIANTS or not all(_is_int(data[key]) for key in numbers):
         raise ValueError(f"{where}: unknown variant or bad numbers")
-    players = data["players"]
-    if not 0 <= data["seat"] < players or len(data["scores"]) != players:
+    players, scores, made = data["players"], data["scores"], data["made"]
+    lists = isinstance(scores, list) and isinstance(made, list)
+    if not lists or not 0 <= data["seat"] < players == len(scores) == len(made):
         raise ValueError(f"{where}: seats do not match the players")
+    if not all(map(_is_int, scores)) or not all(isinstance(m, bool) for m in made):
+        raise ValueError(f"{where}: bad scores or bids made")
+    if not isinstance(data["seconds"], int | float):
+        raise ValueError(f"{where}: bad seconds")
     return Game(
         variant=data["variant"],
         players=players,
@@ -225,11 +247,15 @@ def _game(data: object, where: str) -> Game:
         deal=data["deal"],
         rotation=data["rotation"],
         seat=data["seat"],
-        scores=tuple(int(score) for score in data["scores"]),
-        made=tuple(bool(made) for made in data["made"]),
-        decisions=int(data["decisions"]),
+        scores=tuple(scores),
+        made=tuple(made),
+        decisions=data["decisions"],
         seconds=float(data["seconds"]),
     )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def main(argv: list[str]) -> int:

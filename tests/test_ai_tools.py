@@ -149,6 +149,19 @@ def test_bench_prints_every_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert "bids" in text and "plays" in text and "median" in text
 
 
+def test_bench_verdict_checks_the_median_and_the_p90() -> None:
+    assert bench.verdict("expert", {"median": 900.0, "p90": 1400.0}) == (
+        "median < 1000 ms, p90 < 1500 ms: ok",
+        True,
+    )
+    assert bench.verdict("expert", {"median": 900.0, "p90": 1600.0})[1] is False
+    assert bench.verdict("hard", {"median": 120.0, "p90": 130.0}) == (
+        "median < 100 ms: MISSED",
+        False,
+    )
+    assert bench.verdict("ismcts", {"median": 40.0, "p90": 50.0}) == ("", True)
+
+
 def test_tournament_plays_single_hands_against_the_yardstick(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

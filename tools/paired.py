@@ -53,6 +53,8 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-share-0.4": lambda seed: HardAgent(seed, replace(HARD, share=0.4)),
     "hard-infer": lambda seed: HardAgent(seed, replace(HARD, infer=True)),
     "expert-explore-1.0": lambda seed: ExpertAgent(seed, replace(TREE, exploration=1.0)),
+    "expert-no-infer": lambda seed: ExpertAgent(seed, replace(TREE, infer=False)),
+    "expert-x3": lambda seed: ExpertAgent(seed, TREE.scaled(3.0)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

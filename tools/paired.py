@@ -55,6 +55,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "expert-explore-1.0": lambda seed: ExpertAgent(seed, replace(TREE, exploration=1.0)),
     "expert-no-infer": lambda seed: ExpertAgent(seed, replace(TREE, infer=False)),
     "expert-x3": lambda seed: ExpertAgent(seed, TREE.scaled(3.0)),
+    "expert-oversample-4": lambda seed: ExpertAgent(seed, replace(TREE, oversample=4)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

@@ -95,3 +95,25 @@ def test_rule_errors_carry_their_problem_and_a_record_keeps_it() -> None:
         RuleSet.from_dict({"players": 4, "hook": True, "simultaneous_bidding": True})
     assert damaged.value.rules == problem
     assert error_words(damaged.value) == "rules: " + rules_words(problem)
+
+
+def test_refusals_cross_to_another_process_with_their_reasons() -> None:
+    """A worker's refused rules or action reaches the parent whole (process pools
+    send exceptions between processes by pickling them)."""
+    import pickle
+
+    from game.rules.ruleset import RuleSet
+
+    with pytest.raises(RulesError) as caught:
+        RuleSet(players=4, hook=True, simultaneous_bidding=True)
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert isinstance(copy, RulesError) and copy.problem == caught.value.problem
+    assert str(copy) == str(caught.value)
+    match = Match(RuleSet(players=4), 1)
+    while match.phase.automatic:
+        match.advance()
+    wrong = Bid.of((match.awaiting[0] + 1) % 4, 0)
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(wrong)
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert isinstance(again, IllegalAction) and again.refused == refused.value.refused

@@ -37,10 +37,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.ai.heuristics import guess_bid
+from game.ai.bidmodel import PLAYS, bid_model
+from game.ai.heuristics import expected_tricks, guess_bid
 from game.ai.knowledge import Knowledge
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
-from game.ai.rollout import playout
+from game.ai.rollout import playout, smart_choice
 from game.ai.search import point_tables
 from game.ai.shards import SHARDS, Mapper, deal_source, sequential_map, shard_seed, split
 from game.ai.tree import BID, Node, World, point_range
@@ -79,6 +80,15 @@ class TreeConfig:
     """An optional wall-clock cap per decision, in seconds (not deterministic)."""
     share: float = SHARE
     win_weight: float = WIN_WEIGHT
+    opponent_policy: bool = False
+    fitted_bids: bool = False
+    fitted_plays: bool = False
+    """Other seats' plays are weighed by how often the levels really follow the
+    simple play-to-your-bid rule (:data:`game.ai.bidmodel.PLAYS`)."""
+    """Other seats' bids are weighed and guessed by the fitted model of how the
+    levels bid (:mod:`game.ai.bidmodel`), not by the rounded estimate."""
+    """Other seats' cards in the tree are the smart play-out's choice from the hand
+    the determinization gives them, not the tree's pick over all their hands."""
 
     def scaled(self, factor: float) -> TreeConfig:
         """The same search with the budget (and the iterations' bounds) times ``factor``."""
@@ -130,10 +140,13 @@ class SmartWorld(World):
         eldest = (base.dealer + 1) % players
         while self.to_bid and self.to_bid[0] != stop:
             seat = self.to_bid.pop(0)
-            hand, barred = self.hands[seat], self._barred(seat)
-            self.bids[seat] = guess_bid(
-                hand, base.trump, players, base.size, barred, seat == eldest
-            )
+            self.bids[seat] = self.guess(seat, seat == eldest)
+
+    def guess(self, seat: int, lead: bool) -> int:
+        """``seat``'s bid from its hand here."""
+        base = self.base
+        hand, barred = self.hands[seat], self._barred(seat)
+        return guess_bid(hand, base.trump, base.players, base.size, barred, lead)
 
     def finish(self) -> int:
         """Play the rest out; return the card plays made."""
@@ -167,6 +180,17 @@ class GuessingWorld(SmartWorld):
         self.guess_bids(self.base.seat)
 
 
+class FittedWorld(GuessingWorld):
+    """A :class:`GuessingWorld` whose guesses are the fitted model's likeliest bids."""
+
+    __slots__ = ()
+
+    def guess(self, seat: int, lead: bool) -> int:
+        base = self.base
+        estimate = expected_tricks(self.hands[seat], base.trump, base.players, base.size, lead)
+        return bid_model(base.size).likeliest(estimate, base.size, self._barred(seat))
+
+
 class Tree:
     """One shard's tree over the seat's information sets."""
 
@@ -176,6 +200,9 @@ class Tree:
         self.objective = task.objective
         self.exploration = task.config.exploration
         self.world = GuessingWorld if task.config.guess_bids else SmartWorld
+        if task.config.fitted_bids:
+            self.world = FittedWorld
+        self.opponent_policy = task.config.opponent_policy
         self.roots = task.roots
         self.root = Node(-1)
         self.low, self.span = point_range(knowledge)
@@ -209,6 +236,8 @@ class Tree:
         """Take one action from ``node`` in ``world``: an untried one if any (expanded)."""
         actor = world.actor()
         children = node.children
+        if self.opponent_policy and actor != self.knowledge.seat and not world.to_bid:
+            return self.follow_policy(node, world, actor)
         untried = []
         for action in legal:
             child = children.get(action)
@@ -230,6 +259,21 @@ class Tree:
                 best, action = value, candidate
         world.apply(action)
         return children[action], False
+
+    def follow_policy(self, node: Node, world: World, actor: int) -> tuple[Node, bool]:
+        """Play ``actor``'s card as the smart play-out would with its hand here."""
+        base = self.knowledge
+        need = [(bid or 0) - took for bid, took in zip(world.bids, world.taken, strict=True)]
+        over_wants = base.rules.trick_points is TrickPoints.ALWAYS
+        action = smart_choice(
+            world.hands, actor, world.trick, need, base.trump, base.must_trump, over_wants
+        )
+        world.apply(action)
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = Node(actor)
+            return child, True
+        return child, False
 
     def back_up(self, path: list[Node], world: World) -> None:
         table = self.points
@@ -261,7 +305,9 @@ def grow_tree(task: TreeTask) -> TreeResult:
     """Draw the shard's deals and grow its tree for its iterations."""
     config = task.config
     rng = random.Random(task.seed)
-    source = deal_source(task.knowledge, config.oversample, config.infer)
+    model = bid_model(task.knowledge.size) if config.fitted_bids else None
+    plays = PLAYS if config.fitted_plays else None
+    source = deal_source(task.knowledge, config.oversample, config.infer, model, plays)
     deals, weights = source.draw(task.deals, rng)
     pool = [deal for deal, weight in zip(deals, weights, strict=True) for _ in range(round(weight))]
     tree = Tree(task)

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from game.ai.bidmodel import BidModel, PlayModel
 from game.ai.inference import Inference
 from game.ai.knowledge import Knowledge
 from game.ai.sampling import DealSampler
@@ -60,10 +61,17 @@ def shard_seed(decision: int, stage: int, shard: int) -> str:
 class DealSource:
     """Deals consistent with what a seat knows, weighed by inference if asked."""
 
-    def __init__(self, knowledge: Knowledge, oversample: int, infer: bool) -> None:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        oversample: int,
+        infer: bool,
+        model: BidModel | None = None,
+        plays: PlayModel | None = None,
+    ) -> None:
         self.sampler = DealSampler(knowledge)
         self.oversample = oversample
-        self.inference = Inference(knowledge) if infer else None
+        self.inference = Inference(knowledge, model=model, surprises=plays) if infer else None
 
     def draw(self, count: int, rng: random.Random) -> tuple[list[list[int]], list[float]]:
         """``count`` deals and their weights; by inference, the deals are kept from
@@ -75,16 +83,23 @@ class DealSource:
         return resample(drawn, self.inference.weigh(drawn), count, rng)
 
 
-_SOURCES: OrderedDict[tuple[Knowledge, int, bool], DealSource] = OrderedDict()
+_SourceKey = tuple[Knowledge, int, bool, BidModel | None, PlayModel | None]
+_SOURCES: OrderedDict[_SourceKey, DealSource] = OrderedDict()
 
 
-def deal_source(knowledge: Knowledge, oversample: int, infer: bool) -> DealSource:
+def deal_source(
+    knowledge: Knowledge,
+    oversample: int,
+    infer: bool,
+    model: BidModel | None = None,
+    plays: PlayModel | None = None,
+) -> DealSource:
     """The deal source of a decision, kept for its later stages and shards (the
     inference remembers every hand it has weighed)."""
-    key = (knowledge, oversample, infer)
+    key = (knowledge, oversample, infer, model, plays)
     source = _SOURCES.get(key)
     if source is None:
-        source = _SOURCES[key] = DealSource(knowledge, oversample, infer)
+        source = _SOURCES[key] = DealSource(knowledge, oversample, infer, model, plays)
         while len(_SOURCES) > SOURCES_KEPT:
             _SOURCES.popitem(last=False)
     else:

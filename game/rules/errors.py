@@ -16,6 +16,10 @@ class RulesError(ValueError):
         options = f" ({', '.join(problem.options)})" if problem.options else ""
         super().__init__(f"rules refused: {problem.conflict.value}{options}")
 
+    def __reduce__(self) -> tuple[type[RulesError], tuple[RuleProblem]]:
+        """Rebuilt from its problem when it crosses to another process."""
+        return (RulesError, (self.problem,))
+
 
 class IllegalAction(ValueError):
     """An action the current state does not allow; the state is left unchanged.
@@ -24,6 +28,10 @@ class IllegalAction(ValueError):
     def __init__(self, refused: Refused) -> None:
         self.refused = refused
         super().__init__(f"action refused: {refused.why.value}")
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Refused]]:
+        """Rebuilt from its reason when it crosses to another process."""
+        return (IllegalAction, (self.refused,))
 
 
 class RecordError(ValueError):

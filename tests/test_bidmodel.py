@@ -1,0 +1,166 @@
+"""The fitted model of how other seats bid and play (game/ai/bidmodel.py), the expert's
+inference weighing deals with it, and tools/fit_bids.py that fits it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.ai.bidmodel import FITTED, PLAYS, BidModel, bid_model
+from game.ai.heuristics import expected_tricks
+from game.ai.inference import Inference
+from game.ai.knowledge import knowledge_of
+from game.rules.actions import Bid
+from game.rules.match import Match
+from game.rules.phase import Phase
+from game.rules.ruleset import HandSequence, RuleSet
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "fit_bids.py"
+
+
+@given(
+    st.floats(-1.0, 12.0),
+    st.integers(1, 13),
+    st.one_of(st.none(), st.integers(0, 13)),
+    st.sampled_from(sorted(FITTED)),
+)
+def test_bid_chances_are_a_distribution_over_the_legal_bids(
+    estimate: float, size: int, forbidden: int | None, known: int
+) -> None:
+    chances = bid_model(known).chances(estimate, size, forbidden)
+    assert len(chances) == size + 1
+    assert math.isclose(sum(chances), 1.0)
+    for bid, chance in enumerate(chances):
+        assert chance == 0.0 if bid == forbidden else chance > 0.0
+
+
+def test_the_likeliest_bid_is_the_legal_one_nearest_the_centre() -> None:
+    model = BidModel(-0.5, 1.5, 0.4)
+    assert model.likeliest(2.0, 5, None) == 2  # centre 2.5: the lower on a tie
+    assert model.likeliest(2.4, 5, None) == 3  # centre 3.1
+    assert model.likeliest(2.4, 5, 3) == 4  # 3 barred: 4 is nearer 3.1 than 2 is
+    chances = model.chances(2.4, 5, None)
+    assert max(range(6), key=chances.__getitem__) == model.likeliest(2.4, 5, None)
+
+
+def test_sizes_without_their_own_fit_take_the_nearest() -> None:
+    assert bid_model(min(FITTED)) == FITTED[min(FITTED)]
+    assert bid_model(52) == FITTED[max(FITTED)]
+
+
+def test_a_play_against_the_rule_is_less_likely_following_than_leading() -> None:
+    assert PLAYS.penalty(True, 3) < PLAYS.penalty(True, 2) < PLAYS.penalty(False, 2) < 0.0
+
+
+def _after_the_eldest_bid(bid: int) -> Inference:
+    """The next seat's fitted inference once the eldest bid ``bid`` on 5 cards."""
+    rules = RuleSet(players=4, sequence=HandSequence.CONSTANT, largest_hand=5, max_hands=1)
+    match = Match(rules, 11)
+    while match.phase.automatic:
+        match.advance()
+    match.apply(Bid.of(match.awaiting[0], bid))
+    view = match.view(match.awaiting[0])
+    assert view.phase is Phase.BIDDING
+    return Inference(knowledge_of(view), model=bid_model(5))
+
+
+def test_fitted_inference_prefers_deals_whose_hands_match_the_bids() -> None:
+    """Whatever the eldest bid, a deal giving it a hand that bids so is far likelier
+    than one giving it a hand that bids far from it, weak or strong."""
+    model = bid_model(5)
+    probe = _after_the_eldest_bid(0).knowledge
+    unseen = [index for index in range(52) if probe.unseen >> index & 1]
+    hands = [sum(1 << index for index in unseen[at : at + 5]) for at in range(0, 40, 2)]
+    guesses = {
+        hand: model.likeliest(expected_tricks(hand, probe.trump, 4, 5, True), 5, None)
+        for hand in hands
+    }
+    weak, strong = min(hands, key=guesses.__getitem__), max(hands, key=guesses.__getitem__)
+    assert guesses[strong] >= guesses[weak] + 2
+    for hand, other in ((weak, strong), (strong, weak)):
+        inference = _after_the_eldest_bid(guesses[hand])
+        (bidder,) = inference.opponents
+        assert inference.knowledge.unseen == probe.unseen
+        estimate = expected_tricks(hand, probe.trump, 4, 5, True)
+        chance = model.chances(estimate, 5, None)[guesses[hand]]
+        assert inference._seat_log_weight(bidder, hand) == pytest.approx(math.log(chance))
+        assert (
+            inference._seat_log_weight(bidder, hand)
+            > inference._seat_log_weight(bidder, other) + 1.0
+        )
+
+
+@pytest.fixture(scope="module")
+def fit_tool() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("fit_bids_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fit_bids_tool"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_finds_the_model_that_made_the_bids(fit_tool: types.ModuleType) -> None:
+    """Bids drawn from a known model are fitted back to it, within the grid's step."""
+    import random
+
+    truth = BidModel(-0.6, 1.4, 0.5)
+    rng = random.Random(5)
+    records = []
+    for _ in range(1500):
+        estimate = rng.uniform(0.0, 4.0)
+        chances = truth.chances(estimate, 5, None)
+        bid = rng.choices(range(6), chances)[0]
+        records.append(fit_tool.BidRecord("hard", 4, 5, False, estimate, bid, None))
+    fitted = fit_tool.fit(records)
+    assert fitted.offset == pytest.approx(truth.offset, abs=0.16)
+    assert fitted.slope == pytest.approx(truth.slope, abs=0.11)
+    assert fitted.spread == pytest.approx(truth.spread, abs=0.06)
+    assert "5: BidModel(" in fit_tool.report(records)
+
+
+def test_collected_bids_are_the_levels_own(fit_tool: types.ModuleType) -> None:
+    records = fit_tool.collect_deal("hard", 4, 3, 7)
+    assert [record.players for record in records] == [4] * 4
+    assert all(0 <= record.bid <= 3 and record.bid != record.forbidden for record in records)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"not json\n",
+        b'{"level": "hard"}\n',
+        json.dumps(
+            {
+                "level": "hard",
+                "players": 4,
+                "size": 3,
+                "lead": False,
+                "estimate": 1.0,
+                "bid": 9,
+                "forbidden": None,
+            }
+        ).encode()
+        + b"\n",
+        b"\xff\xfe\n",
+        b"x" * 5000 + b"\n",
+        b"",
+    ],
+)
+def test_the_fit_refuses_data_it_cannot_trust(
+    fit_tool: types.ModuleType, tmp_path: Path, content: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bids.jsonl"
+    path.write_bytes(content)
+    assert fit_tool.main(["fit", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("tools/fit_bids.py: ") and "Traceback" not in error
+    assert error.count("\n") == 1

@@ -56,8 +56,6 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "expert-no-infer": lambda seed: ExpertAgent(seed, replace(TREE, infer=False)),
     "expert-x3": lambda seed: ExpertAgent(seed, TREE.scaled(3.0)),
     "expert-oversample-4": lambda seed: ExpertAgent(seed, replace(TREE, oversample=4)),
-    "expert-policy": lambda seed: ExpertAgent(seed, replace(TREE, opponent_policy=True)),
-    "hard-policy": lambda seed: HardAgent(seed, replace(HARD, opponent_policy=True)),
     "expert-fitted": lambda seed: ExpertAgent(seed, replace(TREE, fitted_bids=True)),
     "expert-fitted-4": lambda seed: ExpertAgent(
         seed, replace(TREE, fitted_bids=True, oversample=4)

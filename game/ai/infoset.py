@@ -41,7 +41,7 @@ from game.ai.bidmodel import PLAYS, bid_model
 from game.ai.heuristics import expected_tricks, guess_bid
 from game.ai.knowledge import Knowledge
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
-from game.ai.rollout import playout, smart_choice
+from game.ai.rollout import playout
 from game.ai.search import point_tables
 from game.ai.shards import SHARDS, Mapper, deal_source, sequential_map, shard_seed, split
 from game.ai.tree import BID, Node, World, point_range
@@ -202,7 +202,6 @@ class Tree:
         self.world = GuessingWorld if task.config.guess_bids else SmartWorld
         if task.config.fitted_bids:
             self.world = FittedWorld
-        self.opponent_policy = task.config.opponent_policy
         self.roots = task.roots
         self.root = Node(-1)
         self.low, self.span = point_range(knowledge)
@@ -236,8 +235,6 @@ class Tree:
         """Take one action from ``node`` in ``world``: an untried one if any (expanded)."""
         actor = world.actor()
         children = node.children
-        if self.opponent_policy and actor != self.knowledge.seat and not world.to_bid:
-            return self.follow_policy(node, world, actor)
         untried = []
         for action in legal:
             child = children.get(action)
@@ -259,21 +256,6 @@ class Tree:
                 best, action = value, candidate
         world.apply(action)
         return children[action], False
-
-    def follow_policy(self, node: Node, world: World, actor: int) -> tuple[Node, bool]:
-        """Play ``actor``'s card as the smart play-out would with its hand here."""
-        base = self.knowledge
-        need = [(bid or 0) - took for bid, took in zip(world.bids, world.taken, strict=True)]
-        over_wants = base.rules.trick_points is TrickPoints.ALWAYS
-        action = smart_choice(
-            world.hands, actor, world.trick, need, base.trump, base.must_trump, over_wants
-        )
-        world.apply(action)
-        child = node.children.get(action)
-        if child is None:
-            child = node.children[action] = Node(actor)
-            return child, True
-        return child, False
 
     def back_up(self, path: list[Node], world: World) -> None:
         table = self.points

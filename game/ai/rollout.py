@@ -89,39 +89,6 @@ def playout(
         cards = []
 
 
-def smart_choice(
-    hands: Sequence[int],
-    seat: int,
-    trick: Sequence[int],
-    need: Sequence[int],
-    trump: int | None,
-    must_trump: bool,
-    over_wants: bool,
-) -> int:
-    """The card (an index) the smart play-out would play for ``seat`` here."""
-    players = len(hands)
-    hand = hands[seat]
-    cards = list(trick)
-    legal = legal_mask(hand, cards[0] // 13 if cards else None, trump, must_trump)
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
-    left = need[seat]
-    want = left > 0 or (over_wants and left < 0)
-    later = []
-    for step in range(1, players - len(cards)):
-        other = (seat + step) % players
-        if need[other] > 0 or (over_wants and need[other] < 0):
-            later.append(hands[other])
-    others = 0
-    for index, other in enumerate(hands):
-        if index != seat:
-            others |= other
-    spare = want and left > 0 and _sure(hand, others, trump) > left
-    last = len(cards) == players - 1
-    bit = _smart(hand, legal, cards, want, others, trump, later, last, list(hands), seat, spare)
-    return bit.bit_length() - 1
-
-
 def beaters(legal: int, cards: list[int], trump: int | None) -> int:
     """The legal cards that would win the trick as it stands."""
     best = cards[winning_position(cards, trump)]

@@ -1,4 +1,4 @@
-"""The fitted model of how other seats bid and play (game/ai/bidmodel.py), the expert's
+"""The fitted model of how other seats bid (game/ai/bidmodel.py), the expert's
 inference weighing deals with it, and tools/fit_bids.py that fits it."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.ai.bidmodel import FITTED, PLAYS, BidModel, bid_model
+from game.ai.bidmodel import FITTED, BidModel, bid_model
 from game.ai.heuristics import expected_tricks
 from game.ai.inference import Inference
 from game.ai.knowledge import knowledge_of
@@ -54,10 +54,6 @@ def test_the_likeliest_bid_is_the_legal_one_nearest_the_centre() -> None:
 def test_sizes_without_their_own_fit_take_the_nearest() -> None:
     assert bid_model(min(FITTED)) == FITTED[min(FITTED)]
     assert bid_model(52) == FITTED[max(FITTED)]
-
-
-def test_a_play_against_the_rule_is_less_likely_following_than_leading() -> None:
-    assert PLAYS.penalty(True, 3) < PLAYS.penalty(True, 2) < PLAYS.penalty(False, 2) < 0.0
 
 
 def _after_the_eldest_bid(bid: int) -> Inference:

@@ -60,9 +60,6 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "expert-fitted-4": lambda seed: ExpertAgent(
         seed, replace(TREE, fitted_bids=True, oversample=4)
     ),
-    "expert-fitted-plays": lambda seed: ExpertAgent(
-        seed, replace(TREE, fitted_bids=True, fitted_plays=True)
-    ),
     "hard-fitted": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True)),
     "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["PLAYS", "BidModel", "PlayModel", "bid_model"]
+__all__ = ["BidModel", "bid_model"]
 
 FLOOR = 0.05
 """The share of every bid's chance spread evenly over the legal bids."""
@@ -64,25 +64,3 @@ def bid_model(size: int) -> BidModel:
     """The model for hands of ``size`` cards."""
     nearest = min(FITTED, key=lambda known: (abs(known - size), known))
     return FITTED[nearest]
-
-
-@dataclass(frozen=True)
-class PlayModel:
-    """How much less likely a card is when the simple play-to-your-bid rule
-    (:func:`~game.ai.rollout.basic_card`) would have picked another: the chance of
-    such a card over the chance of the rule's card, leading and following suit."""
-
-    leading: float
-    following_two: float
-    """Following with two cards to choose from."""
-    following_more: float
-
-    def penalty(self, following: bool, legal: int) -> float:
-        """The log of that ratio for a choice among ``legal`` cards."""
-        if not following:
-            return math.log(self.leading)
-        return math.log(self.following_two if legal == 2 else self.following_more)
-
-
-PLAYS = PlayModel(leading=0.7, following_two=0.43, following_more=0.21)
-"""Measured on the levels' play (docs/ai.md, issue 30)."""

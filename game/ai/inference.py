@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.ai.bidmodel import BidModel, PlayModel
+from game.ai.bidmodel import BidModel
 from game.ai.heuristics import trick_estimator
 from game.ai.knowledge import Knowledge, played_by
 from game.ai.masks import SUITS
@@ -44,11 +44,9 @@ class Inference:
         bid_spread: float = 1.0,
         mismatch: float = 0.5,
         model: BidModel | None = None,
-        surprises: PlayModel | None = None,
     ):
         self.knowledge = knowledge
         self.model = model
-        self.surprises = surprises
         self.bid_spread = bid_spread
         self.mismatch = mismatch
         self.opponents = [
@@ -178,8 +176,4 @@ class Inference:
         others = FULL_PACK_MASK & ~hand & ~play.seen
         before = list(play.before)
         choice = basic_card(hand, legal, before, play.want, others, trump, knowledge.players)
-        if choice == 1 << play.card:
-            return 0.0
-        if self.surprises is None:
-            return math.log(self.mismatch)
-        return self.surprises.penalty(bool(before), legal.bit_count())
+        return 0.0 if choice == 1 << play.card else math.log(self.mismatch)

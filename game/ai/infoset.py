@@ -37,7 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.ai.bidmodel import PLAYS, bid_model
+from game.ai.bidmodel import bid_model
 from game.ai.heuristics import expected_tricks, guess_bid
 from game.ai.knowledge import Knowledge
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
@@ -82,9 +82,6 @@ class TreeConfig:
     win_weight: float = WIN_WEIGHT
     opponent_policy: bool = False
     fitted_bids: bool = False
-    fitted_plays: bool = False
-    """Other seats' plays are weighed by how often the levels really follow the
-    simple play-to-your-bid rule (:data:`game.ai.bidmodel.PLAYS`)."""
     """Other seats' bids are weighed and guessed by the fitted model of how the
     levels bid (:mod:`game.ai.bidmodel`), not by the rounded estimate."""
     """Other seats' cards in the tree are the smart play-out's choice from the hand
@@ -288,8 +285,7 @@ def grow_tree(task: TreeTask) -> TreeResult:
     config = task.config
     rng = random.Random(task.seed)
     model = bid_model(task.knowledge.size) if config.fitted_bids else None
-    plays = PLAYS if config.fitted_plays else None
-    source = deal_source(task.knowledge, config.oversample, config.infer, model, plays)
+    source = deal_source(task.knowledge, config.oversample, config.infer, model)
     deals, weights = source.draw(task.deals, rng)
     pool = [deal for deal, weight in zip(deals, weights, strict=True) for _ in range(round(weight))]
     tree = Tree(task)

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from game.ai.bidmodel import BidModel, PlayModel
+from game.ai.bidmodel import BidModel
 from game.ai.inference import Inference
 from game.ai.knowledge import Knowledge
 from game.ai.sampling import DealSampler
@@ -67,11 +67,10 @@ class DealSource:
         oversample: int,
         infer: bool,
         model: BidModel | None = None,
-        plays: PlayModel | None = None,
     ) -> None:
         self.sampler = DealSampler(knowledge)
         self.oversample = oversample
-        self.inference = Inference(knowledge, model=model, surprises=plays) if infer else None
+        self.inference = Inference(knowledge, model=model) if infer else None
 
     def draw(self, count: int, rng: random.Random) -> tuple[list[list[int]], list[float]]:
         """``count`` deals and their weights; by inference, the deals are kept from
@@ -83,7 +82,7 @@ class DealSource:
         return resample(drawn, self.inference.weigh(drawn), count, rng)
 
 
-_SourceKey = tuple[Knowledge, int, bool, BidModel | None, PlayModel | None]
+_SourceKey = tuple[Knowledge, int, bool, BidModel | None]
 _SOURCES: OrderedDict[_SourceKey, DealSource] = OrderedDict()
 
 
@@ -92,14 +91,13 @@ def deal_source(
     oversample: int,
     infer: bool,
     model: BidModel | None = None,
-    plays: PlayModel | None = None,
 ) -> DealSource:
     """The deal source of a decision, kept for its later stages and shards (the
     inference remembers every hand it has weighed)."""
-    key = (knowledge, oversample, infer, model, plays)
+    key = (knowledge, oversample, infer, model)
     source = _SOURCES.get(key)
     if source is None:
-        source = _SOURCES[key] = DealSource(knowledge, oversample, infer, model, plays)
+        source = _SOURCES[key] = DealSource(knowledge, oversample, infer, model)
         while len(_SOURCES) > SOURCES_KEPT:
             _SOURCES.popitem(last=False)
     else:

@@ -56,10 +56,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "expert-no-infer": lambda seed: ExpertAgent(seed, replace(TREE, infer=False)),
     "expert-x3": lambda seed: ExpertAgent(seed, TREE.scaled(3.0)),
     "expert-oversample-4": lambda seed: ExpertAgent(seed, replace(TREE, oversample=4)),
-    "expert-fitted": lambda seed: ExpertAgent(seed, replace(TREE, fitted_bids=True)),
-    "expert-fitted-4": lambda seed: ExpertAgent(
-        seed, replace(TREE, fitted_bids=True, oversample=4)
-    ),
+    "expert-unfitted": lambda seed: ExpertAgent(seed, replace(TREE, fitted_bids=False)),
     "hard-fitted": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True)),
     "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),
 }

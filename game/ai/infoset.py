@@ -15,8 +15,9 @@ that leads to it. It differs from the yardstick in four ways:
 - **Play-outs are the smart policy** of :mod:`game.ai.rollout` (every seat
   playing to its bid), not random cards.
 - **Other seats' bids still to come are guessed** from the hands the
-  determinization gives them (:func:`~game.ai.heuristics.guess_bid`), not
-  chosen in the tree, where they could not depend on those hands.
+  determinization gives them (the likeliest bid of :mod:`game.ai.bidmodel`, the
+  model fitted to how the levels bid, or :func:`~game.ai.heuristics.guess_bid`),
+  not chosen in the tree, where they could not depend on those hands.
 - **Rewards**: the seat's own node values its outcome by its
   :class:`~game.ai.objective.Objective`; each other seat's node values its own
   points less the objective's share of the others' average.

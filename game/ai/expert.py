@@ -8,8 +8,9 @@ weights. It then grows a tree over what it sees (:mod:`game.ai.infoset`), one
 determinization per iteration, finished by the smart play-out.
 
 ``EXPERT`` is the sampled-deal search (:mod:`game.ai.search`) at the expert's
-budget, with the inference as it was before the fitted model: the coach's figures and the analysis of a
-kept game come from it (a tree's visit counts are no chances of making a bid).
+budget, with the inference as it was before the fitted bid model: the coach's
+figures and the analysis of a kept game come from it (a tree's visit counts are
+no chances of making a bid).
 """
 
 from __future__ import annotations

@@ -160,3 +160,16 @@ def test_the_fit_refuses_data_it_cannot_trust(
     error = capsys.readouterr().err
     assert error.startswith("tools/fit_bids.py: ") and "Traceback" not in error
     assert error.count("\n") == 1
+
+
+@pytest.mark.parametrize("sizes", ["abc", "3-x", "0-4", "9-3", "1-40"])
+def test_collecting_refuses_sizes_it_cannot_deal(
+    fit_tool: types.ModuleType, tmp_path: Path, sizes: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "bids.jsonl"
+    assert fit_tool.main(["collect", "--sizes", sizes, "--out", str(out)]) == 2
+    assert (
+        capsys.readouterr().err
+        == f"tools/fit_bids.py: sizes {sizes!r}: give 1 to 17, as N or N-M\n"
+    )
+    assert not out.exists()

@@ -192,9 +192,12 @@ def _is_int(value: object) -> bool:
 
 def _sizes(text: str) -> list[int]:
     first, _, last = text.partition("-")
+    wrong = ValueError(f"sizes {text!r}: give 1 to 17, as N or N-M")
+    if not (first.isdigit() and (last or first).isdigit()):
+        raise wrong
     low, high = int(first), int(last or first)
     if not 1 <= low <= high <= 17:
-        raise ValueError(f"sizes {text!r}: give 1 to 17, as N or N-M")
+        raise wrong
     return list(range(low, high + 1))
 
 

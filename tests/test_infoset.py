@@ -6,10 +6,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from game.ai.bidmodel import bid_model
 from game.ai.expert import TREE, ExpertAgent
-from game.ai.heuristics import guess_bid
+from game.ai.heuristics import expected_tricks, guess_bid
 from game.ai.infoset import (
     BID,
+    WORLDS,
     GuessingWorld,
     SmartWorld,
     TreeConfig,
@@ -59,6 +61,34 @@ def test_other_seats_bid_from_the_hands_the_determinization_gives_them() -> None
         )
         assert bid == expected
     assert world.bids[dealer] != barred
+
+
+def test_fitted_worlds_guess_the_bid_models_likeliest_bids() -> None:
+    """With ``fitted_bids`` every guessed bid is the fitted model's likeliest for the hand
+    the determinization gives, whether guesses come at each turn or when the tree stops."""
+    _, view = _first_bid()
+    knowledge = knowledge_of(view)
+    players, size, dealer = knowledge.players, knowledge.size, knowledge.dealer
+    eldest = (dealer + 1) % players
+    differ = 0
+    for seed in range(12):
+        hands = DealSampler(knowledge).sample(random.Random(seed))
+        for guess_bids in (True, False):
+            world = WORLDS[True, guess_bids](knowledge, list(hands))
+            world.apply(BID + 1)
+            world.finish()
+            barred = size - sum(bid or 0 for seat, bid in enumerate(world.bids) if seat != dealer)
+            for seat, bid in enumerate(world.bids):
+                if seat == knowledge.seat:
+                    continue
+                lead = seat == eldest
+                estimate = expected_tricks(hands[seat], knowledge.trump, players, size, lead)
+                forbidden = barred if seat == dealer else None
+                assert bid == bid_model(size).likeliest(estimate, size, forbidden)
+                differ += bid != guess_bid(
+                    hands[seat], knowledge.trump, players, size, forbidden, lead
+                )
+    assert differ  # the model's guesses are not the rounded estimate's
 
 
 def test_the_play_out_guesses_the_bids_left_and_finishes_the_hand() -> None:

@@ -81,12 +81,9 @@ class TreeConfig:
     """An optional wall-clock cap per decision, in seconds (not deterministic)."""
     share: float = SHARE
     win_weight: float = WIN_WEIGHT
-    opponent_policy: bool = False
     fitted_bids: bool = False
     """Other seats' bids are weighed and guessed by the fitted model of how the
     levels bid (:mod:`game.ai.bidmodel`), not by the rounded estimate."""
-    """Other seats' cards in the tree are the smart play-out's choice from the hand
-    the determinization gives them, not the tree's pick over all their hands."""
 
     def scaled(self, factor: float) -> TreeConfig:
         """The same search with the budget (and the iterations' bounds) times ``factor``."""
@@ -178,8 +175,8 @@ class GuessingWorld(SmartWorld):
         self.guess_bids(self.base.seat)
 
 
-class FittedWorld(GuessingWorld):
-    """A :class:`GuessingWorld` whose guesses are the fitted model's likeliest bids."""
+class FittedSmartWorld(SmartWorld):
+    """A :class:`SmartWorld` whose guesses are the fitted model's likeliest bids."""
 
     __slots__ = ()
 
@@ -187,6 +184,21 @@ class FittedWorld(GuessingWorld):
         base = self.base
         estimate = expected_tricks(self.hands[seat], base.trump, base.players, base.size, lead)
         return bid_model(base.size).likeliest(estimate, base.size, self._barred(seat))
+
+
+class FittedWorld(GuessingWorld, FittedSmartWorld):
+    """A :class:`GuessingWorld` whose guesses are the fitted model's likeliest bids."""
+
+    __slots__ = ()
+
+
+WORLDS: dict[tuple[bool, bool], type[SmartWorld]] = {
+    (False, False): SmartWorld,
+    (False, True): GuessingWorld,
+    (True, False): FittedSmartWorld,
+    (True, True): FittedWorld,
+}
+"""The world a tree plays in, by ``(fitted_bids, guess_bids)``."""
 
 
 class Tree:
@@ -197,9 +209,7 @@ class Tree:
         self.knowledge = knowledge
         self.objective = task.objective
         self.exploration = task.config.exploration
-        self.world = GuessingWorld if task.config.guess_bids else SmartWorld
-        if task.config.fitted_bids:
-            self.world = FittedWorld
+        self.world = WORLDS[task.config.fitted_bids, task.config.guess_bids]
         self.roots = task.roots
         self.root = Node(-1)
         self.low, self.span = point_range(knowledge)

@@ -45,10 +45,10 @@ MAX_LINE = 10_000
 """The longest record line read back (a game's line is about 200 characters)."""
 
 UNFITTED = replace(TREE, fitted_bids=False)
-"""The expert before the fitted bid model (issue 30, third day): the variants measured
-before it are changes to this one, so that each still plays its recorded games."""
+"""The expert without the fitted bid model (as shipped: issue 30, third day): the variants
+measured before it are changes to this one, so that each still plays its recorded games."""
 HARD_UNIFORM = replace(HARD, infer=False, fitted_bids=False)
-"""Hard before the fitted bid model: deals drawn uniformly, bids guessed by rounding."""
+"""Hard without the fitted bid model (as shipped): uniform deals, bids guessed by rounding."""
 
 VARIANTS: dict[str, Callable[[int], Agent]] = {
     "medium": lambda seed: make_agent("medium", seed),
@@ -64,7 +64,9 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "expert-oversample-4": lambda seed: ExpertAgent(seed, replace(UNFITTED, oversample=4)),
     "expert-unfitted": lambda seed: ExpertAgent(seed, UNFITTED),
     "hard-uniform": lambda seed: HardAgent(seed, HARD_UNIFORM),
-    "hard-fitted-guesses": lambda seed: HardAgent(seed, replace(HARD, infer=False)),
+    "expert-fitted": lambda seed: ExpertAgent(seed, replace(TREE, fitted_bids=True)),
+    "hard-fitted-guesses": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True)),
+    "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

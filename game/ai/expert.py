@@ -2,15 +2,13 @@
 
 Before searching, expert draws more deals than it keeps and weighs each by how
 likely the opponents' bids and plays so far would have been had they held
-those cards (:mod:`game.ai.inference`; a bid's chance from the model fitted to
-how the levels bid, :mod:`game.ai.bidmodel`), keeping deals in proportion to these
+those cards (:mod:`game.ai.inference`), keeping deals in proportion to these
 weights. It then grows a tree over what it sees (:mod:`game.ai.infoset`), one
 determinization per iteration, finished by the smart play-out.
 
 ``EXPERT`` is the sampled-deal search (:mod:`game.ai.search`) at the expert's
-budget, with the inference as it was before the fitted bid model: the coach's
-figures and the analysis of a kept game come from it (a tree's visit counts are
-no chances of making a bid).
+budget, with the same inference: the coach's figures and the analysis of a
+kept game come from it (a tree's visit counts are no chances of making a bid).
 """
 
 from __future__ import annotations
@@ -30,13 +28,11 @@ from game.rules.view import SeatView
 
 __all__ = ["EXPERT", "TREE", "ExpertAgent", "Inference", "PastPlay", "TreeAgent"]
 
-TREE = TreeConfig(share=1.0, fitted_bids=True)
+TREE = TreeConfig(share=1.0)
 """The expert's own search (measured against the yardstick in docs/ai.md). Its
 objective counts the opponents' average points fully against its own
 (``share=1.0``): in a duplicate hand, points taken from the others are worth as
-much as points scored, and the paired deals measured it ahead of ``0.4``. The other
-seats' bids are weighed and guessed by the model fitted to how the levels bid
-(``fitted_bids``; docs/ai.md, issue 30)."""
+much as points scored, and the paired deals measured it ahead of ``0.4``."""
 
 EXPERT = SearchConfig(
     play_budget=200_000,

@@ -3,10 +3,8 @@ inference weighing deals with it, and tools/fit_bids.py that fits it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 import types
 from pathlib import Path
 
@@ -22,8 +20,7 @@ from game.rules.actions import Bid
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.ruleset import HandSequence, RuleSet
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "fit_bids.py"
+from tests.tool_module import load_tool
 
 
 @given(
@@ -96,12 +93,7 @@ def test_fitted_inference_prefers_deals_whose_hands_match_the_bids() -> None:
 
 @pytest.fixture(scope="module")
 def fit_tool() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_bids_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fit_bids_tool"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("fit_bids.py")
 
 
 def test_the_fit_finds_the_model_that_made_the_bids(fit_tool: types.ModuleType) -> None:

@@ -6,9 +6,6 @@ its ``.po``; and the checker itself catches each of these faults."""
 from __future__ import annotations
 
 import gettext
-import importlib.util
-import sys
-import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,20 +14,9 @@ from babel.messages.catalog import Catalog
 
 import game.i18n
 from game.i18n import _, available_languages, ngettext, npgettext, pgettext, set_language
+from tests.tool_module import load_tool
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "translations.py"
-
-
-def load_tool() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("translations_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = load_tool()
+tool = load_tool("translations.py")
 LANGUAGES = sorted(tool.po_files())
 
 

@@ -3,26 +3,18 @@ runs and holds, so the tool cannot rot between the long runs."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import types
-from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # every fault group
+from tests.tool_module import load_tool
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "fuzz.py"
+pytestmark = pytest.mark.slow  # every fault group
 
 
 @pytest.fixture(scope="module")
 def fuzz() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("fuzz_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_tool"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("fuzz.py")
 
 
 def test_every_group_holds_in_the_quick_run(

@@ -3,27 +3,19 @@ games, pairs two variants on the deals both played, and refuses kept games it ca
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import types
 from pathlib import Path
 
 import pytest
 
 from game.bench import tournament
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "paired.py"
+from tests.tool_module import load_tool
 
 
 @pytest.fixture(scope="module")
 def paired() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("paired_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["paired_tool"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("paired.py")
 
 
 def test_a_level_plays_the_tournaments_games(paired: types.ModuleType) -> None:

@@ -6,7 +6,8 @@ calls) stay the one source of legality; these tests compare every copy with
 the engine over every preset at every player count and over rule sets drawn
 by hypothesis (the strategy of ``tests/test_conformance.py``):
 
-* the dealer's hook in :meth:`Search.guess_bids`,
+* the dealer's hook in :meth:`Search.guess_bids` and in :func:`hook_barred` (the tree's
+  worlds and the fitted inference), before and after the dealer bids,
 * the voids :func:`knowledge_of` infers (La Podrida's void in trumps included),
 * the tricks taken that the expert's :class:`Inference` tallies,
 * the deal of :func:`deal_masks` (a full pack, the next card turned).
@@ -32,7 +33,7 @@ from game.ai import heuristics
 from game.ai import sampling as sampling_module
 from game.ai import search as search_module
 from game.ai.expert import Inference
-from game.ai.knowledge import knowledge_of
+from game.ai.knowledge import hook_barred, knowledge_of
 from game.ai.objective import objective_of
 from game.ai.sampling import DealSampler
 from game.ai.search import Search, SearchConfig
@@ -169,12 +170,34 @@ def check_hook(match: Match, rng: random.Random) -> None:
                 break
 
 
+def check_hook_barred(match: Match) -> None:
+    """At the dealer's turn every seat's :func:`hook_barred` is the engine's forbidden
+    bid, and stays it once the dealer has bid (the inference reads it then)."""
+    dealer = match.dealer
+    if match.phase is not Phase.BIDDING or match.rules.simultaneous_bidding:
+        return
+    if match.awaiting[0] != dealer:
+        return
+    expected = match.forbidden_bid(dealer)
+    for seat in range(match.players):
+        view = match.view(seat)
+        assert hook_barred(knowledge_of(view), dealer, view.bids) == expected
+    after = copy.deepcopy(match)
+    after.apply(next(action for action in after.legal_actions() if isinstance(action, Bid)))
+    after.advance_until_decision()
+    if after.phase is Phase.PLAYING:
+        for seat in range(after.players):
+            view = after.view(seat)
+            assert hook_barred(knowledge_of(view), dealer, view.bids) == expected
+
+
 def check_walk(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
     for match in walk(rules, seed):
         check_voids(match)
         check_wants(match)
         check_hook(match, rng)
+        check_hook_barred(match)
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES, ids=IDS)

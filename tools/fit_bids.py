@@ -53,14 +53,10 @@ def collect_deal(level: MeasuredLevel, players: int, size: int, seed: int) -> li
     match = Match(rules, seed)
     agents = [make_agent(level, seed * 31 + seat) for seat in range(players)]
     records = []
-    while match.phase is not Phase.GAME_OVER:
-        if match.phase.automatic:
-            match.advance()
-            continue
+    match.advance_until_decision()
+    while match.phase is Phase.BIDDING:
         seat = match.awaiting[0]
         view = match.view(seat)
-        if view.phase is not Phase.BIDDING:
-            break
         knowledge = knowledge_of(view)
         lead = seat == (knowledge.dealer + 1) % players
         estimate = expected_tricks(knowledge.hand, knowledge.trump, players, size, lead)
@@ -70,6 +66,7 @@ def collect_deal(level: MeasuredLevel, players: int, size: int, seed: int) -> li
             BidRecord(level, players, size, lead, estimate, action.tricks, view.forbidden_bid)
         )
         match.apply(action)
+        match.advance_until_decision()
     return records
 
 

@@ -44,26 +44,18 @@ YARDSTICK: MeasuredLevel = "ismcts"
 MAX_LINE = 10_000
 """The longest record line read back (a game's line is about 200 characters)."""
 
-UNFITTED = replace(TREE, fitted_bids=False)
-"""The expert without the fitted bid model (as shipped: issue 30, third day): the variants
-measured before it are changes to this one, so that each still plays its recorded games."""
-HARD_UNIFORM = replace(HARD, infer=False, fitted_bids=False)
-"""Hard without the fitted bid model (as shipped): uniform deals, bids guessed by rounding."""
-
 VARIANTS: dict[str, Callable[[int], Agent]] = {
     "medium": lambda seed: make_agent("medium", seed),
     "hard": lambda seed: make_agent("hard", seed),
     "expert": lambda seed: make_agent("expert", seed),
     "sampled": SampledDealAgent,
-    "expert-share-0.4": lambda seed: ExpertAgent(seed, replace(UNFITTED, share=0.4)),
-    "hard-share-0.4": lambda seed: HardAgent(seed, replace(HARD_UNIFORM, share=0.4)),
-    "hard-infer": lambda seed: HardAgent(seed, replace(HARD_UNIFORM, infer=True)),
-    "expert-explore-1.0": lambda seed: ExpertAgent(seed, replace(UNFITTED, exploration=1.0)),
-    "expert-no-infer": lambda seed: ExpertAgent(seed, replace(UNFITTED, infer=False)),
-    "expert-x3": lambda seed: ExpertAgent(seed, UNFITTED.scaled(3.0)),
-    "expert-oversample-4": lambda seed: ExpertAgent(seed, replace(UNFITTED, oversample=4)),
-    "expert-unfitted": lambda seed: ExpertAgent(seed, UNFITTED),
-    "hard-uniform": lambda seed: HardAgent(seed, HARD_UNIFORM),
+    "expert-share-0.4": lambda seed: ExpertAgent(seed, replace(TREE, share=0.4)),
+    "hard-share-0.4": lambda seed: HardAgent(seed, replace(HARD, share=0.4)),
+    "hard-infer": lambda seed: HardAgent(seed, replace(HARD, infer=True)),
+    "expert-explore-1.0": lambda seed: ExpertAgent(seed, replace(TREE, exploration=1.0)),
+    "expert-no-infer": lambda seed: ExpertAgent(seed, replace(TREE, infer=False)),
+    "expert-x3": lambda seed: ExpertAgent(seed, TREE.scaled(3.0)),
+    "expert-oversample-4": lambda seed: ExpertAgent(seed, replace(TREE, oversample=4)),
     "expert-fitted": lambda seed: ExpertAgent(seed, replace(TREE, fitted_bids=True)),
     "hard-fitted-guesses": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True)),
     "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),

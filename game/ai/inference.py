@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.ai.bidmodel import BidModel
 from game.ai.heuristics import trick_estimator
-from game.ai.knowledge import Knowledge, played_by
+from game.ai.knowledge import Knowledge, hook_barred, played_by
 from game.ai.masks import SUITS
 from game.ai.rollout import basic_card
 from game.rules.cards import FULL_PACK_MASK
@@ -69,15 +69,15 @@ class Inference:
         """What the estimator makes of each opponent's dealt hands."""
         self.memo: dict[int, dict[int, float]] = {seat: {} for seat in self.opponents}
         """Each opponent's log-likelihood by the hand a deal gives it."""
-        self.followed: dict[int, list[dict[int, float] | None]] = {
+        self.followed: dict[int, list[dict[int, bool] | None]] = {
             seat: [
                 {} if play.before and play.card // 13 == play.before[0] // 13 else None
                 for play in self.plays_of[seat]
             ]
             for seat in self.opponents
         }
-        """Per opponent and play that followed suit: the play's log-likelihood, by the
-        seat's cards of the suit led (all a choice following suit depends on)."""
+        """Per opponent and play that followed suit: whether the play was unlikely, by
+        the seat's cards of the suit led (all a choice following suit depends on)."""
 
     def _past_plays(self) -> list[PastPlay]:
         knowledge = self.knowledge
@@ -136,44 +136,38 @@ class Inference:
         bid = knowledge.bids[seat]
         assert bid is not None
         if self.model is not None:
-            chances = self.model.chances(estimate, knowledge.size, self._forbidden(seat))
+            chances = self.model.chances(
+                estimate, knowledge.size, hook_barred(knowledge, seat, knowledge.bids)
+            )
             log_weight = math.log(chances[bid])
         else:
             spread = 2.0 * self.bid_spread**2
             width = spread * (2.0 if knowledge.rules.hook and seat == knowledge.dealer else 1.0)
             log_weight = -((bid - estimate) ** 2) / width
+        penalty = math.log(self.mismatch)
         for play, followed in zip(self.plays_of[seat], self.followed[seat], strict=True):
             hand = held | play.later
             if followed is not None:
                 # Following suit, the choice depends on the seat's cards of that suit only.
                 holding = hand & SUITS[play.before[0] // 13]
-                surprise = followed.get(holding)
-                if surprise is None:
-                    surprise = followed[holding] = self._surprise(play, hand)
+                missed = followed.get(holding)
+                if missed is None:
+                    missed = followed[holding] = self._missed(play, hand)
             else:
-                surprise = self._surprise(play, hand)
-            log_weight += surprise
+                missed = self._missed(play, hand)
+            if missed:
+                log_weight += penalty
         return log_weight
 
-    def _forbidden(self, seat: int) -> int | None:
-        """The bid the hook barred ``seat`` from, if it was the dealer."""
-        knowledge = self.knowledge
-        if not knowledge.rules.hook or seat != knowledge.dealer:
-            return None
-        others = sum(bid or 0 for other, bid in enumerate(knowledge.bids) if other != seat)
-        barred = knowledge.size - others
-        return barred if barred >= 0 else None
-
-    def _surprise(self, play: PastPlay, hand: int) -> float:
-        """The log-likelihood's share of ``play`` had the seat held ``hand``: 0 when a
-        player playing to its bid would have chosen it, a penalty when not."""
+    def _missed(self, play: PastPlay, hand: int) -> bool:
+        """Whether a player playing to its bid from ``hand`` would have chosen another card."""
         knowledge = self.knowledge
         trump = knowledge.trump
         led = play.before[0] // 13 if play.before else None
         legal = legal_mask(hand, led, trump, knowledge.must_trump)
         if not legal & (legal - 1):
-            return 0.0
+            return False
         others = FULL_PACK_MASK & ~hand & ~play.seen
         before = list(play.before)
         choice = basic_card(hand, legal, before, play.want, others, trump, knowledge.players)
-        return 0.0 if choice == 1 << play.card else math.log(self.mismatch)
+        return choice != 1 << play.card

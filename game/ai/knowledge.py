@@ -8,6 +8,7 @@ the dealer's own last card fixed trumps, the bids, tricks and trick so far.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.masks import SUITS
@@ -147,3 +148,13 @@ def played_by(knowledge: Knowledge, seat: int) -> int:
         if player == seat:
             mask |= 1 << card
     return mask
+
+
+def hook_barred(knowledge: Knowledge, seat: int, bids: Sequence[int | None]) -> int | None:
+    """The bid the hook bars ``seat`` from given the other seats' ``bids``: the engine's
+    rule (:func:`game.rules.verify.barred_bid`), also once ``seat`` has bid."""
+    if not knowledge.rules.hook or seat != knowledge.dealer:
+        return None
+    others = sum(bid for other, bid in enumerate(bids) if other != seat and bid is not None)
+    barred = knowledge.size - others
+    return barred if barred >= 0 else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.knowledge import Knowledge
+from game.ai.knowledge import Knowledge, hook_barred
 from game.rules.playout import random_playout
 from game.rules.scoring import hand_points
 from game.rules.tricks import legal_mask, winning_position
@@ -69,11 +69,7 @@ class World:
 
     def _barred(self, seat: int) -> int | None:
         """The hook's forbidden bid for ``seat``, as the engine's rule gives it."""
-        base = self.base
-        if not base.rules.hook or seat != base.dealer:
-            return None
-        barred = base.size - sum(bid for bid in self.bids if bid is not None)
-        return barred if barred >= 0 else None
+        return hook_barred(self.base, seat, self.bids)
 
     def apply(self, action: int) -> None:
         if self.to_bid:

@@ -165,3 +165,14 @@ def test_collecting_refuses_sizes_it_cannot_deal(
         == f"tools/fit_bids.py: sizes {sizes!r}: give 1 to 17, as N or N-M\n"
     )
     assert not out.exists()
+
+
+@pytest.mark.parametrize("option", [["--jobs", "0"], ["--deals", "0"], ["--deals", "-3"]])
+def test_collecting_refuses_no_workers_or_no_deals(
+    fit_tool: types.ModuleType, tmp_path: Path, option: list[str]
+) -> None:
+    out = tmp_path / "bids.jsonl"
+    with pytest.raises(SystemExit) as stopped:
+        fit_tool.main(["collect", *option, "--out", str(out)])
+    assert stopped.value.code == 2
+    assert not out.exists()

@@ -213,6 +213,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "collect":
+            if args.jobs < 1 or args.deals < 1:
+                parser.error("--jobs and --deals must be 1 or more")
             names = [str(name).strip() for name in args.levels.split(",")]
             levels = [name for name in names if is_measured_level(name)]
             if len(levels) < len(names):

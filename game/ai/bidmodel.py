@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 __all__ = ["BidModel", "bid_model"]
 
@@ -74,9 +74,9 @@ bids, 3 to 6 seats) and ``fit``: a bid's mean log-chance rises from -0.93 to -0.
 cards and from -1.23 to -1.10 at 10, against the curve of spread 1 centred on the estimate."""
 
 
-@cache
+@lru_cache(maxsize=64)
 def bid_model(size: int) -> BidModel:
-    """The model for hands of ``size`` cards (looked up once per size: the tree asks at
-    every guessed bid)."""
+    """The model for hands of ``size`` cards (looked up once per size, at most 52 of
+    them: the tree asks at every guessed bid)."""
     nearest = min(FITTED, key=lambda known: (abs(known - size), known))
     return FITTED[nearest]

@@ -16,10 +16,13 @@ from game.ai.bidmodel import FITTED, BidModel, bid_model
 from game.ai.heuristics import expected_tricks
 from game.ai.inference import Inference
 from game.ai.knowledge import knowledge_of
+from game.bench import tournament
 from game.rules.actions import Bid
+from game.rules.cards import mask_of
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.ruleset import HandSequence, RuleSet
+from game.saves import read_record
 from tests.tool_module import load_tool
 
 
@@ -175,4 +178,39 @@ def test_collecting_refuses_no_workers_or_no_deals(
     with pytest.raises(SystemExit) as stopped:
         fit_tool.main(["collect", *option, "--out", str(out)])
     assert stopped.value.code == 2
+    assert not out.exists()
+
+
+def test_recorded_games_give_each_bid_as_its_bidder_saw_it(
+    fit_tool: types.ModuleType, tmp_path: Path
+) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["--variant", "oh-hell", "--players", "3", "--seats", "easy,medium,easy"]
+    args += ["--games", "1", "--seed", "5", "--hands", "4", "--jobs", "1", "--out", str(out)]
+    assert tournament.main([*args, "--json"]) == 0
+    records = fit_tool.recorded_bids([str(out)], "medium")
+    match, _ = read_record(out.read_text(encoding="utf-8").splitlines()[0])
+    results = match.results
+    assert len(results) == 4 and len(records) == 4
+    for record, result in zip(records, results, strict=True):
+        assert (record.level, record.players, record.size) == ("medium", 3, result.size)
+        assert record.bid == result.bids[1]
+        assert record.lead == (result.dealer == 0)
+        trump = None if result.trump is None else int(result.trump)
+        hand = mask_of(result.dealt[1])
+        assert record.estimate == expected_tricks(hand, trump, 3, result.size, record.lead)
+        others = sum(result.bids) - result.bids[1]
+        barred = result.size - others if result.dealer == 1 else None
+        assert record.forbidden == (barred if barred is not None and barred >= 0 else None)
+
+
+def test_recorded_games_that_cannot_be_read_are_refused_in_one_line(
+    fit_tool: types.ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "games.jsonl"
+    games.write_text('{"format": "ohhell-record", "version": 2, "seed": 1.5}\n', encoding="utf-8")
+    out = tmp_path / "bids.jsonl"
+    assert fit_tool.main(["games", str(games), "--level", "hard", "--out", str(out)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("tools/fit_bids.py: ") and error.count("\n") == 1
     assert not out.exists()

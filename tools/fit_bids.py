@@ -3,6 +3,9 @@
 ``uv run python tools/fit_bids.py collect --levels ismcts,hard --sizes 1-10 --out bids.jsonl``
 deals hands of every size to tables of 3 to 6 seats of one level and keeps every
 bid with what the trick estimator makes of the bidder's hand;
+``uv run python tools/fit_bids.py games records.jsonl --level hard --out bids.jsonl``
+keeps instead the bids of one level in the whole games of ``ohhell tournament
+--out`` files (later hands are bid for the game's score too);
 ``uv run python tools/fit_bids.py fit bids.jsonl`` prints the coefficients by
 hand size (the most likely offset, slope and spread on a grid), ready to paste
 into ``FITTED``. Both are reproducible from ``--seed``: the deals and the
@@ -23,11 +26,14 @@ from game.ai.bidmodel import FLOOR, BidModel
 from game.ai.heuristics import expected_tricks
 from game.ai.knowledge import knowledge_of
 from game.ai.levels import MEASURED_LEVELS, MeasuredLevel, is_measured_level, make_agent
-from game.rules.actions import Bid
+from game.bench.tournament import recorded_games
+from game.rules.actions import Bid, Play
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
+from game.rules.record import Player, is_player_kind
 from game.rules.ruleset import HandSequence
+from game.rules.view import SeatView
 
 MAX_LINE = 1_000
 """The longest data line read back (a bid's line is about 100 characters)."""
@@ -46,6 +52,15 @@ class BidRecord:
     forbidden: int | None
 
 
+def bid_record(level: str, view: SeatView, bid: int) -> BidRecord:
+    """The record of ``bid`` made from ``view`` (the bidder's, at its turn to bid)."""
+    knowledge = knowledge_of(view)
+    players, size = knowledge.players, knowledge.size
+    lead = knowledge.seat == (knowledge.dealer + 1) % players
+    estimate = expected_tricks(knowledge.hand, knowledge.trump, players, size, lead)
+    return BidRecord(level, players, size, lead, estimate, bid, view.forbidden_bid)
+
+
 def collect_deal(level: MeasuredLevel, players: int, size: int, seed: int) -> list[BidRecord]:
     """Deal one hand to ``players`` seats of ``level`` and keep their bids."""
     base = get_preset("oh-hell").rules(players)
@@ -57,17 +72,44 @@ def collect_deal(level: MeasuredLevel, players: int, size: int, seed: int) -> li
     while match.phase is Phase.BIDDING:
         seat = match.awaiting[0]
         view = match.view(seat)
-        knowledge = knowledge_of(view)
-        lead = seat == (knowledge.dealer + 1) % players
-        estimate = expected_tricks(knowledge.hand, knowledge.trump, players, size, lead)
         action = agents[seat].choose(view)
         assert isinstance(action, Bid)
-        records.append(
-            BidRecord(level, players, size, lead, estimate, action.tricks, view.forbidden_bid)
-        )
+        records.append(bid_record(level, view, action.tricks))
         match.apply(action)
         match.advance_until_decision()
     return records
+
+
+def game_bids(match: Match, players: Sequence[Player], level: str) -> list[BidRecord]:
+    """The bids of ``level``'s seats in a recorded game, each seen from the bidder's
+    view at its turn: the game is replayed from its seed (the engine checks every
+    action again)."""
+    replay = Match(match.rules, match.seed)
+    records = []
+    for result in match.results:
+        cards = iter([card for trick in result.tricks for card in trick.cards])
+        replay.advance_until_decision()
+        while replay.phase is Phase.BIDDING:
+            seat = replay.awaiting[0]
+            bid = result.bids[seat]
+            if players[seat].kind == level:
+                records.append(bid_record(level, replay.view(seat), bid))
+            replay.apply(Bid.of(seat, bid))
+            replay.advance_until_decision()
+        while replay.phase is Phase.PLAYING:
+            replay.apply(Play.of(replay.awaiting[0], next(cards)))
+            replay.advance_until_decision()
+    return records
+
+
+def recorded_bids(paths: Sequence[str], level: str) -> list[BidRecord]:
+    """The bids of ``level`` in the finished games of tournament record files."""
+    return [
+        record
+        for path in paths
+        for _, match, players in recorded_games(path)
+        for record in game_bids(match, players, level)
+    ]
 
 
 def collect(
@@ -208,6 +250,10 @@ def main(argv: list[str]) -> int:
     gather.add_argument("--seed", type=int, default=1)
     gather.add_argument("--jobs", type=int, default=2)
     gather.add_argument("--out", required=True, help="append the bids to this JSONL file")
+    games = commands.add_parser("games", help="keep a level's bids from tournament records")
+    games.add_argument("records", nargs="+", help="ohhell tournament --out files")
+    games.add_argument("--level", required=True, help="the level whose bids are kept")
+    games.add_argument("--out", required=True, help="append the bids to this JSONL file")
     fitting = commands.add_parser("fit", help="print the model fitted to kept bids")
     fitting.add_argument("data", nargs="+")
     args = parser.parse_args(argv)
@@ -220,6 +266,12 @@ def main(argv: list[str]) -> int:
             if len(levels) < len(names):
                 parser.error(f"unknown level; choose from {', '.join(MEASURED_LEVELS)}")
             records = collect(levels, _sizes(args.sizes), args.deals, args.seed, args.jobs)
+            write(args.out, records)
+            print(f"{len(records)} bids kept in {args.out}")
+        elif args.command == "games":
+            if not is_player_kind(args.level):
+                parser.error(f"unknown level {args.level!r}")
+            records = recorded_bids(args.records, args.level)
             write(args.out, records)
             print(f"{len(records)} bids kept in {args.out}")
         else:

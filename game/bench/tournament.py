@@ -116,7 +116,7 @@ def outcomes_from_records(paths: Sequence[str]) -> list[Outcome]:
     outcomes: list[Outcome] = []
     first_rules: RuleSet | None = None
     for path in paths:
-        for where, match, players in _recorded_games(path):
+        for where, match, players in recorded_games(path):
             if first_rules is None:
                 first_rules = match.rules
             elif match.rules != first_rules:
@@ -130,7 +130,7 @@ def outcomes_from_records(paths: Sequence[str]) -> list[Outcome]:
     return outcomes
 
 
-def _recorded_games(path: str) -> Iterator[tuple[str, Match, list[Player]]]:
+def recorded_games(path: str) -> Iterator[tuple[str, Match, list[Player]]]:
     """Every finished game of one record file, with where it stands in the file."""
     for where, line in _record_lines(path):
         try:

@@ -258,6 +258,9 @@ def main(argv: list[str]) -> int:
     fitting.add_argument("data", nargs="+")
     args = parser.parse_args(argv)
     try:
+        if args.command == "fit":
+            print(report([record for path in args.data for record in read(path)]))
+            return 0
         if args.command == "collect":
             if args.jobs < 1 or args.deals < 1:
                 parser.error("--jobs and --deals must be 1 or more")
@@ -266,16 +269,12 @@ def main(argv: list[str]) -> int:
             if len(levels) < len(names):
                 parser.error(f"unknown level; choose from {', '.join(MEASURED_LEVELS)}")
             records = collect(levels, _sizes(args.sizes), args.deals, args.seed, args.jobs)
-            write(args.out, records)
-            print(f"{len(records)} bids kept in {args.out}")
-        elif args.command == "games":
+        else:
             if not is_player_kind(args.level):
                 parser.error(f"unknown level {args.level!r}")
             records = recorded_bids(args.records, args.level)
-            write(args.out, records)
-            print(f"{len(records)} bids kept in {args.out}")
-        else:
-            print(report([record for path in args.data for record in read(path)]))
+        write(args.out, records)
+        print(f"{len(records)} bids kept in {args.out}")
     except (OSError, ValueError, UnicodeDecodeError) as error:
         print(f"tools/fit_bids.py: {error}", file=sys.stderr)
         return 2

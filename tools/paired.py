@@ -31,6 +31,7 @@ from itertools import combinations
 from game.ai.base import Agent, play_match
 from game.ai.expert import TREE, ExpertAgent
 from game.ai.hard import HARD, HardAgent
+from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.levels import MeasuredLevel, make_agent
 from game.ai.sampled import SampledDealAgent
 from game.bench.stats import Estimate, mean_ci
@@ -54,11 +55,13 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-infer": lambda seed: HardAgent(seed, replace(HARD, infer=True)),
     "expert-explore-1.0": lambda seed: ExpertAgent(seed, replace(TREE, exploration=1.0)),
     "expert-no-infer": lambda seed: ExpertAgent(seed, replace(TREE, infer=False)),
+    "expert-x2": lambda seed: ExpertAgent(seed, TREE.scaled(2.0)),
     "expert-x3": lambda seed: ExpertAgent(seed, TREE.scaled(3.0)),
     "expert-oversample-4": lambda seed: ExpertAgent(seed, replace(TREE, oversample=4)),
     "expert-fitted": lambda seed: ExpertAgent(seed, replace(TREE, fitted_bids=True)),
     "hard-fitted-guesses": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True)),
     "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),
+    "ismcts-x10": lambda seed: IsmctsAgent(seed, ISMCTS.scaled(10.0)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

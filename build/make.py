@@ -30,7 +30,7 @@ import zipfile
 from pathlib import Path
 
 import bundle
-
+import desktop
 import meta
 import notices
 from desktop import draw_icons, install_desktop_files
@@ -39,6 +39,8 @@ ROOT = meta.ROOT
 WORK = ROOT / "build" / "work"
 DIST = ROOT / "dist"
 RELEASE = DIST / "release"
+INSTALL_SCRIPTS = ("install.sh", "uninstall.sh")
+"""The Linux folder's install step (build/linux/)."""
 COVERAGE = WORK / "notice-coverage.json"
 """What the spec measured of the notice's coverage (build/ohhell.spec writes it)."""
 WINDOWS = sys.platform == "win32"
@@ -125,6 +127,50 @@ def place_licences() -> None:
         return
     for name in ("LICENSE.txt", notices.NOTICE_NAME):
         shutil.copy2(resources_folder() / name, folder_build() / name)
+
+
+def place_install_scripts() -> None:
+    """The Linux folder's install step: install.sh and uninstall.sh at its top."""
+    for name in INSTALL_SCRIPTS:
+        target = folder_build() / name
+        shutil.copy2(desktop.LINUX_FILES / name, target)
+        target.chmod(0o755)
+
+
+def smoke_install() -> None:
+    """install.sh in a fresh home: the command on PATH and the menu entry's Exec both
+    start the installed game; uninstall.sh then leaves no file of it."""
+    home = WORK / "install-home"
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir(parents=True)
+    env = {k: v for k, v in _env("smoke-home").items() if not k.startswith("XDG_")}
+    env["HOME"] = str(home)
+    subprocess.run([str(folder_build() / "install.sh")], env=env, check=True, capture_output=True)
+    entry = home / ".local/share/applications" / f"{meta.APP_ID}.desktop"
+    commands = [[str(home / ".local/bin/ohhell")], desktop.exec_argv(entry.read_text("utf-8"))]
+    expected = f"Oh Hell {meta.version()}"
+    for command in commands:
+        out = subprocess.run([*command, "--version"], env=env, capture_output=True, text=True)
+        if out.stdout.strip() != expected:
+            raise SystemExit(f"installed {command}: {out.stdout!r} {out.stderr!r}")
+    icons = list((home / ".local/share/icons").rglob(f"{meta.APP_ID}.png"))
+    if len(icons) != len(desktop.ICON_SIZES):
+        raise SystemExit(f"install.sh put {len(icons)} icons in place")
+    if shutil.which("desktop-file-validate"):
+        subprocess.run(["desktop-file-validate", str(entry)], check=True)
+    subprocess.run([str(home / ".local/lib/ohhell/uninstall.sh")], env=env, check=True)
+    left = [
+        str(p.relative_to(home))
+        for p in home.rglob("*")
+        if not p.is_dir() and p.name != "mimeinfo.cache"  # update-desktop-database's
+    ]
+    if left:
+        raise SystemExit(f"uninstall.sh left {left}")
+    shutil.rmtree(home)
+    print(
+        "install step passed: install.sh put ohhell on PATH, the menu entry (its Exec "
+        f"starts the game), {len(icons)} icons and the metainfo; uninstall.sh removed them"
+    )
 
 
 def folder_size(path: Path) -> int:
@@ -315,6 +361,7 @@ def main() -> int:
         place_licences()
         if sys.platform.startswith("linux"):
             install_desktop_files(icons, folder_build())
+            place_install_scripts()
     one = single_file()
     if one is not None:
         print(f"single file: {one} ({one.stat().st_size / 2**20:.1f} MiB)")
@@ -324,6 +371,8 @@ def main() -> int:
     if args.smoke:
         for program in programs():
             smoke(program)
+        if sys.platform.startswith("linux"):
+            smoke_install()
     if args.startup:
         for program in programs():
             seconds = first_frame_seconds(program)

@@ -245,13 +245,20 @@ def check_catalogs() -> None:
 
 def _env(home: str) -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("PYTHONUTF8", None)  # the programs must cope with the console's own encoding
     env["OHHELL_HOME"] = str(WORK / home)
     return env
 
 
 def run(program: Path, *args: str, home: str = "smoke-home") -> subprocess.CompletedProcess[str]:
+    # (in the system's encoding, whatever it is: no PYTHONUTF8 here, as on a player's machine)
     return subprocess.run(
-        [str(program), *args], env=_env(home), capture_output=True, text=True, timeout=600
+        [str(program), *args],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=600,
     )
 
 
@@ -311,6 +318,24 @@ def glibc_needed(folder: Path) -> tuple[tuple[int, ...], str]:
     return newest
 
 
+def report_glibc(strict: bool) -> None:
+    """Print the oldest glibc the Linux build runs on; ``strict``: fail if that is newer
+    than ``meta.GLIBC_FLOOR``, the README's promise."""
+    version, where = glibc_needed(folder_build())
+    shown, floor = ".".join(map(str, version)), ".".join(map(str, meta.GLIBC_FLOOR))
+    print(f"needs glibc {shown} or newer (the newest asked: {where})")
+    if version <= meta.GLIBC_FLOOR:
+        print(f"glibc: within the {floor} the README promises")
+        return
+    message = (
+        f"glibc: this build needs {shown}, newer than the {floor} the README promises "
+        "(build on an older system: the release workflow builds on ubuntu-22.04)"
+    )
+    if strict:
+        raise SystemExit(message)
+    print(message + "; not a build to release")
+
+
 def package() -> list[Path]:
     """The release's files for this system in ``dist/release``."""
     RELEASE.mkdir(parents=True, exist_ok=True)
@@ -352,6 +377,9 @@ def main() -> int:
     parser.add_argument("--package", action="store_true", help="write the release's files")
     parser.add_argument("--no-build", action="store_true", help="use the programs in dist/")
     parser.add_argument("--glibc", action="store_true", help="the oldest glibc it runs on")
+    parser.add_argument(
+        "--check-glibc", action="store_true", help="and fail if newer than the README promises"
+    )
     args = parser.parse_args()
     if not shutil.which("objdump") and sys.platform.startswith("linux"):
         print("note: binutils not found; PyInstaller needs objdump on Linux", file=sys.stderr)
@@ -377,9 +405,8 @@ def main() -> int:
         for program in programs():
             seconds = first_frame_seconds(program)
             print(f"first frame, {program.relative_to(DIST)}: {seconds:.2f} s (median of 5)")
-    if args.glibc:
-        version, where = glibc_needed(folder_build())
-        print(f"needs glibc {'.'.join(map(str, version))} or newer (the newest asked: {where})")
+    if args.glibc or args.check_glibc:
+        report_glibc(strict=args.check_glibc)
     if args.package:
         package()
     return 0

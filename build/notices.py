@@ -36,10 +36,9 @@ from pathlib import Path
 from typing import Any
 
 import bundle
+import meta
 from bundle import PROJECT, canonicalize_name
 from components import COMPONENTS, FORBIDDEN, LGPL, LICENSES
-
-import meta
 
 NOTICE_NAME = "THIRD-PARTY-NOTICES.txt"
 

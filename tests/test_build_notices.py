@@ -17,9 +17,8 @@ sys.path.insert(0, str(BUILD))
 
 import bundle  # noqa: E402
 import components  # noqa: E402
-from components import COMPONENTS, LICENSES, Component  # noqa: E402
-
 import notices  # noqa: E402
+from components import COMPONENTS, LICENSES, Component  # noqa: E402
 
 MIT = "Permission is hereby granted, free of charge"
 BSD = "Redistribution and use in source and binary forms"

@@ -168,6 +168,49 @@ def test_the_workflow_uploads_every_release_file_and_sums_them() -> None:
     assert workflow.count("contents: write") == 1
 
 
+def test_the_workflow_builds_every_system_before_any_tag_and_publishes_only_a_tag() -> None:
+    workflow = (ROOT / ".github/workflows/release.yml").read_text(encoding="utf-8")
+    triggers = workflow.split("\non:\n", 1)[1].split("\n\n", 1)[0]
+    assert "branches: [main]" in triggers and 'tags: ["v*"]' in triggers
+    assert "workflow_dispatch:" in triggers
+    release = workflow.split("\n  release:\n", 1)[1]
+    assert "if: startsWith(github.ref, 'refs/tags/')" in release
+    assert "needs: [test, build, flatpak]" in release
+    assert not re.search(r"PYTHONUTF8\s*[:=]", workflow)  # smoke tests in the console's encoding
+    used = dict(re.findall(r"uses: ([\w/-]+)@v(\d+)", workflow))
+    assert used == {
+        "actions/checkout": "7",
+        "actions/setup-python": "7",
+        "actions/upload-artifact": "7",
+        "actions/download-artifact": "8",
+        "softprops/action-gh-release": "3",
+    }
+    assert "build/make.py --no-build --check-glibc" in workflow
+    assert "--runtime-repo=https://dl.flathub.org/repo/flathub.flatpakrepo" in workflow
+
+
+def test_the_glibc_floor_is_checked_and_the_readme_states_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import make
+
+    floor = ".".join(map(str, meta.GLIBC_FLOOR))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"glibc {floor} or newer" in readme.split("## Download and play", 1)[1]
+    if not sys.platform.startswith("linux") or not shutil.which("objdump"):
+        pytest.skip("reads a Linux program's symbol versions with objdump")
+    shutil.copy2(sys.executable, tmp_path / "python")
+    needed, where = make.glibc_needed(tmp_path)
+    assert where == "python" and needed >= (2, 2)
+    monkeypatch.setattr(make, "folder_build", lambda: tmp_path)
+    monkeypatch.setattr(meta, "GLIBC_FLOOR", (2, 0))
+    with pytest.raises(SystemExit, match=r"newer than the 2\.0 the README promises"):
+        make.report_glibc(strict=True)
+    make.report_glibc(strict=False)  # reports, and does not fail
+    monkeypatch.setattr(meta, "GLIBC_FLOOR", needed)
+    make.report_glibc(strict=True)
+
+
 def test_the_desktop_file_and_the_metainfo() -> None:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str  # type: ignore[assignment,method-assign]

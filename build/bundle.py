@@ -123,6 +123,7 @@ def bundled_distributions(
 def _known_without_distribution(top: str) -> bool:
     return (
         top in sys.stdlib_module_names
+        or top.startswith("_sysconfigdata")  # the standard library's, named per platform
         or top in OWN_PACKAGES
         or PYINSTALLER_MODULES.match(top) is not None
     )

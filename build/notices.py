@@ -240,9 +240,10 @@ def interpreter_section() -> list[str]:
     return ["--- The Python interpreter (its LICENSE.txt)", "", interpreter_licence().strip(), ""]
 
 
-def pyinstaller_section() -> list[str]:
+def pyinstaller_section(apache_text: str = "") -> list[str]:
     """PyInstaller's bootloader and loader (GPL with the bootloader exception) and its
-    run-time hooks and modules (Apache 2.0), embedded in every program."""
+    run-time hooks and modules (Apache 2.0), embedded in every program; ``apache_text``
+    stands for the Apache licence where the notice has it already."""
     try:
         dist = importlib.metadata.distribution("pyinstaller")
     except importlib.metadata.PackageNotFoundError:
@@ -251,7 +252,8 @@ def pyinstaller_section() -> list[str]:
     out = [f"--- PyInstaller {dist.version}: {title}" for title, _ in texts[:1]]
     for _, text in texts:
         out += ["", text.strip(), ""]
-    out += ["--- PyInstaller's run-time hooks: Apache-2.0.txt", "", _read("Apache-2.0.txt"), ""]
+    out += ["--- PyInstaller's run-time hooks: Apache-2.0.txt", ""]
+    out += [apache_text or _read("Apache-2.0.txt"), ""]
     return out
 
 
@@ -378,7 +380,8 @@ def _texts(
             out += [f"--- {', '.join(users)}: {component.licence}", "", _read(component.licence)]
             out.append("")
     if pyinstaller:
-        out += pyinstaller_section()
+        above = "The Apache License 2.0, whose text is above." if "Apache-2.0.txt" in shown else ""
+        out += pyinstaller_section(above)
     if interpreter:
         out += interpreter_section()
     return out

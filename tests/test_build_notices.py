@@ -105,7 +105,10 @@ def test_a_component_without_its_text_or_an_unknown_library_stops_a_build(
 def test_bundled_modules_map_to_their_distributions() -> None:
     owned = {"pygame": "pygame-ce", "pygame_ce.libs": "pygame-ce", "i18n": "python-i18n"}
     found, unknown = bundle.bundled_distributions(
-        ["pygame.mixer", "asyncio.events", "game.ui", "pyimod02_importers", "mystery.mod"],
+        [
+            *("pygame.mixer", "asyncio", "game.ui", "pyimod02_importers", "mystery.m"),
+            *("_sysconfigdata__linux_x86_64-linux-gnu", "_pyi_rth_utils.qt"),
+        ],
         ["pygame_ce.libs/libSDL2.so", "i18n/loaders/x.pyc", "base_library.zip"],
         owned,
     )

@@ -34,6 +34,68 @@ SEVEN = {
 }
 
 
+# The libraries of pygame-ce 2.5.8's Windows and macOS wheels (read from the wheels), and
+# those python.org's Python for Windows brings: what the other systems' builds carry.
+OTHER_SYSTEMS = [
+    *(
+        f"pygame/{name}.dll"
+        for name in [
+            "SDL2",
+            "SDL2_image",
+            "SDL2_mixer",
+            "SDL2_ttf",
+            "freetype",
+            "libjpeg-62",
+            "libogg-0",
+            "libopus-0",
+            "libopusfile-0",
+            "libpng16-16",
+            "libtiff-5",
+            "libwavpack-1",
+            "libwebp-7",
+            "libwebpdemux-2",
+            "libxmp",
+            "portmidi",
+        ]
+    ),
+    *(
+        f"pygame/.dylibs/lib{name}.dylib"
+        for name in [
+            "FLAC.14.0.0",
+            "SDL2-2.0.0",
+            "SDL2_image-2.0.0.800.12",
+            "SDL2_mixer-2.0.0.800.2",
+            "SDL2_ttf-2.0.0.2400.0",
+            "brotlicommon.1.2.0",
+            "brotlidec.1.2.0",
+            "fluidsynth.3.5.6",
+            "freetype.6",
+            "harfbuzz.0",
+            "jpeg.62.4.0",
+            "mpg123.0",
+            "ogg.0.8.6",
+            "opus.0",
+            "opusfile.0",
+            "png16.16.58.0",
+            "portmidi.2.0.7",
+            "sharpyuv.0.1.2",
+            "sndfile.1.0.37",
+            "tiff.6.3.0",
+            "vorbis.0.4.9",
+            "vorbisenc.2.0.12",
+            "vorbisfile.3.3.8",
+            "wavpack.1",
+            "webp.7.2.0",
+            "webpdemux.2.0.17",
+            "xmp.4.7.2",
+            "z.1.3.1.zlib-ng",
+        ]
+    ),
+    *["python311.dll", "python3.dll", "VCRUNTIME140.dll", "VCRUNTIME140_1.dll", "libffi-8.dll"],
+    *["libcrypto-3.dll", "libssl-3.dll", "Python"],
+]
+
+
 def runtime_files() -> list[str]:
     """Every file of the locked run-time distributions installed here (site-relative)."""
     files = []
@@ -84,6 +146,13 @@ def test_every_library_and_distribution_installed_for_the_game_is_covered() -> N
         assert re.search(rf"^- {re.escape(package)} ", text.lower().replace("_", "-"), re.M)
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in text  # pygame-ce's, which its wheel lacks
     assert "SIL OPEN FONT LICENSE" in text and "PYTHON SOFTWARE FOUNDATION" in text.upper()
+
+
+def test_the_libraries_of_the_windows_and_macos_builds_are_covered_too() -> None:
+    matched, unknown = bundle.match_libraries(OTHER_SYSTEMS)
+    assert unknown == []
+    coverage = notices.check([], matched, unknown)
+    assert coverage.libraries == coverage.libraries_covered == len(OTHER_SYSTEMS)
 
 
 def test_a_component_without_its_text_or_an_unknown_library_stops_a_build(

@@ -158,7 +158,8 @@ def smoke_install() -> None:
         raise SystemExit(f"install.sh put {len(icons)} icons in place")
     if shutil.which("desktop-file-validate"):
         subprocess.run(["desktop-file-validate", str(entry)], check=True)
-    subprocess.run([str(home / ".local/lib/ohhell/uninstall.sh")], env=env, check=True)
+    uninstall = home / ".local/lib/ohhell/uninstall.sh"
+    subprocess.run([str(uninstall)], env=env, check=True, capture_output=True)
     left = [
         str(p.relative_to(home))
         for p in home.rglob("*")

@@ -6,6 +6,7 @@ folder build, the Flatpak manifest under ``/app``:
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -49,6 +50,29 @@ def install_desktop_files(icons: dict[int, Path], prefix: Path) -> list[Path]:
         folder.mkdir(parents=True, exist_ok=True)
         written.append(Path(shutil.copy2(png, folder / f"{meta.APP_ID}.png")))
     return written
+
+
+def exec_argv(entry: str) -> list[str]:
+    r"""The command a desktop entry's ``Exec`` key runs (the Desktop Entry
+    Specification's string escapes and quoting undone, field codes dropped).
+
+    >>> exec_argv('[Desktop Entry]\nExec="/home/a b/.local/bin/ohhell" %U\n')
+    ['/home/a b/.local/bin/ohhell']
+    >>> exec_argv('Exec="/x/\\\\$HOME\\\\\\\\y" --go\n')
+    ['/x/$HOME\\y', '--go']
+    """
+    line = next(x for x in entry.splitlines() if x.startswith("Exec="))
+    value = re.sub(r"\\(.)", lambda m: _STRING_ESCAPES.get(m[1], m[1]), line[len("Exec=") :])
+    args: list[str] = []
+    for quoted, plain in re.findall(r'"((?:[^"\\]|\\.)*)"|(\S+)', value):
+        arg = re.sub(r"\\(.)", r"\1", quoted) if quoted else plain
+        if not re.fullmatch(r"%[a-zA-Z]", arg):
+            args.append(arg.replace("%%", "%"))
+    return args
+
+
+_STRING_ESCAPES = {"s": " ", "n": "\n", "t": "\t", "r": "\r"}
+"""The general escapes of string values (``\\`` is one backslash)."""
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ file, the AppStream metainfo and the icons in the hicolor sizes).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -28,6 +29,8 @@ import time
 import zipfile
 from pathlib import Path
 
+import bundle
+import desktop
 import meta
 import notices
 from desktop import draw_icons, install_desktop_files
@@ -36,6 +39,10 @@ ROOT = meta.ROOT
 WORK = ROOT / "build" / "work"
 DIST = ROOT / "dist"
 RELEASE = DIST / "release"
+INSTALL_SCRIPTS = ("install.sh", "uninstall.sh")
+"""The Linux folder's install step (build/linux/)."""
+COVERAGE = WORK / "notice-coverage.json"
+"""What the spec measured of the notice's coverage (build/ohhell.spec writes it)."""
 WINDOWS = sys.platform == "win32"
 MACOS = sys.platform == "darwin"
 
@@ -122,6 +129,51 @@ def place_licences() -> None:
         shutil.copy2(resources_folder() / name, folder_build() / name)
 
 
+def place_install_scripts() -> None:
+    """The Linux folder's install step: install.sh and uninstall.sh at its top."""
+    for name in INSTALL_SCRIPTS:
+        target = folder_build() / name
+        shutil.copy2(desktop.LINUX_FILES / name, target)
+        target.chmod(0o755)
+
+
+def smoke_install() -> None:
+    """install.sh in a fresh home: the command on PATH and the menu entry's Exec both
+    start the installed game; uninstall.sh then leaves no file of it."""
+    home = WORK / "install-home"
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir(parents=True)
+    env = {k: v for k, v in _env("smoke-home").items() if not k.startswith("XDG_")}
+    env["HOME"] = str(home)
+    subprocess.run([str(folder_build() / "install.sh")], env=env, check=True, capture_output=True)
+    entry = home / ".local/share/applications" / f"{meta.APP_ID}.desktop"
+    commands = [[str(home / ".local/bin/ohhell")], desktop.exec_argv(entry.read_text("utf-8"))]
+    expected = f"Oh Hell {meta.version()}"
+    for command in commands:
+        out = subprocess.run([*command, "--version"], env=env, capture_output=True, text=True)
+        if out.stdout.strip() != expected:
+            raise SystemExit(f"installed {command}: {out.stdout!r} {out.stderr!r}")
+    icons = list((home / ".local/share/icons").rglob(f"{meta.APP_ID}.png"))
+    if len(icons) != len(desktop.ICON_SIZES):
+        raise SystemExit(f"install.sh put {len(icons)} icons in place")
+    if shutil.which("desktop-file-validate"):
+        subprocess.run(["desktop-file-validate", str(entry)], check=True)
+    uninstall = home / ".local/lib/ohhell/uninstall.sh"
+    subprocess.run([str(uninstall)], env=env, check=True, capture_output=True)
+    left = [
+        str(p.relative_to(home))
+        for p in home.rglob("*")
+        if not p.is_dir() and p.name != "mimeinfo.cache"  # update-desktop-database's
+    ]
+    if left:
+        raise SystemExit(f"uninstall.sh left {left}")
+    shutil.rmtree(home)
+    print(
+        "install step passed: install.sh put ohhell on PATH, the menu entry (its Exec "
+        f"starts the game), {len(icons)} icons and the metainfo; uninstall.sh removed them"
+    )
+
+
 def folder_size(path: Path) -> int:
     """Bytes on disk, counting each library once (not again through its symlinks)."""
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
@@ -135,12 +187,16 @@ def archive_names(program: Path) -> list[str]:
 
 
 def check_licences() -> None:
-    """Every build carries LICENSE.txt and the notice, and no GPL readline."""
+    """Every build carries LICENSE.txt and the notice, no GPL readline, and the notice
+    names every native library the folder carries (its coverage, as the spec measured
+    it, is printed)."""
     for name in ("LICENSE.txt", notices.NOTICE_NAME):
         if not (resources_folder() / name).is_file():
             raise SystemExit(f"{name} is missing from {resources_folder()}")
-    bundled = notices.bundled_files(folder_build())
-    forbidden = [name for name in bundled if notices.FORBIDDEN.search(Path(name).name)]
+    carried = bundle.files_under(folder_build())
+    forbidden = [
+        name for name in carried if bundle.is_binary(name) and notices.FORBIDDEN.search(name)
+    ]
     if forbidden:
         raise SystemExit(f"GPL libraries in the folder build: {forbidden}")
     one = single_file()
@@ -150,12 +206,20 @@ def check_licences() -> None:
         if missing:
             raise SystemExit(f"{one.name} lacks {missing}")
     notice = (resources_folder() / notices.NOTICE_NAME).read_text(encoding="utf-8")
-    names = [name for name, _ in notices.runtime_dependencies()]
-    listed = notice.lower().replace("_", "-")
-    absent = [n for n in names if f"- {n} " not in listed]
-    if absent:
-        raise SystemExit(f"the notice lacks {absent}")
-    print(f"licences: LICENSE.txt and {notices.NOTICE_NAME} in every build ({', '.join(names)})")
+    libraries = {
+        Path(name).name
+        for name in carried
+        if bundle.is_native_library(name) and not (folder_build() / name).is_symlink()
+    }
+    unnamed = sorted(name for name in libraries if name not in notice)
+    if unnamed:
+        raise SystemExit(f"the notice does not name these bundled libraries: {unnamed}")
+    coverage = json.loads(COVERAGE.read_text(encoding="utf-8"))
+    print(
+        f"licences: LICENSE.txt and {notices.NOTICE_NAME} in every build; the notice names "
+        f"all {len(libraries)} library files of the folder and covers "
+        f"{notices.Coverage(**coverage).summary()}"
+    )
 
 
 def check_catalogs() -> None:
@@ -182,13 +246,20 @@ def check_catalogs() -> None:
 
 def _env(home: str) -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("PYTHONUTF8", None)  # the programs must cope with the console's own encoding
     env["OHHELL_HOME"] = str(WORK / home)
     return env
 
 
 def run(program: Path, *args: str, home: str = "smoke-home") -> subprocess.CompletedProcess[str]:
+    # (in the system's encoding, whatever it is: no PYTHONUTF8 here, as on a player's machine)
     return subprocess.run(
-        [str(program), *args], env=_env(home), capture_output=True, text=True, timeout=600
+        [str(program), *args],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=600,
     )
 
 
@@ -248,6 +319,24 @@ def glibc_needed(folder: Path) -> tuple[tuple[int, ...], str]:
     return newest
 
 
+def report_glibc(strict: bool) -> None:
+    """Print the oldest glibc the Linux build runs on; ``strict``: fail if that is newer
+    than ``meta.GLIBC_FLOOR``, the README's promise."""
+    version, where = glibc_needed(folder_build())
+    shown, floor = ".".join(map(str, version)), ".".join(map(str, meta.GLIBC_FLOOR))
+    print(f"needs glibc {shown} or newer (the newest asked: {where})")
+    if version <= meta.GLIBC_FLOOR:
+        print(f"glibc: within the {floor} the README promises")
+        return
+    message = (
+        f"glibc: this build needs {shown}, newer than the {floor} the README promises "
+        "(build on an older system: the release workflow builds on ubuntu-22.04)"
+    )
+    if strict:
+        raise SystemExit(message)
+    print(message + "; not a build to release")
+
+
 def package() -> list[Path]:
     """The release's files for this system in ``dist/release``."""
     RELEASE.mkdir(parents=True, exist_ok=True)
@@ -289,6 +378,9 @@ def main() -> int:
     parser.add_argument("--package", action="store_true", help="write the release's files")
     parser.add_argument("--no-build", action="store_true", help="use the programs in dist/")
     parser.add_argument("--glibc", action="store_true", help="the oldest glibc it runs on")
+    parser.add_argument(
+        "--check-glibc", action="store_true", help="and fail if newer than the README promises"
+    )
     args = parser.parse_args()
     if not shutil.which("objdump") and sys.platform.startswith("linux"):
         print("note: binutils not found; PyInstaller needs objdump on Linux", file=sys.stderr)
@@ -298,6 +390,7 @@ def main() -> int:
         place_licences()
         if sys.platform.startswith("linux"):
             install_desktop_files(icons, folder_build())
+            place_install_scripts()
     one = single_file()
     if one is not None:
         print(f"single file: {one} ({one.stat().st_size / 2**20:.1f} MiB)")
@@ -307,13 +400,14 @@ def main() -> int:
     if args.smoke:
         for program in programs():
             smoke(program)
+        if sys.platform.startswith("linux"):
+            smoke_install()
     if args.startup:
         for program in programs():
             seconds = first_frame_seconds(program)
             print(f"first frame, {program.relative_to(DIST)}: {seconds:.2f} s (median of 5)")
-    if args.glibc:
-        version, where = glibc_needed(folder_build())
-        print(f"needs glibc {'.'.join(map(str, version))} or newer (the newest asked: {where})")
+    if args.glibc or args.check_glibc:
+        report_glibc(strict=args.check_glibc)
     if args.package:
         package()
     return 0

@@ -70,6 +70,11 @@ def release_assets(version: str, tag: str) -> list[str]:
     return [stem, f"{stem}-folder.tar.gz"]
 
 
+GLIBC_FLOOR = (2, 35)
+"""The oldest glibc the Linux programs promise to run on (the README says so): that of
+Ubuntu 22.04, the release workflow's Linux runner; ``build/make.py --check-glibc``
+fails a build that asks for newer."""
+
 RELEASE_TAGS = ["windows-x86_64", "macos-arm64", "macos-x86_64", "linux-x86_64"]
 """What the release workflow builds (one runner each)."""
 

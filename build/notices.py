@@ -1,22 +1,24 @@
 """The third-party notice every build ships (``THIRD-PARTY-NOTICES.txt``).
 
-Made from what is locked and installed, never from a list kept by hand:
+Made from what the build actually carries, never from a list kept by hand:
 
-- the run-time dependencies are the packages ``uv.lock`` reaches from the project's own
-  ``dependencies`` (not the dev or build groups), with their markers evaluated for this
-  interpreter; each one's version, licence and licence files come from its installed
-  distribution's metadata;
-- the native libraries are the ones the build bundles (the spec passes PyInstaller's
-  binaries); each is matched to the component it belongs to (SDL and the libraries
-  pygame-ce's wheels carry, OpenSSL, zlib, ...), whose licence text is in
-  ``build/licenses/`` (taken from pygame-ce's source distribution, which its wheels do
-  not carry, and from Debian's common licences);
-- the interpreter's licence is the running Python's own ``LICENSE.txt``, the fonts'
-  the OFL files beside them.
+- the Python distributions are those whose modules, extension modules or data the build
+  carries (build/bundle.py maps PyInstaller's table of contents to the installed
+  distributions' own file lists); each one's version, licence and licence texts come
+  from its installed metadata. Without a build, the packages ``uv.lock`` reaches from
+  the project's run-time ``dependencies`` (markers evaluated for this interpreter);
+- the native libraries are the ones the build bundles, each matched to its component
+  (build/components.py), whose licence text is in ``build/licenses/``;
+- the interpreter's licence is the running Python's own ``LICENSE.txt``, the fonts' the
+  OFL files beside them, PyInstaller's its ``COPYING.txt`` (and the Apache licence of
+  its run-time hooks).
+
+Strict (every build): a bundled library of no known component, a component or a
+distribution without its licence text, or a module of no known distribution stops it.
 
 ``uv run --group build python build/notices.py [--binaries-from FOLDER] [-o FILE]``
-writes it outside a build (``--binaries-from dist/ohhell`` lists a finished folder
-build's libraries).
+writes it outside a build; ``python3 build/notices.py --prefix /app -o FILE`` writes
+the Flatpak's from the packages installed under ``/app`` (the manifest runs it).
 """
 
 from __future__ import annotations
@@ -25,162 +27,22 @@ import argparse
 import importlib
 import importlib.metadata
 import importlib.util
+import json
 import os
-import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from packaging.markers import Marker
-from packaging.utils import canonicalize_name
-
+import bundle
 import meta
+from bundle import PROJECT, canonicalize_name
+from components import COMPONENTS, FORBIDDEN, LGPL, LICENSES
 
-LICENSES = Path(__file__).resolve().parent / "licenses"
 NOTICE_NAME = "THIRD-PARTY-NOTICES.txt"
 
-# What the project itself is, in the lock.
-PROJECT = "ohhell"
-
-
-@dataclass(frozen=True)
-class Component:
-    """A native library (or family) that a build may bundle."""
-
-    name: str
-    spdx: str
-    pattern: str
-    """Matched against a bundled file's name, case-insensitively."""
-    licence: str | None = None
-    """A file under ``build/licenses/`` with its licence text."""
-    note: str = ""
-    lgpl: bool = False
-
-
-COMPONENTS = [
-    Component(
-        "Python (the interpreter and its standard library)",
-        "PSF-2.0",
-        r"^(lib)?python3|^python$",
-        note="The licence text is under 'The Python interpreter' below.",
-    ),
-    Component("SDL 2", "Zlib", r"sdl2(?![_-]?(image|mixer|ttf))", "sdl2.txt"),
-    Component("SDL_image", "Zlib", r"sdl2[_-]?image", "sdl2_image.txt"),
-    Component("SDL_mixer", "Zlib", r"sdl2[_-]?mixer", "sdl2_mixer.txt"),
-    Component(
-        "SDL_ttf",
-        "Zlib",
-        r"sdl2[_-]?ttf",
-        "sdl2.txt",
-        "SDL_ttf is Copyright (C) 1997-2025 Sam Lantinga, under the same zlib licence as SDL.",
-    ),
-    Component("FreeType", "FTL", r"freetype", "freetype.txt"),
-    Component(
-        "HarfBuzz",
-        "MIT-Modern-Variant",
-        r"harfbuzz",
-        note="Copyright the HarfBuzz authors; permission to use, copy, modify and distribute "
-        "without fee is granted provided the copyright notice and these paragraphs appear "
-        "in all copies (https://github.com/harfbuzz/harfbuzz/blob/main/COPYING).",
-    ),
-    Component("libpng", "Libpng", r"png", "png.txt"),
-    Component("libjpeg-turbo", "IJG AND BSD-3-Clause", r"jpeg", "jpeg.txt"),
-    Component("libtiff", "libtiff", r"tiff", "tiff.txt"),
-    Component("libwebp (with libsharpyuv)", "BSD-3-Clause", r"webp|sharpyuv", "webp.txt"),
-    Component(
-        "Brotli",
-        "MIT",
-        r"brotli",
-        note="Copyright (c) 2009, 2010, 2013-2016 by the Brotli Authors, MIT licence "
-        "(https://github.com/google/brotli/blob/master/LICENSE).",
-    ),
-    Component("FLAC", "BSD-3-Clause", r"flac", "FLAC.txt"),
-    Component("Ogg and Vorbis", "BSD-3-Clause", r"ogg|vorbis", "ogg-vorbis.txt"),
-    Component("Opusfile", "BSD-3-Clause", r"opusfile", "opusfile.txt"),
-    Component("Opus", "BSD-3-Clause", r"opus(?!file)", "opus.txt"),
-    Component("mpg123", "LGPL-2.1-only", r"mpg123", "mpg123.txt", lgpl=True),
-    Component("libsndfile", "LGPL-2.1-or-later", r"sndfile", "LGPL-2.1.txt", lgpl=True),
-    Component("FluidSynth", "LGPL-2.1-or-later", r"fluidsynth", "fluidsynth.txt", lgpl=True),
-    Component(
-        "libxmp",
-        "MIT",
-        r"xmp",
-        note="Copyright (C) 1996-2024 Claudio Matsuoka and Hipolito Carraro Jr, MIT licence "
-        "(https://github.com/libxmp/libxmp/blob/master/docs/COPYING).",
-    ),
-    Component(
-        "WavPack",
-        "BSD-3-Clause",
-        r"wavpack",
-        note="Copyright (c) 1998-2024 David Bryant, BSD 3-clause licence "
-        "(https://github.com/dbry/WavPack/blob/master/COPYING).",
-    ),
-    Component("libmodplug", "LicenseRef-public-domain", r"modplug", note="Public domain."),
-    # What libtiff may link on macOS and Windows builds of pygame-ce.
-    Component(
-        "Zstandard",
-        "BSD-3-Clause",
-        r"zstd",
-        note="Copyright (c) Meta Platforms, Inc. and affiliates, BSD 3-clause licence.",
-    ),
-    Component("libdeflate", "MIT", r"deflate", note="Copyright 2016 Eric Biggers, MIT licence."),
-    Component("LERC", "Apache-2.0", r"lerc", "Apache-2.0.txt"),
-    Component("alsa-lib", "LGPL-2.1-or-later", r"asound", "LGPL-2.1.txt", lgpl=True),
-    Component("PortMidi", "MIT", r"portmidi", "portmidi.txt"),
-    Component("zlib", "Zlib", r"^(lib)?z\.|^libz[.-]|zlib", "zlib.txt"),
-    Component(
-        "bzip2",
-        "bzip2-1.0.6",
-        r"bz2",
-        note="Copyright (C) 1996-2019 Julian R Seward, bzip2 licence "
-        "(https://sourceware.org/bzip2/).",
-    ),
-    Component(
-        "XZ Utils (liblzma)", "0BSD", r"lzma", note="liblzma is under the BSD Zero Clause licence."
-    ),
-    Component(
-        "libffi",
-        "MIT",
-        r"ffi",
-        note="Copyright (c) 1996-2024 Anthony Green, Red Hat, Inc and others, MIT licence.",
-    ),
-    Component(
-        "Expat", "MIT", r"expat", note="Copyright (c) 1998-2024 the Expat maintainers, MIT licence."
-    ),
-    Component("mpdecimal", "BSD-2-Clause", r"mpdec", note="Copyright (c) 2008-2024 Stefan Krah."),
-    Component(
-        "OpenSSL (for the ssl module the network game's websockets imports)",
-        "Apache-2.0",
-        r"libssl|libcrypto",
-        "Apache-2.0.txt",
-    ),
-    Component(
-        "libuuid (util-linux)",
-        "BSD-3-Clause",
-        r"uuid",
-        note="Copyright (C) 1996, 1997 Theodore Ts'o, BSD 3-clause licence.",
-    ),
-    Component(
-        "GCC run-time libraries (libgcc, libstdc++)",
-        "GPL-3.0-or-later WITH GCC-exception-3.1",
-        r"libgcc|libstdc\+\+|libgomp|libquadmath|winpthread",
-        note="The GCC Runtime Library Exception lets these be distributed with any program.",
-    ),
-    Component(
-        "Microsoft Visual C++ run-time",
-        "LicenseRef-MSVC-redistributable",
-        r"vcruntime|msvcp|ucrtbase|api-ms-win|concrt",
-        note="Redistributable files of Microsoft Visual Studio, shipped with Python for Windows.",
-    ),
-    Component("Tcl/Tk", "TCL", r"^(lib)?t(cl|k)\d", note="Not used by the game."),
-]
-
-FORBIDDEN = re.compile(r"readline|libtinfo|ncurses", re.IGNORECASE)
-"""GPL libraries that must never be bundled (GNU readline, pulled in by websockets.cli)."""
-
-_EXTENSION = re.compile(r"\.(cpython-[^.]+|abi3)\.so$|\.pyd$|-darwin\.so$")
+__all__ = ["FORBIDDEN", "NOTICE_NAME", "Coverage", "render", "runtime_dependencies"]
 
 
 @dataclass
@@ -190,6 +52,25 @@ class Package:
     licence: str
     home: str
     texts: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Coverage:
+    """What the notice covers of a build: every library matched to a component with its
+    licence text, every distribution with its own."""
+
+    libraries: int = 0
+    libraries_covered: int = 0
+    distributions: int = 0
+    distributions_covered: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"{self.libraries_covered} of {self.libraries} native libraries and "
+            f"{self.distributions_covered} of {self.distributions} Python distributions "
+            "with their licence texts"
+        )
 
 
 def lock_packages(lock: Path = meta.ROOT / "uv.lock") -> list[dict[str, Any]]:
@@ -205,6 +86,8 @@ def _toml(path: Path) -> dict[str, Any]:
 
 
 def _applies(entry: dict[str, Any], environment: dict[str, str] | None = None) -> bool:
+    from packaging.markers import Marker  # (not needed where the Flatpak is built)
+
     marker = entry.get("marker")
     return marker is None or Marker(marker).evaluate(environment)
 
@@ -269,38 +152,12 @@ def describe_package(name: str) -> Package:
     package = Package(str(data["name"]), dist.version, licence, home, _licence_files(dist))
     if not package.texts and canonicalize_name(name) == "pygame-ce":
         # pygame-ce's wheels carry no licence file: its source distribution's LGPL text.
-        package.texts.append(
-            ("LGPL 2.1 (docs/LGPL.txt of pygame-ce's source)", _read("LGPL-2.1.txt"))
-        )
+        package.texts.append(("LGPL 2.1 (docs/LGPL.txt of pygame-ce's source)", _read(LGPL)))
     return package
 
 
 def _read(name: str) -> str:
-    return (LICENSES / name).read_text(encoding="utf-8")
-
-
-def is_native_library(dest: str) -> bool:
-    """Whether a bundled binary is a native library (not a Python extension module,
-    whose licence is its package's, nor one of CPython's own lib-dynload modules)."""
-    name = Path(dest).name
-    return not _EXTENSION.search(name) and "lib-dynload" not in Path(dest).parts
-
-
-def match_libraries(binaries: Iterable[str]) -> tuple[dict[str, list[str]], list[str]]:
-    """The bundled native libraries by component name, and those matching none."""
-    matched: dict[str, list[str]] = {}
-    unknown = []
-    for dest in sorted(set(binaries)):
-        if not is_native_library(dest):
-            continue
-        name = Path(dest).name
-        for component in COMPONENTS:
-            if re.search(component.pattern, name, re.IGNORECASE):
-                matched.setdefault(component.name, []).append(dest)
-                break
-        else:
-            unknown.append(dest)
-    return matched, unknown
+    return (LICENSES / name).read_text(encoding="utf-8").strip()
 
 
 def interpreter_licence() -> str:
@@ -334,93 +191,185 @@ def _fonts() -> list[tuple[str, str, str]]:
     return fonts
 
 
-RELINKING = """\
-Replacing the LGPL libraries (pygame-ce, SDL's audio libraries, zeroconf)
---------------------------------------------------------------------------
+def _relinking(lgpl_names: Sequence[str], flatpak: bool) -> str:
+    """How to replace the LGPL components: true of the builds this notice is for."""
+    libraries = "".join(f"\n  {name}" for name in lgpl_names) or " none in this build."
+    python = f"{sys.version_info.major}.{sys.version_info.minor}"
+    head = f"""\
+Replacing the LGPL libraries
+----------------------------
 pygame-ce and zeroconf are under the GNU Lesser General Public License 2.1, and so are
-mpg123, libsndfile, FluidSynth and alsa-lib where listed below. You may replace them with
-versions of your own:
-
-- In the folder build (the -folder archive, the Windows installer's folder, the macOS
-  app's Contents/Frameworks and Contents/Resources), every one of them is a separate
-  file: pygame-ce is the folder `pygame` (with its libraries beside it, in
-  `pygame_ce.libs` on Linux, inside `pygame` on Windows, in `pygame/.dylibs` on macOS)
-  and zeroconf the folder `zeroconf`, under `_internal` (Linux, Windows) or
-  `Contents/Frameworks` (macOS). Build the library from its source (pygame-ce and
-  zeroconf on PyPI, SDL at libsdl.org) for the same Python version and put your files in
-  their place; the program loads whatever is there.
-- The single-file program unpacks those same files into a temporary folder at each start;
-  use the folder build (or build the programs yourself) to run modified libraries.
-- The game's own source is MIT-licensed and public: `uv run --group build python
-  build/make.py` builds the programs from it with whatever pygame-ce and zeroconf are
-  installed in its environment.
+these native libraries of this build (listed with their files below):{libraries}
+You may replace any of them with a version of your own.
 """
+    rebuild = """\
+- Rebuild the programs with it: the game's source is public (MIT). With uv installed,
+  in the source folder: `uv sync --group build`, then `uv pip install PATH` (your
+  pygame-ce or zeroconf: a wheel or a source folder), then
+  `uv run --no-sync python build/make.py`; the programs in `dist/` carry what you
+  installed.
+"""
+    if flatpak:
+        return head + (
+            "- The Flatpak installs the Python packages listed below from the wheels named in\n"
+            "  build/linux/python-dependencies.json: point the entry of pygame-ce or zeroconf\n"
+            "  to your own wheel (its path and SHA-256) and build it again with\n"
+            "  `flatpak-builder` from build/linux/io.github.ohhell.OhHell.yml.\n"
+        )
+    return head + (
+        f"""\
+- In the folder builds (the Linux -folder.tar.gz, the Windows -folder.zip and the
+  installed game) each is a separate file under `_internal`: the folders `pygame` and
+  `zeroconf` hold the packages' compiled modules (.pyc) and extension modules, and the
+  native libraries are the files listed below. Install your pygame-ce or zeroconf for
+  Python {python} and put its package folder in place of `pygame` (on Linux with its
+  `pygame_ce.libs` beside it) or `zeroconf`; put your build of a native library in
+  place of the file of the same name. The program loads whatever is there.
+- The macOS app keeps the same files split between `Contents/Frameworks` and
+  `Contents/Resources`, joined by symbolic links; rebuilding (below) is the easier way
+  there, and a changed app must be signed again
+  (`codesign --force --deep --sign - "Oh Hell.app"`).
+- The single-file programs unpack the same files into a temporary folder at each
+  start: use the folder build, or rebuild.
+"""
+        + rebuild
+    )
 
 
-def render(binaries: Iterable[str] | None = None, *, strict: bool = False) -> str:
-    """The notice's text. ``binaries``: the bundled files' destination names (none: the
-    native-library part says only what a build would list). ``strict``: refuse a
-    bundled library that matches no known component, and any GPL readline."""
-    binaries = list(binaries or [])
-    forbidden = [b for b in binaries if FORBIDDEN.search(Path(b).name)]
+def interpreter_section() -> list[str]:
+    return ["--- The Python interpreter (its LICENSE.txt)", "", interpreter_licence().strip(), ""]
+
+
+def pyinstaller_section(apache_text: str = "") -> list[str]:
+    """PyInstaller's bootloader and loader (GPL with the bootloader exception) and its
+    run-time hooks and modules (Apache 2.0), embedded in every program; ``apache_text``
+    stands for the Apache licence where the notice has it already."""
+    try:
+        dist = importlib.metadata.distribution("pyinstaller")
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    texts = _licence_files(dist)
+    out = [f"--- PyInstaller {dist.version}: {title}" for title, _ in texts[:1]]
+    for _, text in texts:
+        out += ["", text.strip(), ""]
+    out += ["--- PyInstaller's run-time hooks: Apache-2.0.txt", ""]
+    out += [apache_text or _read("Apache-2.0.txt"), ""]
+    return out
+
+
+def describe(names: Sequence[str]) -> list[Package]:
+    return [describe_package(name) for name in names]
+
+
+def check(
+    packages: Sequence[Package], matched: dict[str, list[str]], unknown: Sequence[str]
+) -> Coverage:
+    """How much of the build the notice covers, and what it misses."""
+    coverage = Coverage()
+    lacking = {c.name for c in bundle.uncovered_components(matched)}
+    for name, files in matched.items():
+        coverage.libraries += len(files)
+        if name in lacking:
+            coverage.problems.append(f"no licence text for {name}: {', '.join(files)}")
+        else:
+            coverage.libraries_covered += len(files)
+    coverage.libraries += len(unknown)
+    if unknown:
+        coverage.problems.append(f"bundled libraries of no known component: {', '.join(unknown)}")
+    for package in packages:
+        coverage.distributions += 1
+        if package.texts:
+            coverage.distributions_covered += 1
+        else:
+            coverage.problems.append(f"no licence text in {package.name}'s metadata")
+    return coverage
+
+
+def render(
+    files: Sequence[str] = (),
+    *,
+    packages: Sequence[str] | None = None,
+    strict: bool = False,
+    flatpak: bool = False,
+    pyinstaller: bool = False,
+    coverage_out: Path | None = None,
+) -> str:
+    """The notice's text for a build carrying ``files`` (destination paths) and the
+    distributions ``packages`` (default: the lock's run-time dependencies). ``strict``:
+    refuse anything the notice cannot cover; GNU readline is refused always. ``flatpak``:
+    the Flatpak's notice (the runtime's interpreter is not bundled; rebuilding is how to
+    replace a library)."""
+    forbidden = [f for f in files if bundle.is_binary(f) and FORBIDDEN.search(Path(f).name)]
     if forbidden:
         raise SystemExit(f"notices: GPL libraries bundled: {', '.join(forbidden)}")
-    matched, unknown = match_libraries(binaries)
-    if unknown and strict:
-        raise SystemExit(f"notices: bundled libraries of no known component: {', '.join(unknown)}")
-    version = meta.version()
+    matched, unknown = bundle.match_libraries(files)
+    names = packages if packages is not None else [n for n, _ in runtime_dependencies()]
+    described = describe(names)
+    coverage = check(described, matched, unknown)
+    if coverage_out is not None:
+        coverage_out.write_text(json.dumps(coverage.__dict__, indent=1), encoding="utf-8")
+    if strict and coverage.problems:
+        raise SystemExit("notices: " + "; ".join(coverage.problems))
+    lgpl = [c.name for c in COMPONENTS if c.lgpl and c.name in matched]
     rule = "=" * 78
     out = [
-        f"{meta.APP_NAME} {version}: third-party software in this program",
+        f"{meta.APP_NAME} {meta.version()}: third-party software in this program",
         rule,
         "",
         f"{meta.APP_NAME} itself is under the MIT licence (LICENSE.txt beside this file).",
-        "It bundles the following software, each under its own licence.",
+        "It bundles the following software, each under its own licence; the licence",
+        "texts follow the list.",
         "",
-        RELINKING,
+        _relinking(lgpl, flatpak),
         "",
-        "Python packages (the locked run-time dependencies)",
-        "-" * 50,
+        "Python packages",
+        "-" * 15,
     ]
-    packages = [describe_package(name) for name, _ in runtime_dependencies()]
-    for package in packages:
-        out.append(
-            f"- {package.name} {package.version}: {package.licence}  {package.home}".rstrip()
-        )
+    for package in described:
+        line = f"- {package.name} {package.version}: {package.licence}  {package.home}"
+        out.append(line.rstrip())
     out += ["", "Fonts", "-" * 5]
-    for name, spdx, _ in _fonts():
-        if name:
-            out.append(f"- {name}: {spdx}")
-    if binaries:
-        out += ["", "Native libraries in this build", "-" * 30]
-        for component in COMPONENTS:
-            files = matched.get(component.name)
-            if files:
-                lgpl = " (LGPL: see 'Replacing the LGPL libraries')" if component.lgpl else ""
-                out.append(f"- {component.name}: {component.spdx}{lgpl}")
-                out += [f"    {file}" for file in files]
-                if component.note:
-                    out.append(f"    {component.note}")
-        for file in unknown:
-            out.append(f"- {file}: a library of the build machine this notice has no entry for")
-    out += [
-        "",
-        "- The PyInstaller bootloader: GPL-2.0-or-later WITH Bootloader-exception (its",
-        "  licence lets it be distributed with any program).",
-        "",
-    ]
+    out += [f"- {name}: {spdx}" for name, spdx, _ in _fonts() if name]
+    out += _library_list(matched, unknown)
+    if pyinstaller:
+        out += [
+            "",
+            "- PyInstaller's bootloader and loader: GPL-2.0-or-later WITH Bootloader-exception",
+            "  (it lets them be embedded in any program); its run-time hooks: Apache-2.0.",
+        ]
+    out += ["", rule, "Licence texts", rule, ""]
+    out += _texts(described, matched, not flatpak, pyinstaller)
+    return "\n".join(out)
 
-    out += [rule, "Licence texts", rule, ""]
+
+def _library_list(matched: dict[str, list[str]], unknown: Sequence[str]) -> list[str]:
+    if not matched and not unknown:
+        return []
+    out = ["", "Native libraries in this build", "-" * 30]
+    for component in COMPONENTS:
+        files = matched.get(component.name)
+        if files:
+            lgpl = " (LGPL: see 'Replacing the LGPL libraries')" if component.lgpl else ""
+            out.append(f"- {component.name}: {component.spdx}{lgpl}")
+            out += [f"    {file}" for file in files]
+            out += [f"    {text}" for text in (component.note, component.text_note) if text]
+    out += [f"- {file}: a library this notice has no entry for" for file in unknown]
+    return out
+
+
+def _texts(
+    packages: Sequence[Package],
+    matched: dict[str, list[str]],
+    interpreter: bool,
+    pyinstaller: bool,
+) -> list[str]:
+    out: list[str] = []
     for package in packages:
         for title, text in package.texts:
             out += [f"--- {package.name} {package.version}: {title}", "", text.strip(), ""]
     for name, _, path in _fonts():
-        out += [
-            f"--- {name or 'Fira Code'}: {Path(path).name}",
-            "",
-            Path(path).read_text(encoding="utf-8").strip(),
-            "",
-        ]
+        text = Path(path).read_text(encoding="utf-8").strip()
+        out += [f"--- {name or 'Fira Code'}: {Path(path).name}", "", text, ""]
     shown: set[str] = set()
     for component in COMPONENTS:
         if component.name in matched and component.licence and component.licence not in shown:
@@ -428,31 +377,59 @@ def render(binaries: Iterable[str] | None = None, *, strict: bool = False) -> st
             users = [
                 c.name for c in COMPONENTS if c.licence == component.licence and c.name in matched
             ]
-            out += [
-                f"--- {', '.join(users)}: {component.licence}",
-                "",
-                _read(component.licence).strip(),
-                "",
-            ]
-    out += ["--- The Python interpreter (its LICENSE.txt)", "", interpreter_licence().strip(), ""]
-    return "\n".join(out)
+            out += [f"--- {', '.join(users)}: {component.licence}", "", _read(component.licence)]
+            out.append("")
+    if pyinstaller:
+        above = "The Apache License 2.0, whose text is above." if "Apache-2.0.txt" in shown else ""
+        out += pyinstaller_section(above)
+    if interpreter:
+        out += interpreter_section()
+    return out
 
 
-def bundled_files(folder: Path) -> list[str]:
-    """Every file of a finished folder build, relative to it."""
-    return [str(p.relative_to(folder)) for p in sorted(folder.rglob("*")) if p.is_file()]
+def bundled_packages(modules: Sequence[str], files: Sequence[str], strict: bool) -> list[str]:
+    """The distributions a PyInstaller build carries (the spec passes its table of
+    contents); ``strict``: refuse modules of no known distribution."""
+    found, unknown = bundle.bundled_distributions(modules, files, bundle.owners())
+    if unknown and strict:
+        raise SystemExit(f"notices: bundled modules of no known distribution: {unknown}")
+    return found
+
+
+def prefix_build(prefix: Path) -> tuple[list[str], list[str]]:
+    """The files and distributions installed under ``prefix`` (the Flatpak's ``/app``):
+    its ``lib/python3.*/site-packages``, put first on ``sys.path``."""
+    sites = sorted(prefix.glob("lib/python3*/site-packages"))
+    if not sites:
+        raise SystemExit(f"notices: no lib/python3*/site-packages under {prefix}")
+    site = sites[-1]
+    sys.path.insert(0, str(site))
+    importlib.invalidate_caches()
+    names = sorted(
+        {
+            canonicalize_name(dist.metadata["Name"] or "")
+            for dist in importlib.metadata.distributions(path=[str(site)])
+        }
+        - {PROJECT, ""}
+    )
+    return bundle.files_under(site), names
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binaries-from", type=Path, help="a finished folder build")
+    parser.add_argument("--prefix", type=Path, help="packages installed under PREFIX (Flatpak)")
     parser.add_argument("-o", "--output", type=Path, help="where to write (default: print)")
-    parser.add_argument("--strict", action="store_true", help="refuse unknown libraries")
+    parser.add_argument("--strict", action="store_true", help="refuse what it cannot cover")
     args = parser.parse_args()
-    binaries = bundled_files(args.binaries_from) if args.binaries_from else None
-    libraries = [b for b in binaries or [] if re.search(r"\.(so|dylib|dll)(\.|$)", b)]
-    text = render(libraries, strict=args.strict)
+    if args.prefix:
+        files, names = prefix_build(args.prefix)
+        text = render(files, packages=names, strict=args.strict, flatpak=True)
+    else:
+        files = bundle.files_under(args.binaries_from) if args.binaries_from else []
+        text = render(files, strict=args.strict, pyinstaller=bool(args.binaries_from))
     if args.output:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)

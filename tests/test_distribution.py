@@ -118,6 +118,8 @@ def test_every_build_carries_the_licences_and_no_unused_data(
     assert "pygame_gui/data/NotoSans-Regular.ttf" in names  # pygame_gui loads it itself
     assert "pygame_gui/data/NotoSans-Bold.ttf" not in names
     assert not [n for n in names if n.endswith((".po", ".pot"))]
+    # the LGPL packages as files beside the program, where a player can replace them
+    assert analysis.kwargs["module_collection_mode"] == {"pygame": "pyc", "zeroconf": "pyc"}
     excludes = analysis.kwargs["excludes"]
     assert "readline" in excludes and "websockets.cli" in excludes
     (onefile,) = [t for t in made(targets, "EXE") if t.kwargs["name"] == "ohhell-single"]
@@ -166,6 +168,49 @@ def test_the_workflow_uploads_every_release_file_and_sums_them() -> None:
     assert workflow.count("contents: write") == 1
 
 
+def test_the_workflow_builds_every_system_before_any_tag_and_publishes_only_a_tag() -> None:
+    workflow = (ROOT / ".github/workflows/release.yml").read_text(encoding="utf-8")
+    triggers = workflow.split("\non:\n", 1)[1].split("\n\n", 1)[0]
+    assert "branches: [main]" in triggers and 'tags: ["v*"]' in triggers
+    assert "workflow_dispatch:" in triggers
+    release = workflow.split("\n  release:\n", 1)[1]
+    assert "if: startsWith(github.ref, 'refs/tags/')" in release
+    assert "needs: [test, build, flatpak]" in release
+    assert not re.search(r"PYTHONUTF8\s*[:=]", workflow)  # smoke tests in the console's encoding
+    used = dict(re.findall(r"uses: ([\w/-]+)@v(\d+)", workflow))
+    assert used == {
+        "actions/checkout": "7",
+        "actions/setup-python": "7",
+        "actions/upload-artifact": "7",
+        "actions/download-artifact": "8",
+        "softprops/action-gh-release": "3",
+    }
+    assert "build/make.py --no-build --check-glibc" in workflow
+    assert "--runtime-repo=https://dl.flathub.org/repo/flathub.flatpakrepo" in workflow
+
+
+def test_the_glibc_floor_is_checked_and_the_readme_states_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import make
+
+    floor = ".".join(map(str, meta.GLIBC_FLOOR))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"glibc {floor} or newer" in readme.split("## Download and play", 1)[1]
+    if not sys.platform.startswith("linux") or not shutil.which("objdump"):
+        pytest.skip("reads a Linux program's symbol versions with objdump")
+    shutil.copy2(sys.executable, tmp_path / "python")
+    needed, where = make.glibc_needed(tmp_path)
+    assert where == "python" and needed >= (2, 2)
+    monkeypatch.setattr(make, "folder_build", lambda: tmp_path)
+    monkeypatch.setattr(meta, "GLIBC_FLOOR", (2, 0))
+    with pytest.raises(SystemExit, match=r"newer than the 2\.0 the README promises"):
+        make.report_glibc(strict=True)
+    make.report_glibc(strict=False)  # reports, and does not fail
+    monkeypatch.setattr(meta, "GLIBC_FLOOR", needed)
+    make.report_glibc(strict=True)
+
+
 def test_the_desktop_file_and_the_metainfo() -> None:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str  # type: ignore[assignment,method-assign]
@@ -188,30 +233,6 @@ def test_the_desktop_file_and_the_metainfo() -> None:
         if shutil.which(tool):  # .ci/run installs both
             result = subprocess.run([tool, *args], capture_output=True, text=True)
             assert result.returncode == 0, result.stdout + result.stderr
-
-
-def test_the_notice_lists_every_locked_runtime_dependency_with_its_licence() -> None:
-    locked = notices.runtime_dependencies()
-    names = {name for name, _ in locked}
-    assert {"pygame-ce", "pygame-gui", "zeroconf", "websockets", "msgspec", "platformdirs"} <= names
-    assert not names & {"pytest", "pyinstaller", "ruff", "mypy", "babel"}  # no dev or build tools
-    text = notices.render(["pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "libz.so.1"])
-    listed = text.lower().replace("_", "-")
-    for name, version in locked:
-        assert f"- {name} {version}: " in listed
-    assert "Replacing the LGPL libraries" in text
-    assert "GNU LESSER GENERAL PUBLIC LICENSE" in text  # pygame-ce's, which its wheel lacks
-    assert "SIL OPEN FONT LICENSE" in text and "PYTHON SOFTWARE FOUNDATION" in text.upper()
-    assert "Simple DirectMedia Layer" in text  # SDL's licence text, for the bundled SDL
-
-
-def test_the_notice_refuses_gpl_readline_and_unknown_libraries() -> None:
-    with pytest.raises(SystemExit, match="GPL"):
-        notices.render(["libreadline.so.8"])
-    with pytest.raises(SystemExit, match="no known component"):
-        notices.render(["libmystery.so.1"], strict=True)
-    assert not notices.is_native_library("pygame/base.cpython-311-x86_64-linux-gnu.so")
-    assert notices.is_native_library("pygame_ce.libs/libpng16-fefdc88d.so.16.58.0")
 
 
 def test_the_windows_version_resource_is_what_pyinstaller_reads() -> None:

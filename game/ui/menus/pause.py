@@ -13,6 +13,7 @@ import pygame
 from game.i18n import _
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, veil
+from game.ui.kit.layers import Layer
 from game.ui.menus.summary import variant_name
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ class PauseOverlay(GuiScene):
     """The in-game menu (Esc)."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)

@@ -20,6 +20,7 @@ from game.play.analysis import GameAnalysis, Judged
 from game.rules.actions import Bid
 from game.rules.record import Player
 from game.ui.kit import theme
+from game.ui.kit.layers import Layer
 from game.ui.kit.scene import Scene
 from game.ui.replay.review import action_words, cost_words
 from game.ui.table.layout import TableLayout, table_layout
@@ -61,6 +62,7 @@ class AnalysisOverlay(Scene):
     """The costliest decisions; a click on one calls ``pick`` with it."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(
         self,

@@ -26,8 +26,8 @@ from game.ui.scoresheet.overlay import (
     ScoreSheetOverlay,
     SheetRow,
     leaders,
-    sheet_rows,
     missed_mark,
+    sheet_rows,
 )
 from game.ui.scoresheet.rows import BidMark
 

@@ -380,9 +380,7 @@ class GameOverOverlay(_Overlay):
         preset = preset_for(session.rules)
         played = len(session.results)
         hands = ngettext("{n} hand", "{n} hands", played).format(n=played)
-        sub = " · ".join(
-            (tr(preset.name) if preset else custom_name(), hands, _("Final scores"))
-        )
+        sub = " · ".join((tr(preset.name) if preset else custom_name(), hands, _("Final scores")))
         label = theme.text(sub, self.font(15), theme.TEXT_DIM)
         y = panel.y + self.px(24) + title.get_height() + self.px(4)
         surface.blit(label, label.get_rect(midtop=(panel.centerx, y)))

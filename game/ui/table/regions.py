@@ -22,8 +22,8 @@ from game.ui.table.layout import SeatSpot, TableLayout
 from game.ui.table.trick import TrickArea
 
 
-def table_stack(frame: Frame, hand: Hand, bids: BidPanel, trick: TrickArea, hud: Hud) -> LayerStack:
-    """The stack of one frame of the table, before its notices and tooltips."""
+def table_stack(frame: Frame, hand: Hand, bids: BidPanel, hud: Hud) -> LayerStack:
+    """The stack of one frame of the table, before its notices, tooltips and last trick."""
     layout = frame.layout
     stack = LayerStack()
     stack.protect("plates", _plates(layout, frame))
@@ -39,9 +39,13 @@ def table_stack(frame: Frame, hand: Hand, bids: BidPanel, trick: TrickArea, hud:
     for button in hud.corner:
         if button is not hud.hide_guide:
             stack.add(Layer.PANEL, button.label, button.rect)
+    return stack
+
+
+def add_last_trick(stack: LayerStack, trick: TrickArea) -> None:
+    """The last trick's panel, once drawn (over the hand; a click closes it)."""
     if trick.reviewing and trick.panel is not None:
         stack.add(Layer.PANEL, "last trick", trick.panel)
-    return stack
 
 
 def _plates(layout: TableLayout, frame: Frame) -> list[pygame.Rect]:

@@ -78,7 +78,7 @@ from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.notices import NoticeBoard
 from game.ui.table.paint import TablePainter
-from game.ui.table.regions import table_stack
+from game.ui.table.regions import add_last_trick, table_stack
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
@@ -606,7 +606,7 @@ class TableScene(Scene):
         on_top = self.on_top
         canvas = self.painter.begin(surface, frame)
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
-        stack = self.stack = table_stack(frame, self.hand, self.bid_panel, self.trick, self.hud)
+        stack = self.stack = table_stack(frame, self.hand, self.bid_panel, self.hud)
         if on_top:  # under a dialog the words wait, unread, for it to close
             draw_effects(canvas, self.effects, layout, stack)
             draw_notices(canvas, self.notices, layout, stack)
@@ -618,6 +618,7 @@ class TableScene(Scene):
         draw_corner_buttons(canvas, self.hud, layout)
         draw_top_bar(canvas, frame, self.hud)
         self.trick.draw(canvas, frame, self.painter)
+        add_last_trick(stack, self.trick)
         if on_top:
             draw_hud_tooltip(canvas, self.hud, layout, stack)
         self.painter.finish(surface, self._trusted and on_top)

@@ -18,7 +18,7 @@ picture (the table) put each one in a :class:`LayerStack`:
 >>> stack.top_at((10, 55)).name
 'language list'
 >>> place_clear((40, 10), Rect(0, 0, 40, 10), [Rect(0, 0, 50, 50)], Rect(0, 0, 200, 200))
-<rect(0, 54, 40, 10)>
+Rect(0, 52, 40, 10)
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from pygame import Rect
 
 Protected = str
 """A region of the table nothing light may cover: one of :data:`PROTECTED`."""
-PROTECTED: tuple[Protected, ...] = ("trick", "panel", "plates", "hand")
+PROTECTED: tuple[Protected, ...] = ("trick", "panel", "plates", "hand", "status", "bar")
 """The trick in play, the active panel (bidding), the name plates with their cards,
-and the player's hand."""
+the player's hand, the status line (your turn) and the top bar."""
 
 
 class Layer(IntEnum):
@@ -70,7 +70,7 @@ class Place:
     """While it is up, what lies beneath waits (notices are not shown nor aged)."""
 
 
-RINGS = 60
+RINGS = 24
 """How far :func:`place_clear` looks, in steps from the wished-for spot."""
 
 _ALL = frozenset(PROTECTED)
@@ -116,12 +116,14 @@ class LayerStack:
         """Mark ``rects`` as part of ``region`` (see :data:`PROTECTED`)."""
         self.protected.setdefault(region, []).extend(Rect(r) for r in rects)
 
-    def keep_out(self, layer: Layer) -> list[Rect]:
-        """The rectangles something on ``layer`` must not cover."""
+    def keep_out(self, layer: Layer, above: bool = False) -> list[Rect]:
+        """The rectangles something on ``layer`` must not cover (and, with ``above``,
+        everything already over the table, so that it goes beside them)."""
         allowed = PLACES[layer].covers
-        return [
-            r for region, rects in self.protected.items() if region not in allowed for r in rects
-        ]
+        rects = [r for region, rs in self.protected.items() if region not in allowed for r in rs]
+        if above:
+            rects += [entry.rect for entry in self.entries if entry.layer is not Layer.TABLE]
+        return rects
 
     def top_at(self, pos: tuple[int, int]) -> Entry | None:
         """The topmost entry at ``pos`` that takes input (None: the table's own)."""
@@ -132,14 +134,35 @@ class LayerStack:
 
     def trespasses(self) -> list[tuple[str, Protected]]:
         """Every entry lying on a protected region its layer may not cover, with the
-        region: empty when the stack keeps its declared places."""
+        region: empty when the stack keeps its declared places (the :data:`SOFT` ones
+        may be covered where nothing else is clear)."""
         found = []
         for entry in self.entries:
-            allowed = PLACES[entry.layer].covers
+            allowed = PLACES[entry.layer].covers | SOFT
             for region, rects in self.protected.items():
                 if region not in allowed and entry.rect.collidelist(rects) >= 0:
                     found.append((entry.name, region))
         return found
+
+
+SOFT: frozenset[Protected] = frozenset({"bar"})
+"""Regions a notice or tooltip may cover as a last resort, where nothing else is clear."""
+
+
+def place_on(stack: LayerStack, layer: Layer, wish: Rect, bounds: Rect, step: int = 0) -> Rect:
+    """Where something of ``wish``'s size goes on ``layer``: as near ``wish`` as is clear
+    of what the layer must not cover and of everything already over the table; failing
+    that, clear of all but the :data:`SOFT` regions; failing that, covering least."""
+    strict = stack.keep_out(layer, above=True)
+    spot = place_clear(wish.size, wish, strict, bounds, step)
+    if spot.collidelist(strict) < 0:
+        return spot
+    soft = [rect for region in SOFT for rect in stack.protected.get(region, [])]
+    lenient = [rect for rect in strict if rect not in soft]
+    spot = place_clear(wish.size, wish, lenient, bounds, step)
+    if spot.collidelist(lenient) < 0 or not soft:
+        return spot
+    return place_clear(wish.size, soft[0], lenient, bounds, step)  # over the top bar
 
 
 def holds(layers: Iterable[Layer]) -> bool:
@@ -177,7 +200,31 @@ def _place(
             return tuple(spot)
         if least is None or covered < least:
             best, least = spot, covered
+    for spot in _beside(box, avoid, bounds, step):
+        if _covered(spot, avoid, step) == 0:
+            return tuple(spot)
     return tuple(best)
+
+
+def _beside(box: Rect, avoid: Sequence[Rect], bounds: Rect, gap: int) -> list[Rect]:
+    """Every place for ``box`` touching the edges of what it avoids (or the bounds),
+    nearest ``box`` first: where the rings near it found no room, the nearest room
+    anywhere is one of these."""
+    walls = [rect.inflate(gap, gap) for rect in avoid]
+    xs = {box.x, bounds.x, bounds.right - box.width}
+    ys = {box.y, bounds.y, bounds.bottom - box.height}
+    for wall in walls:
+        xs |= {wall.left - box.width, wall.right}
+        ys |= {wall.top - box.height, wall.bottom}
+    spots = {Rect((x, y), box.size).clamp(bounds).topleft for x in xs for y in ys}
+    centre = box.center
+
+    def distance(at: tuple[int, int]) -> int:
+        dx = at[0] + box.width // 2 - centre[0]
+        dy = at[1] + box.height // 2 - centre[1]
+        return dx * dx + dy * dy
+
+    return [Rect(at, box.size) for at in sorted(spots, key=distance)]
 
 
 def _spots(box: Rect, bounds: Rect, step: int) -> Iterable[Rect]:

@@ -6,13 +6,12 @@ for the table and its overlays, where everything is drawn by us.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.ui.kit import theme
-from game.ui.kit.layers import place_clear
 
 
 @dataclass
@@ -113,11 +112,12 @@ def draw_tooltip(
     message: str,
     anchor: tuple[int, int],
     scale: float,
-    keep_out: Sequence[pygame.Rect] = (),
+    place: Callable[[pygame.Rect], pygame.Rect] | None = None,
     below: bool = False,
 ) -> pygame.Rect:
     """A small explanatory bubble above ``anchor`` (under it with ``below``), kept inside
-    the window and, as near as it can be, clear of ``keep_out``; returns where it went."""
+    the window and moved where ``place`` says (clear of what it must not cover);
+    returns where it went."""
     size = max(12, int(15 * scale))
     lines = theme.wrap(message, size, int(320 * scale))
     rendered = [theme.text(line, size, theme.TEXT) for line in lines]
@@ -129,8 +129,8 @@ def draw_tooltip(
         rect.midtop = (anchor[0], anchor[1] + int(8 * scale))
     else:
         rect.midbottom = (anchor[0], anchor[1] - int(8 * scale))
-    if keep_out:
-        rect = place_clear(rect.size, rect, keep_out, surface.get_rect())
+    if place is not None:
+        rect = place(rect)
     rect.clamp_ip(surface.get_rect())
     theme.panel(surface, rect, (8, 16, 14, 235), int(8 * scale), (*theme.GOLD, 140))
     y = rect.y + pad

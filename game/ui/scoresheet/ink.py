@@ -22,7 +22,7 @@ FAINT = (196, 196, 190)
 TICK = (34, 120, 74)
 BLOB_INK = (24, 28, 48)
 BLOB_GHOST = (120, 126, 150)
-MISSED = (150, 110, 104)
+MISSED = (168, 104, 96)
 """The mark beside a missed bid: a muted rose, plain but never alarming."""
 """The failed bid still faintly legible through its blob."""
 MADE_ONE = (30, 128, 78)
@@ -89,9 +89,9 @@ def pen_ring(surface: pygame.Surface, rect: pygame.Rect, seat: int, width: int) 
 def missed_mark(surface: pygame.Surface, digit: pygame.Rect, px: Callable[[float], int]) -> None:
     """A small open ring just right of a missed bid (where a made bid has its tick): the
     bid itself stays whole, in pencil grey."""
-    radius = max(2, px(4))
-    centre = (digit.right + px(3) + radius, digit.centery)
-    pygame.draw.circle(surface, MISSED, centre, radius, max(1, px(1.6)))
+    radius = max(3, px(5))
+    centre = (digit.right + px(3) + radius, digit.centery + px(1))
+    pygame.draw.circle(surface, MISSED, centre, radius, max(1, px(2)))
 
 
 def ink_blob(width: int, height: int, seed: int) -> pygame.Surface:

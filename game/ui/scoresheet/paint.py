@@ -426,7 +426,7 @@ class SheetPainter(SheetLayout):
             self._draw_tick(surface, (x, y))
             width = px(12)
             made = _("made")
-            blob = pygame.Surface((px(22), px(16)), pygame.SRCALPHA)
+            blob = pygame.Surface((px(24), px(16)), pygame.SRCALPHA)
             sample = theme.text("2", px(14), PENCIL, "bold")
             area = sample.get_rect(midleft=(0, px(8)))
             blob.blit(sample, area)

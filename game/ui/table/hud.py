@@ -8,6 +8,7 @@ a click hands back a request for the scene. The drawing functions read a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -20,7 +21,7 @@ from game.rules.phase import Phase
 from game.ui.cards.art import suit_symbol
 from game.ui.cards.palette import Colour
 from game.ui.kit import theme
-from game.ui.kit.layers import Layer, LayerStack, place_clear
+from game.ui.kit.layers import Layer, LayerStack, place_clear, place_on
 from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
 from game.ui.table.animation import Effects
@@ -312,13 +313,13 @@ def draw_status_pill(
 
 
 def draw_effects(
-    surface: pygame.Surface, effects: Effects, layout: TableLayout, stack: LayerStack
+    surface: pygame.Surface, effects: Effects, layout: TableLayout, stack: LayerStack, kind: str
 ) -> None:
-    """Speech bubbles at their seats; hints on the tooltip layer, clear of the trick,
-    the panel, the plates and the hand."""
+    """The effects of ``kind``: speech bubbles at their seats (on the table), or hints
+    (on the tooltip layer, clear of the trick, the panel, the plates and the hand)."""
     for effect in effects:
         alpha = round(255 * effect.alpha)
-        if alpha <= 0:
+        if alpha <= 0 or (effect.kind == "bubble") != (kind == "bubble"):
             continue
         if effect.kind == "bubble":
             image = sprites.pill(effect.text, layout.font(17), theme.INK, (*theme.PAPER, 245))
@@ -326,8 +327,7 @@ def draw_effects(
             at = (round(effect.at[0]), round(effect.at[1]) - lift)
         else:
             anchor = (round(effect.at[0]), round(effect.at[1]))
-            keep_out = [*stack.keep_out(Layer.TOOLTIP), *_placed(stack)]
-            rect = draw_tooltip(surface, effect.text, anchor, layout.u, keep_out)
+            rect = draw_tooltip(surface, effect.text, anchor, layout.u, _placer(stack, layout))
             stack.add(Layer.TOOLTIP, effect.text, rect)
             continue
         image.set_alpha(alpha)
@@ -335,9 +335,9 @@ def draw_effects(
         image.set_alpha(255)
 
 
-def _placed(stack: LayerStack) -> list[pygame.Rect]:
-    """What notices and tooltips already lie on (the next one goes beside them)."""
-    return [entry.rect for entry in stack.entries if entry.layer in (Layer.NOTICE, Layer.TOOLTIP)]
+def _placer(stack: LayerStack, layout: TableLayout) -> Callable[[pygame.Rect], pygame.Rect]:
+    """Where a tooltip goes on the stack (see :func:`~game.ui.kit.layers.place_on`)."""
+    return lambda wish: place_on(stack, Layer.TOOLTIP, wish, layout.window, layout.px(6))
 
 
 NOTICE_INK: dict[Tone, Colour] = {
@@ -346,6 +346,10 @@ NOTICE_INK: dict[Tone, Colour] = {
     "good": theme.GOOD,
     "problem": theme.TEXT,
 }
+
+
+NOTICE_WIDTHS = (0.92, 0.62, 0.44)
+"""The widths a notice tries, as shares of the trick zone's."""
 
 
 def draw_notices(
@@ -357,13 +361,19 @@ def draw_notices(
     ground."""
     zone = layout.trick_zone
     size = layout.font(17)
-    width = round(zone.width * 0.92)
     y = zone.y + layout.px(8)
     for notice, alpha in board.showing():
-        image = notice_picture(notice.text, notice.tone, size, width)
-        wish = image.get_rect(midtop=(zone.centerx, y))
-        keep_out = [*stack.keep_out(Layer.NOTICE), *_placed(stack)]
-        rect = place_clear(image.get_size(), wish, keep_out, layout.window, layout.px(6))
+        keep_out = stack.keep_out(Layer.NOTICE, above=True)
+        for share in NOTICE_WIDTHS:  # narrower, on more lines, where a wide one finds no room
+            image = notice_picture(notice.text, notice.tone, size, round(zone.width * share))
+            wish = image.get_rect(midtop=(zone.centerx, y))
+            rect = place_clear(image.get_size(), wish, keep_out, layout.window, layout.px(6))
+            if rect.collidelist(keep_out) < 0:
+                break
+        else:  # no room clear of everything: on one line, over the top bar if need be
+            image = notice_picture(notice.text, notice.tone, size, round(zone.width * 0.92))
+            wish = image.get_rect(midtop=(zone.centerx, y))
+            rect = place_on(stack, Layer.NOTICE, wish, layout.window, layout.px(6))
         image.set_alpha(round(255 * alpha))
         surface.blit(image, rect)
         image.set_alpha(255)
@@ -396,6 +406,6 @@ def draw_hud_tooltip(
 ) -> None:
     if hud.tooltip is not None:
         text, anchor = hud.tooltip
-        keep_out = [*stack.keep_out(Layer.TOOLTIP), *_placed(stack)]
-        rect = draw_tooltip(surface, text, anchor, layout.u, keep_out, hud.tip_below)
+        place = _placer(stack, layout)
+        rect = draw_tooltip(surface, text, anchor, layout.u, place, hud.tip_below)
         stack.add(Layer.TOOLTIP, text, rect)

@@ -26,6 +26,7 @@ def table_stack(frame: Frame, hand: Hand, bids: BidPanel, hud: Hud) -> LayerStac
     """The stack of one frame of the table, before its notices, tooltips and last trick."""
     layout = frame.layout
     stack = LayerStack()
+    stack.protect("bar", [layout.top_bar])
     stack.protect("plates", _plates(layout, frame))
     stack.protect("hand", _hand(layout, hand))
     if frame.view.phase is Phase.PLAYING or frame.shown.trick:

@@ -607,16 +607,18 @@ class TableScene(Scene):
         canvas = self.painter.begin(surface, frame)
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
         stack = self.stack = table_stack(frame, self.hand, self.bid_panel, self.hud)
-        if on_top:  # under a dialog the words wait, unread, for it to close
-            draw_effects(canvas, self.effects, layout, stack)
-            draw_notices(canvas, self.notices, layout, stack)
+        draw_effects(canvas, self.effects, layout, stack, "bubble")
         status = draw_status_pill(canvas, frame, self.hand.selected)
+        stack.protect("status", [status] if status else [])
         draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)
         draw_bid_figures(canvas, self.bid_panel, frame)
         draw_guide(canvas, layout, frame.guide, len(frame.view.hand), self.hud.hide_guide)
         draw_corner_buttons(canvas, self.hud, layout)
         draw_top_bar(canvas, frame, self.hud)
+        if on_top:  # in the stack's order; under a dialog the words wait, unread
+            draw_notices(canvas, self.notices, layout, stack)
+            draw_effects(canvas, self.effects, layout, stack, "hint")
         self.trick.draw(canvas, frame, self.painter)
         add_last_trick(stack, self.trick)
         if on_top:

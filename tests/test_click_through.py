@@ -186,7 +186,7 @@ def test_click_through_the_words_to_say_reach_nothing_beneath(
 ) -> None:
     app = sized(size)
     session = _at_turn(seats)
-    session.can_emote = True  # type: ignore[misc]  # as at a network table
+    session.can_emote = True  # as at a network table
     scene = _table(app, session)
     _click(app, scene.hud.say.rect.center)
     words = list(scene.hud.words)

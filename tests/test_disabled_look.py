@@ -14,7 +14,6 @@ from game.resources import asset
 from game.rules.actions import Play
 from game.rules.record import Player
 from game.ui.app import App
-from game.ui.kit import theme
 from game.ui.kit.widgets import DISABLED_INK, Button
 from game.ui.table import sprites
 from game.ui.table.scene import TableScene
@@ -148,6 +147,5 @@ def test_take_back_that_cannot_act_looks_disabled_and_says_why(app: App, languag
         app.frame(1 / 30)
         assert scene.hud.tooltip is not None
         assert scene.hud.tooltip[0] == _("Nothing to take back in this hand.")
-        assert theme.text  # the words are drawn on the tooltip layer
     finally:
         set_language("en")

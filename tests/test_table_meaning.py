@@ -20,7 +20,7 @@ from game.rules.record import Player
 from game.ui.app import App
 from game.ui.menus.pause import PauseOverlay
 from game.ui.menus.settings import SPEED_RANGE, _slider_value, speed_label, speed_steps
-from game.ui.scoresheet import paint
+from game.ui.scoresheet import ink, paint
 from game.ui.table.frame import Coaching
 from game.ui.table.scene import TableScene
 
@@ -57,7 +57,7 @@ def test_a_missed_bid_reads_in_grey_with_a_plain_mark_not_a_red_cross(
     assert not all(all(r.made) for r in session.match.results)
     sheet = open_sheet(app, session)
     digits: list[pygame.Rect] = []
-    real = paint.missed_mark
+    real = ink.missed_mark
 
     def mark(surface: pygame.Surface, digit: pygame.Rect, px: object) -> None:
         if surface.get_width() > 100:  # a cell, not the key's sample
@@ -163,14 +163,14 @@ def test_the_guides_button_is_drawn_on_its_own_card_even_before_the_hud_follows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from game.ui.kit.widgets import Button
-    from game.ui.table import guideview
+    from game.ui.table import guideview, sprites
     from game.ui.table.layout import table_layout
 
     pygame.font.init()
     layout = table_layout((1280, 720), 4)
     hide = Button(pygame.Rect(600, 300, 90, 24), "Hide the guide", print)  # stale
     painted: list[pygame.Rect] = []
-    monkeypatch.setattr(guideview.sprites, "paint_button", lambda s, b, u: painted.append(b.rect))
+    monkeypatch.setattr(sprites, "paint_button", lambda s, b, u: painted.append(b.rect))
     surface = pygame.Surface(layout.size, pygame.SRCALPHA)
     guideview.draw_guide(surface, layout, "Bid exactly the tricks you will take.", 5, hide)
     card = guideview.guide_card(layout, "Bid exactly the tricks you will take.", 5)

@@ -197,13 +197,17 @@ def _place(
     for spot in _spots(box, bounds, step):
         covered = _covered(spot, avoid, step)
         if covered == 0:
-            return tuple(spot)
+            return _tuple(spot)
         if least is None or covered < least:
             best, least = spot, covered
     for spot in _beside(box, avoid, bounds, step):
         if _covered(spot, avoid, step) == 0:
-            return tuple(spot)
-    return tuple(best)
+            return _tuple(spot)
+    return _tuple(best)
+
+
+def _tuple(rect: Rect) -> tuple[int, int, int, int]:
+    return (rect.x, rect.y, rect.width, rect.height)
 
 
 def _beside(box: Rect, avoid: Sequence[Rect], bounds: Rect, gap: int) -> list[Rect]:

@@ -244,3 +244,21 @@ def test_layer_stack_a_card_under_the_last_trick_is_not_pointed_at(sized: object
     for _ in range(10):
         app.frame(1 / 30)
     assert scene.hand.item(under.card).y == pytest.approx(rest[under.card], abs=1)  # type: ignore[union-attr]
+
+
+def test_layer_stack_words_said_during_play_never_cover_the_trick(sized: object) -> None:
+    from game.ui.table.animation import Effect
+
+    app = sized((960, 540))  # type: ignore[operator]
+    scene = _table(app, _playing(8))
+    for seat, _card in scene.shown.trick:  # each seat that played says something
+        spot = scene.layout.seats[seat].bubble
+        scene.effects.add(Effect("bubble", "Well played!", spot, 3.5, seat=seat))
+    for _ in range(8):
+        app.frame(1 / 30)
+    said = [e for e in scene.stack.entries if e.name == "Well played!"]
+    assert len(said) == len(scene.shown.trick) and scene.stack.trespasses() == []
+    for entry in said:  # where a bubble would sit, on the seat's card, it does not
+        assert not any(
+            entry.rect.colliderect(scene.layout.seats[s].trick) for s, _ in scene.shown.trick
+        )

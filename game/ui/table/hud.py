@@ -330,8 +330,12 @@ def draw_effects(
             rect = draw_tooltip(surface, effect.text, anchor, layout.u, _placer(stack, layout))
             stack.add(Layer.TOOLTIP, effect.text, rect)
             continue
+        rect = image.get_rect(center=at)
+        if "trick" in stack.protected:  # words said during play go beside the cards
+            rect = place_on(stack, Layer.NOTICE, rect, layout.window, layout.px(4))
+            stack.add(Layer.NOTICE, effect.text, rect)
         image.set_alpha(alpha)
-        surface.blit(image, image.get_rect(center=at))
+        surface.blit(image, rect)
         image.set_alpha(255)
 
 

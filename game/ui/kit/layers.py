@@ -154,15 +154,15 @@ def place_on(stack: LayerStack, layer: Layer, wish: Rect, bounds: Rect, step: in
     of what the layer must not cover and of everything already over the table; failing
     that, clear of all but the :data:`SOFT` regions; failing that, covering least."""
     strict = stack.keep_out(layer, above=True)
-    spot = place_clear(wish.size, wish, strict, bounds, step)
-    if spot.collidelist(strict) < 0:
+    spot = find_clear(wish.size, wish, strict, bounds, step)
+    if spot is not None:
         return spot
     soft = [rect for region in SOFT for rect in stack.protected.get(region, [])]
     lenient = [rect for rect in strict if rect not in soft]
-    spot = place_clear(wish.size, wish, lenient, bounds, step)
-    if spot.collidelist(lenient) < 0 or not soft:
+    spot = find_clear(wish.size, wish, lenient, bounds, step)
+    if spot is not None:
         return spot
-    return place_clear(wish.size, soft[0], lenient, bounds, step)  # over the top bar
+    return place_clear(wish.size, soft[0] if soft else wish, lenient, bounds, step)
 
 
 def holds(layers: Iterable[Layer]) -> bool:
@@ -178,32 +178,50 @@ def place_clear(
     spot is clear, the one covering least. (Kept: the same question is asked every
     frame.)"""
     step = step or max(4, min(size) // 3)
+    key = (size, tuple(wish), tuple(tuple(r) for r in keep_out), tuple(bounds), step)
+    found = _place(*key)
+    return Rect(found if found is not None else _least(*key))
+
+
+def find_clear(
+    size: tuple[int, int], wish: Rect, keep_out: Sequence[Rect], bounds: Rect, step: int = 0
+) -> Rect | None:
+    """What :func:`place_clear` finds, or None where no spot is clear."""
+    step = step or max(4, min(size) // 3)
     found = _place(size, tuple(wish), tuple(tuple(r) for r in keep_out), tuple(bounds), step)
-    return Rect(found)
+    return Rect(found) if found is not None else None
+
+
+Box = tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=64)
 def _place(
-    size: tuple[int, int],
-    wish: tuple[int, int, int, int],
-    keep_out: tuple[tuple[int, int, int, int], ...],
-    bounds_at: tuple[int, int, int, int],
-    step: int,
-) -> tuple[int, int, int, int]:
+    size: tuple[int, int], wish: Box, keep_out: tuple[Box, ...], bounds_at: Box, step: int
+) -> Box | None:
     bounds, avoid = Rect(bounds_at), [Rect(r) for r in keep_out]
+    walls = [rect.inflate(step, step) for rect in avoid]
     box = Rect((0, 0), size)
     box.center = Rect(wish).center
-    best, least = box.clamp(bounds), None
     for spot in _spots(box, bounds, step):
-        covered = _covered(spot, avoid, step)
-        if covered == 0:
+        if spot.collidelist(walls) < 0:
             return _tuple(spot)
-        if least is None or covered < least:
-            best, least = spot, covered
     for spot in _beside(box, avoid, bounds, step):
-        if _covered(spot, avoid, step) == 0:
+        if spot.collidelist(walls) < 0:
             return _tuple(spot)
-    return _tuple(best)
+    return None
+
+
+@lru_cache(maxsize=16)
+def _least(
+    size: tuple[int, int], wish: Box, keep_out: tuple[Box, ...], bounds_at: Box, step: int
+) -> Box:
+    """Near ``wish``, the spot touching fewest of ``keep_out``."""
+    walls = [Rect(rect).inflate(step, step) for rect in keep_out]
+    box = Rect((0, 0), size)
+    box.center = Rect(wish).center
+    near = _spots(box, Rect(bounds_at), step)
+    return _tuple(min(near, key=lambda spot: len(spot.collidelistall(walls))))
 
 
 def _tuple(rect: Rect) -> tuple[int, int, int, int]:
@@ -236,20 +254,23 @@ def _spots(box: Rect, bounds: Rect, step: int) -> Iterable[Rect]:
     in each ring straight down or up before anything to the side."""
     reach = min(RINGS, max(bounds.width, bounds.height) // step + 1)
     seen: set[tuple[int, int]] = set()
-    for ring in range(reach + 1):
-        edge = [(dx, dy) for dx in range(-ring, ring + 1) for dy in range(-ring, ring + 1)]
-        edge = [(dx, dy) for dx, dy in edge if max(abs(dx), abs(dy)) == ring]
-        for dx, dy in sorted(edge, key=lambda d: (abs(d[0]), abs(d[1]), d[1] < 0)):
-            spot = box.move(dx * step, dy * step).clamp(bounds)
-            if spot.topleft not in seen:
-                seen.add(spot.topleft)
-                yield spot
+    for ring, dx, dy in _OFFSETS:
+        if ring > reach:
+            return
+        spot = box.move(dx * step, dy * step).clamp(bounds)
+        if spot.topleft not in seen:
+            seen.add(spot.topleft)
+            yield spot
 
 
-def _covered(spot: Rect, keep_out: Sequence[Rect], gap: int) -> int:
-    """How many pixels of ``keep_out`` (each widened by ``gap``) ``spot`` covers."""
-    area = 0
-    for rect in keep_out:
-        clip = spot.clip(rect.inflate(gap, gap))
-        area += clip.width * clip.height
-    return area
+def _offsets(rings: int) -> list[tuple[int, int, int]]:
+    """(ring, dx, dy) for every step within ``rings`` of the middle, in search order."""
+    found = [
+        (max(abs(dx), abs(dy)), dx, dy)
+        for dx in range(-rings, rings + 1)
+        for dy in range(-rings, rings + 1)
+    ]
+    return sorted(found, key=lambda o: (o[0], abs(o[1]), abs(o[2]), o[2] < 0))
+
+
+_OFFSETS = _offsets(RINGS)

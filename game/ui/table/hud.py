@@ -21,7 +21,7 @@ from game.rules.phase import Phase
 from game.ui.cards.art import suit_symbol
 from game.ui.cards.palette import Colour
 from game.ui.kit import theme
-from game.ui.kit.layers import Layer, LayerStack, place_clear, place_on
+from game.ui.kit.layers import Layer, LayerStack, find_clear, place_on
 from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
 from game.ui.table.animation import Effects
@@ -371,8 +371,9 @@ def draw_notices(
         for share in NOTICE_WIDTHS:  # narrower, on more lines, where a wide one finds no room
             image = notice_picture(notice.text, notice.tone, size, round(zone.width * share))
             wish = image.get_rect(midtop=(zone.centerx, y))
-            rect = place_clear(image.get_size(), wish, keep_out, layout.window, layout.px(6))
-            if rect.collidelist(keep_out) < 0:
+            found = find_clear(image.get_size(), wish, keep_out, layout.window, layout.px(6))
+            if found is not None:
+                rect = found
                 break
         else:  # no room clear of everything: on one line, over the top bar if need be
             image = notice_picture(notice.text, notice.tone, size, round(zone.width * 0.92))

@@ -28,7 +28,7 @@ def table_stack(frame: Frame, hand: Hand, bids: BidPanel, hud: Hud) -> LayerStac
     stack = LayerStack()
     stack.protect("bar", [layout.top_bar])
     stack.protect("plates", _plates(layout, frame))
-    stack.protect("hand", _hand(layout, hand))
+    stack.protect("hand", _hand(layout, len(hand.items)))
     if frame.view.phase is Phase.PLAYING or frame.shown.trick:
         tilt = layout.px(10)
         stack.protect("trick", [spot.trick.inflate(tilt, tilt) for spot in layout.seats])
@@ -50,11 +50,13 @@ def add_last_trick(stack: LayerStack, trick: TrickArea) -> None:
 
 
 def _plates(layout: TableLayout, frame: Frame) -> list[pygame.Rect]:
-    """Each seat's plate and, for the others, the backs of their cards."""
+    """Each seat's plate and, for the others, the backs of their cards as dealt (the
+    region stays put as they play)."""
     rects = []
     for spot in layout.seats:
         rects.append(spot.plate)
         count = frame.shown.counts[spot.seat] if spot.seat < len(frame.shown.counts) else 0
+        count = max(count, frame.shown.hand_size)
         if spot.seat != layout.viewer and count:
             rects.append(_backs(spot, layout, count))
     return rects
@@ -65,12 +67,12 @@ def _backs(spot: SeatSpot, layout: TableLayout, count: int) -> pygame.Rect:
     return backs[0].unionall(backs[1:]) if backs else pygame.Rect(spot.backs_centre, (0, 0))
 
 
-def _hand(layout: TableLayout, hand: Hand) -> list[pygame.Rect]:
-    """The viewer's cards where they are drawn, up to their raised height."""
-    width, height = layout.card
-    rects = [pygame.Rect(round(item.x), round(item.y), width, height) for item in hand.items]
+def _hand(layout: TableLayout, cards: int) -> list[pygame.Rect]:
+    """Where a hand of ``cards`` lies, up to its raised height: where the cards settle,
+    so the region stays put while they move."""
+    rects = layout.hand_rects(cards)
     if not rects:
         return []
     whole = rects[0].unionall(rects[1:])
-    top = min(whole.top, layout.hand_base - layout.raise_by - layout.px(12))
+    top = layout.hand_base - layout.raise_by - layout.px(12)
     return [pygame.Rect(whole.x, top, whole.width, whole.bottom - top)]

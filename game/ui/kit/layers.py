@@ -165,11 +165,6 @@ def place_on(stack: LayerStack, layer: Layer, wish: Rect, bounds: Rect, step: in
     return place_clear(wish.size, soft[0] if soft else wish, lenient, bounds, step)
 
 
-def holds(layers: Iterable[Layer]) -> bool:
-    """Whether any of ``layers`` holds what lies beneath it."""
-    return any(PLACES[layer].holds for layer in layers)
-
-
 def place_clear(
     size: tuple[int, int], wish: Rect, keep_out: Sequence[Rect], bounds: Rect, step: int = 0
 ) -> Rect:

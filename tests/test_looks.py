@@ -119,12 +119,6 @@ def test_the_last_trick_leaves_the_trick_in_play_in_sight_and_says_who_led(
         assert not panel.colliderect(scene.layout.seats[seat].trick)
 
 
-def test_only_a_forbidden_choice_is_struck_through() -> None:
-    from game.ui.kit.widgets import Button
-
-    assert Button(pygame.Rect(0, 0, 9, 9), "Replay", print, enabled=False).strike is False
-
-
 def test_keyboard_focus_on_the_title_is_a_ring_one_sees(app: App) -> None:
     from game.ui.menus.title import TitleScene
     from tests.screens import key

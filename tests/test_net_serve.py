@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from game.i18n.describe import listed_name
 from game.net.client import Client
 from game.net.discovery import Browser
 from game.net.hosting import host_game, resume_hosted
@@ -118,7 +119,8 @@ def test_ohhell_serve_announces_its_table_on_the_local_network() -> None:
         while browser.find(code) is None and time.monotonic() < end:
             time.sleep(0.05)
         found = browser.find(code)
-        assert found is not None and found.open_seats == 2 and found.game == "Oh Hell"
+        assert found is not None and found.open_seats == 2 and found.game == "oh-hell"
+        assert listed_name(found.game) == "Oh Hell"  # named by id, read in each one's words
     finally:
         browser.close()
         server.kill()

@@ -26,8 +26,8 @@ from game.ui.scoresheet.overlay import (
     ScoreSheetOverlay,
     SheetRow,
     leaders,
+    missed_mark,
     sheet_rows,
-    strike_through,
 )
 from game.ui.scoresheet.rows import BidMark
 
@@ -123,7 +123,7 @@ def test_made_bids_are_ticked_and_failed_bids_struck_through_readably(
         assert digit.width < sheet.sub_columns(drawing["cell"][1])[0].width
 
     monkeypatch.setattr(sheet, "_draw_cells", cells)
-    monkeypatch.setattr(paint, "strike_through", strike)
+    monkeypatch.setattr(paint, "missed_mark", strike)
     monkeypatch.setattr(sheet, "_draw_blob", lambda *args: pytest.fail("a missed bid blobbed"))
     monkeypatch.setattr(sheet, "_draw_tick", lambda surface, at: ticks.append(drawing["cell"]))
     sheet.invalidate()
@@ -303,12 +303,12 @@ def spy_marks(
 
     def struck(surface: pygame.Surface, digit: pygame.Rect, px: Callable[[float], int]) -> None:
         seen["struck"].append(digit)
-        strike_through(surface, digit, px)
+        missed_mark(surface, digit, px)
 
     monkeypatch.setattr(sheet, "_draw_made_one", one)
     monkeypatch.setattr(sheet, "_draw_tick", lambda surface, at: seen["tick"].append(at))
     monkeypatch.setattr("game.ui.scoresheet.paint.ink_blob", solid)
-    monkeypatch.setattr("game.ui.scoresheet.paint.strike_through", struck)
+    monkeypatch.setattr("game.ui.scoresheet.paint.missed_mark", struck)
     sheet._blobs.clear()
     sheet.invalidate()
     app.frame(1 / 60)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import itertools
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, tr
+from game.rules.presets import PRESETS, preset_for
 from game.rules.ruleset import (
     MAX_HANDS,
     FirstDealer,
@@ -37,6 +38,27 @@ def describe(rules: RuleSet) -> list[tuple[str, str]]:
         (_("Scoring"), _scoring(rules)),
         (_("End of the game"), _end(rules)),
     ]
+
+
+def game_name(rules: RuleSet) -> str:
+    """The game's name as every screen shows it: its preset's, or "Custom rules" for
+    rules changed from every preset (one name for a custom game everywhere)."""
+    preset = preset_for(rules)
+    return tr(preset.name) if preset is not None else custom_name()
+
+
+def custom_name() -> str:
+    """The one name of a game whose rules match no preset."""
+    return _("Custom rules")
+
+
+def listed_name(preset_id: str) -> str:
+    """The name of a game announced on the network by its preset's id (empty for
+    custom rules), in this player's language; an older host's own words as they came."""
+    preset = PRESETS.get(preset_id)
+    if preset is not None:
+        return tr(preset.name)
+    return preset_id or custom_name()
 
 
 def in_brief(rules: RuleSet) -> str:

@@ -388,6 +388,9 @@ class RemoteSession:
     def keeping(self) -> bool:
         return False
 
+    saves_here = False
+    """The host keeps the game, not this screen."""
+
     # ------------------------------------------------------------ the coach
     coach_possible = False
     """No coach in a network game (yet): it may run only if every player at the table

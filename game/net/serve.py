@@ -24,7 +24,6 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta, Struct
 
-from game.i18n import _, tr
 from game.i18n.reasons import error_words
 from game.net import protocol as p
 from game.net.discovery import Announcer, Listing, local_address
@@ -177,7 +176,7 @@ def _announcer(table: HostedTable, port: int) -> _Announced | None:
     """Announce ``table`` on the local network; None (and a line in the log) when the
     network cannot be told."""
     preset = preset_for(table.rules)
-    game = tr(preset.name) if preset is not None else _("Custom rules")
+    game = preset.id if preset is not None else ""  # each player reads it in their words
     name = (socket.gethostname() or "ohhell")[:30]
     listing = Listing(
         name, table.code, f"{local_address()}:{port}", game[:40],

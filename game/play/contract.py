@@ -47,6 +47,9 @@ class TableSession(Protocol):
     kept: str | None
     """The name this game's record was kept under, once it is over and kept."""
     coach_possible: bool
+    saves_here: bool
+    """Whether this screen keeps the game (a joined network seat does not: the host
+    does), so the pause menu offers Save and leave, or Leave."""
     """Whether the coach can run in this game at all (not in a game held by a host)."""
     absent: dict[int, Absence]
     """The seats whose players are away now, and why (only in a network game)."""

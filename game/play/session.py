@@ -219,6 +219,8 @@ class GameSession:
     # ------------------------------------------------------------- the coach
     coach_possible = True
     """The coach can run in a game held here."""
+    saves_here = True
+    """This screen keeps the game (autosave)."""
 
     @property
     def coach_on(self) -> bool:

@@ -93,7 +93,7 @@ def _own_font(font_info: dict[str, Any]) -> None:
 CONTRAST_COLOURS = {
     "normal_text": "#FFFFFF",
     "hovered_text": "#FFFFFF",
-    "disabled_text": "#C4CEC8",
+    "disabled_text": "#A8B2AC",
     "normal_border": "#FFFFFFB4",
     "hovered_border": "#FFFFFFFF",
     "normal_bg": "#040E0BFF",
@@ -214,6 +214,25 @@ def jump_slider(slider: Any, pos: tuple[int, int]) -> bool:
     low, high = slider.value_range
     slider.set_current_value(low + fraction * (high - low), warn=False)
     return True
+
+
+def element_at(manager: Any, pos: tuple[int, int]) -> Any:
+    """The topmost visible element of ``manager`` at ``pos`` that is not a container
+    (an open list's item over a slider, not the slider); None over the background."""
+    from pygame_gui.core.interfaces import IContainerLikeInterface
+
+    found = None
+    for element in manager.get_sprite_group().sprites():  # bottom layer first
+        if isinstance(element, IContainerLikeInterface) or not element.visible:
+            continue
+        if element.hover_point(*pos) and (found is None or element.layer >= found.layer):
+            found = element
+    return found
+
+
+def slider_parts(slider: Any) -> tuple[Any, ...]:
+    """The slider and the buttons it is made of."""
+    return (slider, slider.sliding_button, slider.left_button, slider.right_button)
 
 
 def kill(element: Any) -> None:
@@ -478,9 +497,12 @@ class GuiScene(Scene):
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
         consumed = False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.manager:
+            # Only the topmost element under the pointer takes a press: a slider under an
+            # open list is not moved by a click on the list's item.
+            top = element_at(self.manager, event.pos)
             for slider in getattr(self, "sliders", ()):
-                if jump_slider(slider, event.pos):
+                if top in slider_parts(slider) and jump_slider(slider, event.pos):
                     break  # then the knob under the pointer is taken for a drag
         if self.manager is not None:
             consumed = self.manager.process_events(event)

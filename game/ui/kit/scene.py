@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.ui.kit.layers import Layer
+
 if TYPE_CHECKING:
     from game.rules.record import Player
     from game.rules.ruleset import RuleSet
@@ -87,6 +89,9 @@ class Scene:
 
     opaque = True
     """False for overlays that let the scene below show through."""
+    layer = Layer.TABLE
+    """Its place in the layer stack (:mod:`game.ui.kit.layers`): a whole screen is on
+    the table's layer; a dialog, the curtain, a list over it on theirs."""
 
     def __init__(self, app: SceneHost) -> None:
         self.app = app

@@ -16,9 +16,9 @@ from game.ui.kit import theme
 
 @dataclass
 class Button:
-    """A rounded button with a label. ``enabled=False`` draws it dimmed and, with
-    ``strike`` (a choice the rules forbid, like the hook's bid), struck through;
-    ``reason`` explains why on hover."""
+    """A rounded button with a label. ``enabled=False`` draws it in the one disabled
+    look (:func:`disabled_look`: no ground, no shadow, dim words, no hover) that every
+    control shares; ``reason`` explains why on hover."""
 
     rect: pygame.Rect
     label: str
@@ -28,9 +28,6 @@ class Button:
     primary: bool = False
     selected: bool = False
     hotkey: int | None = None
-    strike: bool = False
-    """Struck through while disabled: only for a choice the rules forbid (the hook's bid);
-    anything else merely unavailable is greyed, everywhere alike."""
     tooltip: str = ""
     """Said in a bubble while the pointer rests on the button (drawn by its scene)."""
     text_size: int = 0
@@ -65,8 +62,9 @@ class Button:
 
     def draw(self, surface: pygame.Surface, scale: float) -> None:
         radius = self.radius or max(4, int(self.rect.height * 0.28))
+        edge: tuple[int, ...] = (255, 255, 255, 60)
         if not self.enabled:
-            fill, ink = (40, 48, 46, 170), theme.TEXT_DIM
+            fill, ink, edge = disabled_look()
         elif self.ghost:
             fill, ink = ((255, 255, 255, 28) if self.hovered else (0, 0, 0, 48)), theme.TEXT
         elif self.primary or self.selected:
@@ -76,21 +74,30 @@ class Button:
             )
         else:
             fill, ink = ((70, 96, 86, 235) if self.hovered else (34, 58, 50, 225)), theme.TEXT
-        rect = self.rect.move(0, 1 if self.pressed else 0)
-        if not self.ghost:
+        rect = self.rect.move(0, 1 if self.pressed and self.enabled else 0)
+        if not self.ghost and self.enabled:
             shadow = rect.move(0, max(2, int(3 * scale)))
             theme.panel(surface, shadow, (0, 0, 0, 70), radius, None)
-        theme.panel(surface, rect, fill, radius, (255, 255, 255, 60))
+        theme.panel(surface, rect, fill, radius, edge)
         size = self.text_size or max(12, int(self.rect.height * 0.42))
         room = self.rect.width - max(4, self.rect.height // 4)
         label = theme.fitted(self.label, size, room, ink, "bold")
         surface.blit(label, label.get_rect(center=rect.center))
-        if not self.enabled and self.strike:
-            pygame.draw.line(
-                surface, theme.BAD, rect.bottomleft, rect.topright, max(2, int(2.5 * scale))
-            )
         if self.focused:
             draw_focus(surface, rect, radius, scale)
+
+
+DISABLED_FILL = (10, 20, 18, 70)
+DISABLED_INK = (112, 126, 118)
+DISABLED_EDGE = (255, 255, 255, 26)
+"""The one disabled look of every control (the forms' theme uses the same colours): a
+faint outline on no ground, dim words, no shadow, no hover."""
+
+
+def disabled_look() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The disabled look's ground, words and outline (lighter words in high contrast)."""
+    ink = DISABLED_INK if not theme.high_contrast else (176, 186, 180)
+    return DISABLED_FILL, ink, DISABLED_EDGE
 
 
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, radius: int, scale: float) -> None:
@@ -101,9 +108,16 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, radius: int, scale: f
 
 
 def draw_tooltip(
-    surface: pygame.Surface, message: str, anchor: tuple[int, int], scale: float
-) -> None:
-    """A small explanatory bubble above ``anchor``, kept inside the window."""
+    surface: pygame.Surface,
+    message: str,
+    anchor: tuple[int, int],
+    scale: float,
+    place: Callable[[pygame.Rect], pygame.Rect] | None = None,
+    below: bool = False,
+) -> pygame.Rect:
+    """A small explanatory bubble above ``anchor`` (under it with ``below``), kept inside
+    the window and moved where ``place`` says (clear of what it must not cover);
+    returns where it went."""
     size = max(12, int(15 * scale))
     lines = theme.wrap(message, size, int(320 * scale))
     rendered = [theme.text(line, size, theme.TEXT) for line in lines]
@@ -111,13 +125,19 @@ def draw_tooltip(
     width = max(r.get_width() for r in rendered) + 2 * pad
     height = sum(r.get_height() for r in rendered) + 2 * pad
     rect = pygame.Rect(0, 0, width, height)
-    rect.midbottom = (anchor[0], anchor[1] - int(8 * scale))
+    if below:
+        rect.midtop = (anchor[0], anchor[1] + int(8 * scale))
+    else:
+        rect.midbottom = (anchor[0], anchor[1] - int(8 * scale))
+    if place is not None:
+        rect = place(rect)
     rect.clamp_ip(surface.get_rect())
     theme.panel(surface, rect, (8, 16, 14, 235), int(8 * scale), (*theme.GOLD, 140))
     y = rect.y + pad
     for line in rendered:
         surface.blit(line, (rect.x + pad, y))
         y += line.get_height()
+    return rect
 
 
 def draw_badge(

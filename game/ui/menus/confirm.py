@@ -15,6 +15,7 @@ import pygame
 
 from game.ui.kit import theme
 from game.ui.kit.gui import GuiScene, draw_wrapped, veil, wrapped_height
+from game.ui.kit.layers import Layer
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import SceneHost
@@ -28,6 +29,7 @@ class ConfirmOverlay(GuiScene):
     """A question with two answers: go ahead (``yes``) or leave things be (``no``)."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(
         self,

@@ -13,6 +13,7 @@ import pygame
 from game.i18n import _
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, veil
+from game.ui.kit.layers import Layer
 from game.ui.menus.summary import variant_name
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ class PauseOverlay(GuiScene):
     """The in-game menu (Esc)."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)
@@ -48,7 +50,8 @@ class PauseOverlay(GuiScene):
         self.app.open(routes.SettingsMenu())
 
     def leave(self) -> None:
-        """Back to the title; the autosave keeps the game for Continue."""
+        """Back to the title; the autosave keeps the game for Continue (at a joined seat
+        the host keeps it, and the seat is kept for Rejoin)."""
         self.session.save()
         self.app.switch(routes.Title())
 
@@ -58,6 +61,11 @@ class PauseOverlay(GuiScene):
             return []
         return [(_("Take back"), self.take_back, None, _("Ctrl+Z"))]
 
+    def _leave_words(self) -> str:
+        """Save and leave where this screen keeps the game; Leave at a joined seat (the
+        host keeps it)."""
+        return _("Save and leave") if self.session.saves_here else _("Leave")
+
     def build(self) -> None:
         entries = [
             (_("Resume"), self.resume, "primary", _("Esc")),
@@ -65,7 +73,7 @@ class PauseOverlay(GuiScene):
             (_("Score sheet"), self.score_sheet, None, _("Tab")),
             (_("Rules of this game"), self.rules, None, None),
             (_("Settings"), self.settings, None, None),
-            (_("Save and leave"), self.leave, None, None),
+            (self._leave_words(), self.leave, None, None),
             (_("Quit"), self.app.quit, None, None),
         ]
         top, height, gap = 232, 48, 12

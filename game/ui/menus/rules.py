@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
-from game.i18n.describe import describe
+from game.i18n.describe import custom_name, describe
 from game.rules.errors import RulesError
 from game.rules.presets import PRESET_LIST, PRESETS, Preset, preset_for
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, TrumpMethod
@@ -68,7 +68,7 @@ class RulesScene(GuiScene):
 
     @property
     def title(self) -> str:
-        return tr(self.preset.name) if self.preset else _("Custom rules")
+        return tr(self.preset.name) if self.preset else custom_name()
 
     def choose_preset(self, preset_id: str) -> None:
         self.preset = PRESETS[preset_id]

@@ -45,6 +45,8 @@ TABLE_CARD_WIDTH = 90
 """The width of a card in the player's hand at 1280x720 and card size 100%."""
 SPEED_RANGE = (-2.0, 2.0)
 """The animation speed slider, in doublings: 0.25x to 4x."""
+SPEED_STEPS = (0.25, 0.5, 1.0, 2.0, 4.0)
+"""The animation speeds the slider stops at (named by :func:`speed_steps`)."""
 PANEL_TOP = 88
 """Where the panels start, under the title."""
 COMPUTER_SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -61,11 +63,24 @@ def language_name(code: str) -> str:
     return LANGUAGE_NAMES.get(code, code)
 
 
+def speed_steps() -> list[tuple[float, str]]:
+    """The animation speeds offered, one doubling apart, each with its name."""
+    words = (_("Very slow"), _("Slow"), _("Normal"), _("Fast"), _("Very fast"))
+    return list(zip(SPEED_STEPS, words, strict=True))
+
+
 def speed_label(speed: float) -> str:
-    if abs(speed - 1.0) < 0.01:
-        return _("Normal")
-    text = f"{speed:.2f}".rstrip("0").rstrip(".")
-    return f"{text}\u00d7"
+    """The name of the step nearest ``speed`` (a speed saved by an older version, between
+    two steps, reads as the nearer one)."""
+    return speed_steps()[_speed_step(speed)][1]
+
+
+def _speed_step(speed: float) -> int:
+    """The index of the step nearest ``speed`` (nearest in doublings)."""
+    return min(
+        range(len(SPEED_STEPS)),
+        key=lambda index: abs(math.log2(SPEED_STEPS[index]) - math.log2(max(0.01, speed))),
+    )
 
 
 def settings_sections() -> tuple[tuple[FormSection, ...], tuple[FormSection, ...]]:
@@ -222,7 +237,9 @@ def _slider_position(setting: str, value: float) -> float:
 
 
 def _slider_value(setting: str, position: float) -> float:
-    return round(2**position, 2) if setting == "animation_speed" else round(position, 2)
+    if setting == "animation_speed":
+        return SPEED_STEPS[_speed_step(2**position)]
+    return round(position, 2)
 
 
 def _value_words(setting: str, value: float) -> str:
@@ -363,7 +380,7 @@ class SettingsScene(GuiScene):
             position,
             row.span,
             self.manager,
-            click_increment=(high - low) / 16,
+            click_increment=1.0 if row.setting == "animation_speed" else (high - low) / 16,
         )
         label = UILabel(
             self.rect(x + w - words, y - 2, words, h + 4),

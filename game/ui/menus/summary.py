@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.i18n import _, ngettext, tr
+from game.i18n.describe import custom_name, game_name
 from game.play.setup import PLAYER_LEVELS, level_name
-from game.rules.presets import PRESETS, preset_for
+from game.rules.presets import PRESETS
 from game.rules.record import Player, is_level
 from game.rules.ruleset import RuleSet
 from game.saves import load_record_file
@@ -24,15 +25,14 @@ DOT = "  \u00b7  "
 
 def variant_name(rules: RuleSet) -> str:
     """The preset's name, or "Custom rules" for rules changed from every preset."""
-    preset = preset_for(rules)
-    return tr(preset.name) if preset else _("Custom rules")
+    return game_name(rules)
 
 
 def table_game(preset_id: str) -> str:
     """A game named by its preset's id (``oh-hell``), in the language now in use;
     "Custom rules" for none."""
     preset = PRESETS.get(preset_id)
-    return tr(preset.name) if preset is not None else _("Custom rules")
+    return tr(preset.name) if preset is not None else custom_name()
 
 
 def player_range(low: int, high: int) -> str:

@@ -235,7 +235,9 @@ class TitleScene(GuiScene):
         if kept is None:
             return []
         game = table_game(kept.game)
-        table = _("{host}'s table").format(host=kept.host) if kept.host else kept.address
+        # TRANSLATORS: who hosts the table a kept seat is at; a label, not a possessive,
+        # so that any name reads well ("Host: You").
+        table = _("Host: {host}").format(host=kept.host) if kept.host else kept.address
         caption = DOT.join((game, table))
         tooltip = _("Take your seat back at table {code} ({address}), where the game is now.")
         return [

@@ -18,6 +18,7 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import _, ngettext
+from game.i18n.describe import listed_name
 from game.i18n.reasons import error_words
 from game.net.client import JoinError
 from game.net.discovery import Browser, Listing
@@ -27,6 +28,7 @@ from game.net.remote import RemoteSession, join_words
 from game.net.seatkeys import KeptSeat, SeatKeys, normal_address
 from game.play.setup import last_setup
 from game.rules.errors import RecordError
+from game.rules.presets import preset_for
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, draw_wrapped
 from game.ui.menus.summary import variant_name
@@ -116,7 +118,10 @@ class LobbyScene(GuiScene):
             self.rebuild()
             return
         rules = self.session.rules
-        self.listing = self.hosting.announce(self.app.settings.player_name, variant_name(rules))
+        preset = preset_for(rules)  # by its id: each player reads the name in their words
+        self.listing = self.hosting.announce(
+            self.app.settings.player_name, preset.id if preset is not None else ""
+        )
         self.rebuild()
 
     def sit_down(self) -> None:
@@ -221,7 +226,7 @@ class LobbyScene(GuiScene):
                 seats = ngettext(
                     "{count} seat open", "{count} seats open", listing.open_seats
                 ).format(count=listing.open_seats)
-            text = f"{listing.name} \u00b7 {listing.game} \u00b7 {seats}"
+            text = f"{listing.name} \u00b7 {listed_name(listing.game)} \u00b7 {seats}"
             self.button(
                 self.rect(740, 180 + index * 50, 460, 44),
                 text,

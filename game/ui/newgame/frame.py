@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _, ngettext, tr
-from game.i18n.describe import describe, in_brief
+from game.i18n.describe import custom_name, describe, in_brief
 from game.play.setup import NewGameSetup
 from game.rules.ruleset import RuleSet
 from game.ui.kit import theme
@@ -45,14 +45,15 @@ def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
     x, y = gui.rect(42, 396, 0, 0).topleft
     width = gui.px(378)
     name = tr(preset.name)
-    if setup.changes:
-        name = _("{name}, customised").format(name=name)
+    if setup.changes:  # the one name of a custom game, the preset it started from after
+        name = custom_name()
     name_width = width - (gui.px(110) if setup.changes else 0)
     y += draw_wrapped(surface, name, (x, y), name_width, gui.px(20), theme.HIGHLIGHT, "bold")
     players = player_range(preset.min_players, preset.max_players)
     if setup.changes:
         note = ngettext("{count} rule changed", "{count} rules changed", setup.changes)
-        players = f"{players}  \u00b7  {note.format(count=setup.changes)}"
+        based = _("from {name}").format(name=tr(preset.name))
+        players = f"{based}  \u00b7  {players}  \u00b7  {note.format(count=setup.changes)}"
     surface.blit(theme.text(players, gui.px(14), theme.TEXT_DIM, "italic"), (x, y))
     y += gui.px(24)
     bottom = gui.rect(0, 616, 0, 0).y

@@ -19,6 +19,7 @@ from game.play.summary import GameSummary
 from game.rules.results import HandResult
 from game.ui.kit import theme
 from game.ui.kit.gui import veil
+from game.ui.kit.layers import Layer
 from game.ui.kit.scene import Scene
 from game.ui.scoresheet.ink import darker
 from game.ui.table.sprites import fit_text
@@ -72,6 +73,7 @@ class CompareSheet(Scene):
     """Two games on the same deals, side by side (Tab at the table of such a game)."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)

@@ -1,6 +1,6 @@
 """The list of a replay's costliest decisions, over the replay.
 
-A panel at the right lists the marked decisions of the analysis, costliest first:
+A dialog centred over the dimmed replay lists the marked decisions, costliest first:
 the hand and trick, who decided (in a game of several people), what they did, what
 the expert preferred and the estimated cost. A click on one jumps the replay there
 and closes the list; so does Enter on the one chosen with the arrow keys. A click
@@ -20,6 +20,8 @@ from game.play.analysis import GameAnalysis, Judged
 from game.rules.actions import Bid
 from game.rules.record import Player
 from game.ui.kit import theme
+from game.ui.kit.gui import veil
+from game.ui.kit.layers import Layer
 from game.ui.kit.scene import Scene
 from game.ui.replay.review import action_words, cost_words
 from game.ui.table.layout import TableLayout, table_layout
@@ -61,6 +63,7 @@ class AnalysisOverlay(Scene):
     """The costliest decisions; a click on one calls ``pick`` with it."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(
         self,
@@ -90,7 +93,8 @@ class AnalysisOverlay(Scene):
         layout = self.layout = table_layout(size, players, 0, self.app.settings.card_scale)
         width = min(max(layout.px(440), 380), size[0] - 2 * layout.margin)
         top = layout.top_bar.bottom + layout.px(10)
-        self.panel = pygame.Rect(size[0] - layout.margin - width, top, width, 0)
+        # A dialog: centred over the dimmed table, not beside it over a plate's cards.
+        self.panel = pygame.Rect((size[0] - width) // 2, top, width, 0)
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -150,6 +154,7 @@ class AnalysisOverlay(Scene):
         self.scroll = max(0, min(self.scroll, len(self.marked) - self.visible))
         shown = self.marked[self.scroll : self.scroll + self.visible]
         self.panel.height = head + max(1, len(shown)) * row_h + pad
+        surface.blit(veil(surface.get_size(), 120), (0, 0))
         theme.panel(surface, self.panel, (8, 20, 17, 255), layout.px(12), (*theme.GOLD, 120))
         inner = self.panel.width - 2 * pad
         left, top = self.panel.x + pad, self.panel.y + pad

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
+from game.i18n.describe import custom_name
 from game.play.archive import KeptGame
 from game.play.library import Library
 from game.rules.errors import RecordError
@@ -33,9 +34,9 @@ ROW_HEIGHT = 52
 
 
 def variant_label(game: KeptGame) -> str:
-    """The preset's name, or Custom game."""
+    """The preset's name, or Custom rules."""
     preset = PRESETS.get(game.record.variant)
-    return tr(preset.name) if preset is not None else _("Custom game")
+    return tr(preset.name) if preset is not None else custom_name()
 
 
 def when(game: KeptGame) -> str:

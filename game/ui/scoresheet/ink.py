@@ -1,5 +1,5 @@
-"""Paper and pen for the score sheet: the pad, ticks, a stroke through a missed bid,
-solid blobs and rings.
+"""Paper and pen for the score sheet: the pad, ticks, a small ring beside a missed
+bid, solid blobs and rings.
 
 The marks look hand-made but are deterministic: the same cell always gets
 the same blob, and the same seat the same ring.
@@ -22,8 +22,8 @@ FAINT = (196, 196, 190)
 TICK = (34, 120, 74)
 BLOB_INK = (24, 28, 48)
 BLOB_GHOST = (120, 126, 150)
-MISSED = (184, 44, 36)
-"""A missed bid, in red ink."""
+MISSED = (168, 104, 96)
+"""The mark beside a missed bid: a muted rose, plain but never alarming."""
 """The failed bid still faintly legible through its blob."""
 MADE_ONE = (30, 128, 78)
 """The "1" Blob's scorer writes in front of a made bid."""
@@ -86,12 +86,12 @@ def pen_ring(surface: pygame.Surface, rect: pygame.Rect, seat: int, width: int) 
     pygame.draw.lines(surface, RING, False, points, width)
 
 
-def strike_through(surface: pygame.Surface, digit: pygame.Rect, px: Callable[[float], int]) -> None:
-    """One quick pen stroke through a missed bid, rising left to right, the bid still
-    readable under it."""
-    start = (digit.x - px(3), digit.bottom - px(4))
-    end = (digit.right + px(3), digit.y + px(5))
-    pygame.draw.line(surface, (*MISSED, 230), start, end, max(1, px(1.6)))
+def missed_mark(surface: pygame.Surface, digit: pygame.Rect, px: Callable[[float], int]) -> None:
+    """A small open ring just right of a missed bid (where a made bid has its tick): the
+    bid itself stays whole, in pencil grey."""
+    radius = max(3, px(5))
+    centre = (digit.right + px(3) + radius, digit.centery + px(1))
+    pygame.draw.circle(surface, MISSED, centre, radius, max(1, px(2)))
 
 
 def ink_blob(width: int, height: int, seed: int) -> pygame.Surface:

@@ -2,8 +2,8 @@
 
 One row per hand (number, cards, trump, dealer), and per player the bid, the
 tricks taken and the running total. As players mark them on paper, a made
-bid gets a pen tick and a failed one is written in red and struck through once
-(still readable); when only exact
+bid gets a pen tick and a missed one is written in pencil grey with a small
+muted ring beside it (plain, not alarming); when only exact
 bids score (Blob), a made bid gets a "1" written in front of it and a failed
 one a solid blob of ink instead. The hand in
 play is highlighted with its bids and tricks so far; hands still to come are
@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.kit import theme
-from game.ui.scoresheet.ink import strike_through
+from game.ui.kit.layers import Layer
+from game.ui.scoresheet.ink import missed_mark
 from game.ui.scoresheet.paint import SheetPainter
 from game.ui.scoresheet.rows import RowState, SheetRow, leaders, sheet_rows
 
@@ -40,6 +41,7 @@ class ScoreSheetOverlay(SheetPainter):
     """The paper score pad (Tab)."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(
         self, app: SceneHost, session: TableSession, pick: Callable[[int], None] | None = None
@@ -146,6 +148,6 @@ __all__ = [
     "ScoreSheetOverlay",
     "SheetRow",
     "leaders",
+    "missed_mark",
     "sheet_rows",
-    "strike_through",
 ]

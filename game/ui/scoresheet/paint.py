@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
+from game.i18n.describe import custom_name
 from game.rules.phase import Phase
 from game.rules.presets import preset_for
 from game.ui.cards.art import suit_colour, suit_symbol
@@ -18,16 +19,15 @@ from game.ui.scoresheet.ink import (
     HIGHLIGHTER,
     MADE_ONE,
     MARGIN_RED,
-    MISSED,
     PENCIL,
     RULED,
     TICK,
     darker,
     draw_paper,
     ink_blob,
+    missed_mark,
     pen_ring,
     pen_tick,
-    strike_through,
 )
 from game.ui.scoresheet.layout import SheetLayout
 from game.ui.scoresheet.rows import (
@@ -86,7 +86,7 @@ class SheetPainter(SheetLayout):
         px = self.px
         draw_paper(surface, self.pad, self.binding, px)
         preset = preset_for(self.session.rules)
-        name = tr(preset.name) if preset else _("Custom rules")
+        name = tr(preset.name) if preset else custom_name()
         title = theme.text(_("Score sheet"), px(20), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midleft=(self.pad.x + px(22), self.binding.centery)))
         seed = self.session.deal_number
@@ -262,8 +262,8 @@ class SheetPainter(SheetLayout):
 
     def _draw_bid(self, surface: pygame.Surface, row: SheetRow, seat: int, y: int) -> None:
         """The bid in pencil while the hand is played, in ink once it is scored, with the
-        scorer's mark: a tick or a scribble, or under Blob's marks a 1 in front of a
-        made bid and a blob over a failed one."""
+        scorer's mark: a tick, or a grey bid with a small ring when missed, or under
+        Blob's marks a 1 in front of a made bid and a blob over a failed one."""
         px = self.px
         middle = y + self.row_height // 2
         bid_col = self.sub_columns(seat)[0]
@@ -279,11 +279,10 @@ class SheetPainter(SheetLayout):
             rect = text.get_rect(center=(bid_col.centerx - px(4), middle))
             if mark is BidMark.BLOB:
                 rect.centerx = bid_col.centerx
-            if mark is BidMark.SCRIBBLE:  # missed: in red, struck through once, readable
-                text = theme.text(str(bid), size, MISSED, "bold")
-                rect = text.get_rect(center=(bid_col.centerx, middle))
+            if mark is BidMark.SCRIBBLE:  # missed: the bid in pencil grey, a ring beside it
+                text = theme.text(str(bid), size, PENCIL, "bold")
                 surface.blit(text, rect)
-                strike_through(surface, rect, px)
+                missed_mark(surface, rect, px)
                 return
             surface.blit(text, rect)
             if mark is BidMark.TICK:
@@ -414,7 +413,7 @@ class SheetPainter(SheetLayout):
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), y)))
 
     def _draw_key(self, surface: pygame.Surface, x: int, y: int) -> int:
-        """The key to the marks from ``x`` (a tick for "made" and a scribble for "missed",
+        """The key to the marks from ``x`` (a tick for "made" and a ringed grey bid for "missed",
         or Blob's 1 and blob); returns where it ends."""
         px = self.px
         if self.blob_marks:
@@ -427,11 +426,11 @@ class SheetPainter(SheetLayout):
             self._draw_tick(surface, (x, y))
             width = px(12)
             made = _("made")
-            blob = pygame.Surface((px(22), px(16)), pygame.SRCALPHA)
-            sample = theme.text("2", px(14), MISSED, "bold")
-            area = sample.get_rect(center=(px(11), px(8)))
+            blob = pygame.Surface((px(24), px(16)), pygame.SRCALPHA)
+            sample = theme.text("2", px(14), PENCIL, "bold")
+            area = sample.get_rect(midleft=(0, px(8)))
             blob.blit(sample, area)
-            strike_through(blob, area, px)
+            missed_mark(blob, area, px)
         text = theme.text(made, px(12), PENCIL, "italic")
         surface.blit(text, text.get_rect(midleft=(x + width + px(6), y)))
         x += width + px(6) + text.get_width() + px(16)

@@ -31,9 +31,10 @@ class RowState(Enum):
 class BidMark(Enum):
     """How the scorer marks a scored bid.
 
-    With the common scoring a made bid is ticked and a failed one struck through
-    out. When only exact bids score (Blob), the scorer writes a 1 in front of
-    a made bid (a made 3 reads "13") and paints a solid blob over a failed one.
+    With the common scoring a made bid is ticked and a failed one written in grey
+    with a small ring beside it. When only exact bids score (Blob), the scorer
+    writes a 1 in front of a made bid (a made 3 reads "13") and paints a solid
+    blob over a failed one.
     """
 
     TICK = "tick"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
+from game.i18n.describe import custom_name
 from game.play.archive import KeptGame
 from game.play.library import Library
 from game.play.setup import level_name
@@ -63,7 +64,7 @@ def counted_variant_words(key: str) -> str:
         count = int(key.partition(":")[2] or 0)
         return ngettext("Custom, {count} hand", "Custom, {count} hands", count).format(count=count)
     preset = PRESETS.get(key)
-    return tr(preset.name) if preset is not None else _("Custom game")
+    return tr(preset.name) if preset is not None else custom_name()
 
 
 def opponents_words(key: str) -> str:

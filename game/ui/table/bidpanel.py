@@ -90,8 +90,8 @@ class BidPanel:
             allowed = number != barred
             reason = "" if allowed else frame.explain(Bid.of(frame.viewer, number))
             action = partial(self._click, number)
-            button = Button(rect, str(number), action, allowed, reason or "", strike=True)
-            self.buttons.append(button)  # the hook's bid is struck through: forbidden
+            button = Button(rect, str(number), action, allowed, reason or "")
+            self.buttons.append(button)  # the hook's bid: disabled, the note says why
         name = frame.name(frame.viewer)
         named = frame.hotseat and not called_you(name)
         self.title = _("{name}, your bid").format(name=name) if named else _("Your bid")

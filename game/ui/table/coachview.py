@@ -2,8 +2,9 @@
 
 While bidding, each bid button has its chance of being made under it, the best
 one ringed; while playing, each card that may be played wears a small badge
-with the chance of still making the bid after it, and the expert's own choice
-glows. Everything reads a :class:`~game.ui.table.frame.Coaching` (figures from
+with the chance of still making the bid after it, and the card with the best
+figure glows (the expert's own choice where figures tie), so mark and figures
+agree. Everything reads a :class:`~game.ui.table.frame.Coaching` (figures from
 the session, never the match); the coach's colour is its own, apart from the
 gold of the keyboard focus and of the winning card.
 """
@@ -44,7 +45,7 @@ def bid_figures(bids: BidPanel, frame: Frame) -> list[tuple[int, str, bool]]:
         bid = Bid.of(frame.viewer, number)
         chance = coach.chance(bid)
         if chance is not None:
-            figures.append((number, chance_percent(chance), bid == coach.best))
+            figures.append((number, chance_percent(chance), bid == coach.marked))
     return figures
 
 

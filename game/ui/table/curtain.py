@@ -20,6 +20,7 @@ import pygame
 from game.i18n import _
 from game.ui.cards.art import card_art
 from game.ui.kit import theme
+from game.ui.kit.layers import Layer
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
 from game.ui.table import sprites
@@ -68,6 +69,7 @@ class CurtainOverlay(Scene):
     "Show Anna's hand" that arms after a moment."""
 
     opaque = True
+    layer = Layer.CURTAIN
 
     def __init__(
         self,

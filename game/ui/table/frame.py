@@ -91,6 +91,17 @@ class Coaching:
         """What the expert would do."""
         return self.advice.choice if self.advice is not None else None
 
+    @property
+    def marked(self) -> Action | None:
+        """The action the coach marks (the glowing card, the ringed bid): one with the
+        highest figure shown, the expert's own choice among those that tie; so the mark
+        and the figures always agree."""
+        if self.advice is None or not self.advice.options:
+            return None
+        top = max(round(option.chance * 100) for option in self.advice.options)
+        tied = [o.action for o in self.advice.options if round(o.chance * 100) == top]
+        return self.advice.choice if self.advice.choice in tied else tied[0]
+
 
 def chance_percent(chance: float) -> str:
     """A chance as the coach shows it: a whole percentage ("62%")."""

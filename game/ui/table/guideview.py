@@ -7,6 +7,7 @@ words wrapped to fit, with a button that hides the guide for good.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 import pygame
@@ -114,4 +115,6 @@ def draw_guide(
     for line in card.lines:
         surface.blit(theme.text(line, card.size, theme.TEXT), (x, y))
         y += card.line_h
-    sprites.paint_button(surface, hide, layout.u)
+    button = copy.copy(hide)  # on the card drawn now, even before the HUD follows it
+    button.rect = card.button
+    sprites.paint_button(surface, button, layout.u)

@@ -42,7 +42,7 @@ class HandCard:
     chance: float | None = None
     """The coach's chance of making the bid after playing it (None: no figure)."""
     advised: bool = False
-    """The expert, through the coach, would play this card."""
+    """The coach marks this card: its figure is the best shown."""
 
 
 @dataclass
@@ -111,7 +111,7 @@ class Hand:
             item = HandCard(card, at[0], at[1], card in legal, dim, focus, selected)
             if coach is not None and card in legal:
                 item.chance = coach.chance(Play.of(frame.viewer, card))
-                item.advised = coach.choice == Play.of(frame.viewer, card)
+                item.advised = coach.marked == Play.of(frame.viewer, card)
             items.append(item)
         for gone in set(self._positions) - set(cards):
             del self._positions[gone]

@@ -8,6 +8,7 @@ a click hands back a request for the scene. The drawing functions read a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -20,6 +21,7 @@ from game.rules.phase import Phase
 from game.ui.cards.art import suit_symbol
 from game.ui.cards.palette import Colour
 from game.ui.kit import theme
+from game.ui.kit.layers import Layer, LayerStack, find_clear, place_on
 from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
 from game.ui.table.animation import Effects
@@ -66,6 +68,8 @@ class Hud:
         """Buttons beside the trick now: the guide's, the claim's."""
         self._bar: list[Button] = []
         self.tooltip: HudTip | None = None
+        self.tip_below = False
+        """The tooltip goes under its anchor (a button's in the top bar)."""
         self._clicked: Request | None = None
 
     def _button(self, label: str, request: Request) -> Button:
@@ -119,9 +123,11 @@ class Hud:
         self.buttons = [*extra, *self._bar]
         self.saying = self.saying and frame.emotes
         self.undo.enabled = bool(frame.take_backs)
+        self.undo.reason = "" if self.undo.enabled else _("Nothing to take back in this hand.")
         if not self.undo.enabled:
             self.undo.hovered = self.undo.pressed = False
         self.last_trick.enabled = frame.shown.last_trick is not None
+        self.last_trick.reason = _("No trick has been taken yet in this hand.")
         if not self.last_trick.enabled:
             self.last_trick.hovered = self.last_trick.pressed = False
         self.corner = []
@@ -154,11 +160,24 @@ class Hud:
         return used, request
 
     # ------------------------------------------------------------ tooltip
-    def point_out(self, frame: Frame, hand: Hand, mouse: tuple[int, int]) -> None:
-        """The reason under the pointer why a card may not be played (a barred bid's
-        reason is the bid panel's own note, which lights up)."""
-        self.tooltip = None
-        barred = hand.barred_under(mouse, frame)
+    def point_out(
+        self, frame: Frame, hand: Hand, mouse: tuple[int, int], beneath: tuple[int, int]
+    ) -> None:
+        """What the button under the pointer does, or why it cannot act now; else the
+        reason why the card under the pointer (``beneath``: none when a panel is over
+        the hand there) may not be played; a barred bid's reason is the bid panel's own
+        note, which lights up."""
+        self.tooltip, self.tip_below = None, False
+        for button in (*self.buttons, *self.corner, self.last_trick):
+            if button.rect.collidepoint(mouse):
+                words = button.tooltip if button.enabled else button.reason
+                if words:
+                    self.tooltip = (words, button.rect.midbottom)
+                    self.tip_below = button.rect.centery < frame.layout.size[1] // 2
+                    if not self.tip_below:
+                        self.tooltip = (words, button.rect.midtop)
+                return
+        barred = hand.barred_under(beneath, frame)
         if barred is not None:
             card, anchor = barred
             text = frame.explain(Play.of(frame.viewer, card))
@@ -293,21 +312,36 @@ def draw_status_pill(
     return surface.blit(image, image.get_rect(center=layout.status))
 
 
-def draw_effects(surface: pygame.Surface, effects: Effects, layout: TableLayout) -> None:
+def draw_effects(
+    surface: pygame.Surface, effects: Effects, layout: TableLayout, stack: LayerStack, kind: str
+) -> None:
+    """The effects of ``kind``: speech bubbles at their seats (on the table), or hints
+    (on the tooltip layer, clear of the trick, the panel, the plates and the hand)."""
     for effect in effects:
         alpha = round(255 * effect.alpha)
-        if alpha <= 0:
+        if alpha <= 0 or (effect.kind == "bubble") != (kind == "bubble"):
             continue
         if effect.kind == "bubble":
             image = sprites.pill(effect.text, layout.font(17), theme.INK, (*theme.PAPER, 245))
             lift = round(layout.px(10) * min(1.0, effect.age / 0.25))
             at = (round(effect.at[0]), round(effect.at[1]) - lift)
         else:
-            draw_tooltip(surface, effect.text, (round(effect.at[0]), round(effect.at[1])), layout.u)
+            anchor = (round(effect.at[0]), round(effect.at[1]))
+            rect = draw_tooltip(surface, effect.text, anchor, layout.u, _placer(stack, layout))
+            stack.add(Layer.TOOLTIP, effect.text, rect)
             continue
+        rect = image.get_rect(center=at)
+        if "trick" in stack.protected:  # words said during play go beside the cards
+            rect = place_on(stack, Layer.NOTICE, rect, layout.window, layout.px(4))
+            stack.add(Layer.NOTICE, effect.text, rect)
         image.set_alpha(alpha)
-        surface.blit(image, image.get_rect(center=at))
+        surface.blit(image, rect)
         image.set_alpha(255)
+
+
+def _placer(stack: LayerStack, layout: TableLayout) -> Callable[[pygame.Rect], pygame.Rect]:
+    """Where a tooltip goes on the stack (see :func:`~game.ui.kit.layers.place_on`)."""
+    return lambda wish: place_on(stack, Layer.TOOLTIP, wish, layout.window, layout.px(6))
 
 
 NOTICE_INK: dict[Tone, Colour] = {
@@ -318,19 +352,38 @@ NOTICE_INK: dict[Tone, Colour] = {
 }
 
 
-def draw_notices(surface: pygame.Surface, board: NoticeBoard, layout: TableLayout) -> None:
-    """The notices shown now, stacked down from the top of the cloth; words too long for
-    one line are wrapped (never cut), a problem on a red ground."""
+NOTICE_WIDTHS = (0.92, 0.62, 0.44)
+"""The widths a notice tries, as shares of the trick zone's."""
+
+
+def draw_notices(
+    surface: pygame.Surface, board: NoticeBoard, layout: TableLayout, stack: LayerStack
+) -> None:
+    """The notices shown now, stacked down from the top of the cloth where that is
+    clear of the trick, the panel, the plates and the hand (else as near it as is
+    clear); words too long for one line are wrapped (never cut), a problem on a red
+    ground."""
     zone = layout.trick_zone
     size = layout.font(17)
-    width = round(zone.width * 0.92)
     y = zone.y + layout.px(8)
     for notice, alpha in board.showing():
-        image = notice_picture(notice.text, notice.tone, size, width)
+        keep_out = stack.keep_out(Layer.NOTICE, above=True)
+        for share in NOTICE_WIDTHS:  # narrower, on more lines, where a wide one finds no room
+            image = notice_picture(notice.text, notice.tone, size, round(zone.width * share))
+            wish = image.get_rect(midtop=(zone.centerx, y))
+            found = find_clear(image.get_size(), wish, keep_out, layout.window, layout.px(6))
+            if found is not None:
+                rect = found
+                break
+        else:  # no room clear of everything: on one line, over the top bar if need be
+            image = notice_picture(notice.text, notice.tone, size, round(zone.width * 0.92))
+            wish = image.get_rect(midtop=(zone.centerx, y))
+            rect = place_on(stack, Layer.NOTICE, wish, layout.window, layout.px(6))
         image.set_alpha(round(255 * alpha))
-        surface.blit(image, image.get_rect(midtop=(zone.centerx, y)))
+        surface.blit(image, rect)
         image.set_alpha(255)
-        y += image.get_height() + layout.px(6)
+        stack.add(Layer.NOTICE, notice.text, rect)
+        y = rect.bottom + layout.px(6)
 
 
 @theme.picture_cache(maxsize=8, screens=0.2)
@@ -353,7 +406,11 @@ def notice_picture(content: str, tone: Tone, size: int, width: int) -> pygame.Su
     return out
 
 
-def draw_hud_tooltip(surface: pygame.Surface, hud: Hud, layout: TableLayout) -> None:
+def draw_hud_tooltip(
+    surface: pygame.Surface, hud: Hud, layout: TableLayout, stack: LayerStack
+) -> None:
     if hud.tooltip is not None:
         text, anchor = hud.tooltip
-        draw_tooltip(surface, text, anchor, layout.u)
+        place = _placer(stack, layout)
+        rect = draw_tooltip(surface, text, anchor, layout.u, place, hud.tip_below)
+        stack.add(Layer.TOOLTIP, text, rect)

@@ -98,6 +98,11 @@ class NoticeBoard:
         self.waiting = deque(n for n in self.waiting if keep(n))
         self._fill()
 
+    def restart(self) -> None:
+        """Give every notice on screen its full time again (it waited under a dialog)."""
+        for showing in self.shown:
+            showing.age = min(showing.age, FADE_IN)
+
     def showing(self) -> list[tuple[Notice, float]]:
         """The notices on screen, oldest first, with their opacity (0 to 1)."""
         return [(showing.notice, showing.alpha) for showing in self.shown]

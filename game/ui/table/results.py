@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext, tr
+from game.i18n.describe import custom_name
 from game.play.contract import TableSession
 from game.play.setup import new_seed
 from game.rules.presets import preset_for
@@ -18,6 +19,7 @@ from game.rules.ruleset import Settlement
 from game.rules.view import SeatView
 from game.ui.cards.art import suit_symbol
 from game.ui.kit import routes, theme
+from game.ui.kit.layers import Layer
 from game.ui.kit.scene import Scene
 from game.ui.kit.widgets import Button
 from game.ui.table import sprites
@@ -31,6 +33,7 @@ class _Overlay(Scene):
     """A centred panel over the dimmed table."""
 
     opaque = False
+    layer = Layer.DIALOG
 
     def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)
@@ -377,9 +380,7 @@ class GameOverOverlay(_Overlay):
         preset = preset_for(session.rules)
         played = len(session.results)
         hands = ngettext("{n} hand", "{n} hands", played).format(n=played)
-        sub = " · ".join(
-            (tr(preset.name) if preset else _("Custom game"), hands, _("Final scores"))
-        )
+        sub = " · ".join((tr(preset.name) if preset else custom_name(), hands, _("Final scores")))
         label = theme.text(sub, self.font(15), theme.TEXT_DIM)
         y = panel.y + self.px(24) + title.get_height() + self.px(4)
         surface.blit(label, label.get_rect(midtop=(panel.centerx, y)))

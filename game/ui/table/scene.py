@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, language, tr
+from game.i18n.describe import custom_name
 from game.i18n.reasons import error_words
 from game.play.contract import TableSession
 from game.play.guide import guide_step, guide_words
@@ -47,6 +48,7 @@ from game.rules.presets import preset_for
 from game.rules.view import SeatView
 from game.ui.cards.geometry import Point
 from game.ui.kit import routes
+from game.ui.kit.layers import LayerStack
 from game.ui.kit.never import unreachable
 from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
@@ -76,6 +78,7 @@ from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.notices import NoticeBoard
 from game.ui.table.paint import TablePainter
+from game.ui.table.regions import add_last_trick, table_stack
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
@@ -108,6 +111,8 @@ class TableScene(Scene):
         self.painter = TablePainter()
         self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
         self.input = TableInput(self.hud, self.trick, self.bid_panel, self.hand)
+        self.stack = LayerStack()
+        """What the last frame drew over the table, layer by layer (see :mod:`regions`)."""
         self.clock = 0.0
         self.blocked = self.fast = False
         self._turn_key: tuple[int, int] | None = None
@@ -143,6 +148,7 @@ class TableScene(Scene):
         self.input.mouse = pygame.mouse.get_pos() if focused else (-1, -1)
         self.hand.drag = None
         self.hud.tooltip = None
+        self.notices.restart()  # what waited under a dialog gets its full time now
         for button in (*self.hud.buttons, *self.hud.corner, self.hud.last_trick):
             button.hovered = button.pressed = False
 
@@ -177,7 +183,7 @@ class TableScene(Scene):
             return
         self._layout_key = key
         preset = preset_for(self.session.rules)
-        self.title = tr(preset.name) if preset else _("Custom game")
+        self.title = tr(preset.name) if preset else custom_name()
         players = self.session.rules.players
         self.layout = table_layout(
             self.app.size, players, self.viewer, settings.card_scale, settings.text_scale
@@ -245,11 +251,12 @@ class TableScene(Scene):
         return guide_words(step) if step is not None else None
 
     def _take_back_state(self) -> bool | None:
-        """For the Undo button: None without take-backs, else whether one is possible."""
+        """For the Undo button: None without take-backs, else whether one is possible
+        (while the computers play too: it does what Ctrl+Z does)."""
         session = self.session
         if not session.take_backs_allowed or self.demo:
             return None
-        return self.idle and session.can_take_back()
+        return not self.blocked and session.can_take_back()
 
     def _coaching(self) -> Coaching | None:
         """The coach at the viewer's bid or play, when it is on for this game."""
@@ -322,9 +329,11 @@ class TableScene(Scene):
         if bid is not None:
             self.bid(bid.tricks)
             frame = self.frame()
-        self.hand.arrange(frame, dt, self.input.mouse)
+        mouse = self.input.mouse
+        beneath = (-1, -1) if self.stack.top_at(mouse) is not None else mouse
+        self.hand.arrange(frame, dt, beneath)  # a card under a panel is not pointed at
         self.hud.follow(frame)
-        self.hud.point_out(frame, self.hand, self.input.mouse)
+        self.hud.point_out(frame, self.hand, mouse, beneath)
 
     def _pump(self) -> None:
         """Start the next pending events while the queue is free."""
@@ -594,20 +603,26 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
         layout = frame.layout
+        on_top = self.on_top
         canvas = self.painter.begin(surface, frame)
         self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
-        draw_effects(canvas, self.effects, layout)
-        draw_notices(canvas, self.notices, layout)
+        stack = self.stack = table_stack(frame, self.hand, self.bid_panel, self.hud)
+        draw_effects(canvas, self.effects, layout, stack, "bubble")
         status = draw_status_pill(canvas, frame, self.hand.selected)
+        stack.protect("status", [status] if status else [])
         draw_coach_hint(canvas, frame, status)
         draw_bid_panel(canvas, self.bid_panel, layout)
         draw_bid_figures(canvas, self.bid_panel, frame)
         draw_guide(canvas, layout, frame.guide, len(frame.view.hand), self.hud.hide_guide)
         draw_corner_buttons(canvas, self.hud, layout)
         draw_top_bar(canvas, frame, self.hud)
+        if on_top:  # in the stack's order; under a dialog the words wait, unread
+            draw_notices(canvas, self.notices, layout, stack)
+            draw_effects(canvas, self.effects, layout, stack, "hint")
         self.trick.draw(canvas, frame, self.painter)
-        draw_hud_tooltip(canvas, self.hud, layout)
-        on_top = self.on_top
+        add_last_trick(stack, self.trick)
+        if on_top:
+            draw_hud_tooltip(canvas, self.hud, layout, stack)
         self.painter.finish(surface, self._trusted and on_top)
         self._trusted = on_top
 

@@ -223,7 +223,7 @@ def paint_button(surface: pygame.Surface, button: Button, scale: float) -> None:
         button.hovered,
         button.pressed,
         round(scale, 3),
-        button.strike,
+        theme.high_contrast,
     )
     surface.blit(image, (button.rect.x - pad, button.rect.y - pad))
 
@@ -238,13 +238,13 @@ def _button_image(
     hovered: bool,
     pressed: bool,
     scale: float,
-    strike: bool = False,
+    contrast: bool = False,
 ) -> tuple[pygame.Surface, int]:
     pad = max(6, round(7 * scale))
     image = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
     image.fill((34, 58, 50, 0))
     copy = Button(pygame.Rect((pad, pad), size), label, _nothing, enabled, "", primary, selected)
-    copy.hovered, copy.pressed, copy.strike = hovered, pressed, strike
+    copy.hovered, copy.pressed = hovered, pressed
     copy.draw(image, scale)
     return image, pad
 

@@ -97,8 +97,37 @@ def _play(argv: list[str], code: str | None) -> int:
     args.lang = code
     from game.ui.main import play
 
+    interrupt_promptly()  # Ctrl+C ends the game, whatever closing the window waits on
+
     status: int = play(args)
     return status
+
+
+INTERRUPTED = 130
+"""The exit status after Ctrl+C."""
+INTERRUPT_GRACE = 3.0
+"""Seconds the game has, after Ctrl+C, to close as usual before it just ends."""
+
+
+def interrupt_promptly(grace: float = INTERRUPT_GRACE) -> None:
+    """From now on Ctrl+C raises KeyboardInterrupt as usual and, should closing take
+    longer than ``grace`` seconds (a sound device, a thread that will not stop), ends
+    the process with exit 130 anyway; a second Ctrl+C ends it at once. Its children
+    follow it (:mod:`game.play.lifeline`). From the main thread only (elsewhere it
+    changes nothing)."""
+    import os
+    import signal
+    import threading
+
+    def interrupted(signum: int, frame: object) -> None:
+        deadline = threading.Timer(grace, os._exit, (INTERRUPTED,))
+        deadline.daemon = True
+        deadline.start()
+        signal.signal(signal.SIGINT, lambda signum, frame: os._exit(INTERRUPTED))
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, interrupted)
 
 
 def _variants(argv: list[str]) -> int:

@@ -126,3 +126,32 @@ def test_ctrl_c_stops_a_tournament_at_once(group: bool, tmp_path: Path) -> None:
     finally:
         if tournament.poll() is None:
             tournament.kill()
+
+
+STUCK_CLOSING = """
+import sys, threading
+from game.cli import interrupt_promptly
+interrupt_promptly(float(sys.argv[1]))
+try:
+    print("ready", flush=True)
+    threading.Event().wait()
+finally:
+    threading.Event().wait()  # a close that never ends (a sound device, a thread)
+"""
+
+
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_ends_the_game_even_if_closing_hangs(presses: int, tmp_path: Path) -> None:
+    """One Ctrl+C ends a game whose closing hangs once the grace is over (0.5 s here);
+    a second one ends it at once (the grace is an hour here)."""
+    grace = "0.5" if presses == 1 else "3600"
+    program = start(["-c", STUCK_CLOSING, grace], tmp_path)
+    try:
+        assert program.stdout is not None and program.stdout.readline() == "ready\n"
+        for _ in range(presses):
+            program.send_signal(signal.SIGINT)
+            time.sleep(0.2)  # the first press reaches the close that hangs
+        assert program.wait(GONE_WITHIN) == 130, program.communicate()
+    finally:
+        if program.poll() is None:
+            program.kill()

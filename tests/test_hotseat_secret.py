@@ -147,6 +147,7 @@ def play_out(app: App, scene: TableScene, seen: Seen, check: Callable[[], None])
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_a_hotseat_game_never_shows_its_deal_until_it_is_over(
     app: App, seen: Seen, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:

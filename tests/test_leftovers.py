@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = [
     "tests/test_cli_errors.py::test_the_log_falls_back_to_the_temporary_folder",
@@ -17,6 +19,7 @@ SAMPLE = [
 """Tests that write in ``tmp_path``, the run's home and the temporary folder."""
 
 
+@pytest.mark.slow
 def test_a_run_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
     system_tmp = tmp_path / "tmp"
     system_tmp.mkdir()

@@ -4,6 +4,8 @@ A last-resort guard: what the commands do not refuse themselves ends as one
 line on stderr (exit 70), with the traceback kept in a log file, never as a
 traceback on the terminal. A file or the output that cannot be written (a full
 disk, ``> /dev/full``) is one line too (exit 74). Ctrl+C ends quietly with exit 130.
+Output never fails on its encoding: a console or file in a code page (cp1252, ascii)
+gets what it cannot show replaced.
 
 A windowed build has no terminal of its own: on Windows it writes on the terminal it
 was started from, if any (``ohhell.exe --help`` in a command prompt), and where there
@@ -13,6 +15,7 @@ saying where the log is.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -32,7 +35,19 @@ MAX_LOG_BYTES = 1024 * 1024
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     attach_parent_console()
+    tolerate_encodings()
     return _output_flushed(_guarded(args))
+
+
+def tolerate_encodings() -> None:
+    """Let the output replace what its encoding cannot hold (``?``) rather than fail:
+    Czech words on a cp1252 console, or redirected to a file in ASCII."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or getattr(stream, "errors", None) != "strict":
+            continue  # already tolerant (stderr escapes), or not a text file
+        with contextlib.suppress(ValueError, OSError):  # if it cannot, left as it is
+            reconfigure(errors="replace")
 
 
 def _guarded(args: list[str]) -> int:

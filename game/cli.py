@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import signal
 import sys
 import textwrap
 from collections.abc import Callable
+from typing import Any
 
 from game import cliargs
 from game.i18n import N_, _, available_languages, ngettext, set_language, system_language, tr
@@ -97,8 +99,42 @@ def _play(argv: list[str], code: str | None) -> int:
     args.lang = code
     from game.ui.main import play
 
-    status: int = play(args)
+    before = interrupt_promptly()  # Ctrl+C ends the game, whatever closing waits on
+    try:
+        status: int = play(args)
+    finally:
+        if before is not None:  # as it was (a caller in this process: tests)
+            signal.signal(signal.SIGINT, before)
     return status
+
+
+INTERRUPTED = 130
+"""The exit status after Ctrl+C."""
+Handler = Callable[[int, Any], Any] | int | signal.Handlers | None
+"""A signal's handler, as ``signal.signal`` returns it."""
+INTERRUPT_GRACE = 3.0
+"""Seconds the game has, after Ctrl+C, to close as usual before it just ends."""
+
+
+def interrupt_promptly(grace: float = INTERRUPT_GRACE) -> Handler:
+    """From now on Ctrl+C raises KeyboardInterrupt as usual and, should closing take
+    longer than ``grace`` seconds (a sound device, a thread that will not stop), ends
+    the process with exit 130 anyway; a second Ctrl+C ends it at once. Its children
+    follow it (:mod:`game.play.lifeline`). Returns the handler it replaced; from the
+    main thread only (elsewhere it changes nothing and returns None)."""
+    import os
+    import threading
+
+    def interrupted(signum: int, frame: object) -> None:
+        deadline = threading.Timer(grace, os._exit, (INTERRUPTED,))
+        deadline.daemon = True
+        deadline.start()
+        signal.signal(signal.SIGINT, lambda signum, frame: os._exit(INTERRUPTED))
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGINT, interrupted)
 
 
 def _variants(argv: list[str]) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import sys
 import tempfile
 import types
@@ -22,8 +23,26 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["LANGUAGE"] = "en"  # the system's language, where a test does not choose one
 os.environ["OHHELL_LAN_INTERFACES"] = "127.0.0.1"  # discovery never leaves this machine
 # Never the player's real folders: a whole run (and every program it starts) gets a home of
-# its own at once, and every test a fresh one of its own (``own_home``).
-os.environ["OHHELL_HOME"] = tempfile.mkdtemp(prefix="ohhell-tests-")
+# its own at once, and every test a fresh one of its own (``own_home``). Both, and pytest's
+# own temporary folders, live in one folder of the run's, removed when the run ends.
+RUN_FOLDER = Path(tempfile.mkdtemp(prefix="ohhell-tests-"))
+os.environ["OHHELL_HOME"] = str(RUN_FOLDER / "home")
+# What the tests and the programs they start put in the temporary folder goes there too.
+(RUN_FOLDER / "tmp").mkdir()
+os.environ["TMPDIR"] = str(RUN_FOLDER / "tmp")
+tempfile.tempdir = None  # read again from TMPDIR
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests' temporary folders inside the run's folder (unless ``--basetemp`` says
+    where), so that the run leaves nothing in the system's temporary folder."""
+    if config.option.basetemp is None:
+        config.option.basetemp = str(RUN_FOLDER / "pytest")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(RUN_FOLDER, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

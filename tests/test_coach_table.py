@@ -74,7 +74,7 @@ def test_the_bid_figures_on_screen_are_the_engines_for_the_view_and_seed(app: Ap
     scene = open_table(app, session)
     run_until(app, lambda: figures_shown(scene))
     view = session.view(0)
-    expected = advise(view, coach_seed(session.deal_number, 0))
+    expected = advise(view, coach_seed(session.match.seed, 0))
     frame = scene.frame()
     assert frame.coach is not None and frame.coach.advice == expected
     shown = bid_figures(scene.bid_panel, frame)
@@ -93,7 +93,7 @@ def test_the_card_badges_and_the_choice_are_the_engines(app: App) -> None:
     scene = open_table(app, session)
     run_until(app, lambda: figures_shown(scene) and scene.hand.items)
     app.frame(0.01)  # the hand takes the figures as it is laid out
-    expected = advise(session.view(0), coach_seed(session.deal_number, 0))
+    expected = advise(session.view(0), coach_seed(session.match.seed, 0))
     chances = {o.action: o.chance for o in expected.options}
     legal = [item for item in scene.hand.items if item.legal]
     assert legal and all(item.chance == chances[Play.of(0, item.card)] for item in legal)
@@ -104,8 +104,8 @@ def test_the_card_badges_and_the_choice_are_the_engines(app: App) -> None:
 
 def test_asking_twice_gives_the_same_figures() -> None:
     session = at_play()
-    first = thinker.coach(coach_seed(session.deal_number, 0), session.view(0))
-    again = thinker.coach(coach_seed(session.deal_number, 0), session.view(0))
+    first = thinker.coach(coach_seed(session.match.seed, 0), session.view(0))
+    again = thinker.coach(coach_seed(session.match.seed, 0), session.view(0))
     assert first.wait(120) and again.wait(120)
     assert first.advice == again.advice
     session.close()

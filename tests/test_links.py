@@ -21,6 +21,7 @@ from game.net.serve import keys_path, write_keys
 from game.play.analysis import write_analysis
 from game.play.autosave import Autosaver
 from game.play.extras import write_extras
+from game.play.sealing import deal_key
 from game.play.stats import StatsFile
 from game.play.summary import summary_of
 from game.rules.presets import PRESETS
@@ -77,6 +78,10 @@ def _keys(path: Path) -> None:
     write_keys(table, path.with_name("table.json"))
 
 
+def _deal_key(path: Path) -> None:
+    assert len(deal_key(path)) == 32
+
+
 WRITERS: dict[str, tuple[str, Callable[[Path], None]]] = {
     "settings": ("settings.json", _settings),
     "autosave": ("autosave.json", _autosave),
@@ -84,6 +89,7 @@ WRITERS: dict[str, tuple[str, Callable[[Path], None]]] = {
     "statistics": ("stats.json", _stats),
     "analysis": ("game-20261203-101010-000001.analysis.json", _analysis),
     "seat keys": ("table.json.seats", _keys),
+    "deal key": ("deals.key", _deal_key),
 }
 
 

@@ -37,7 +37,7 @@ def _saved_seed(app: App) -> int:
     assert flush_all()
     session = GameSession.resume(app.autosave_path)
     session.close()
-    return session.deal_number
+    return session.match.seed
 
 
 def _answer(app: App, replace: bool) -> None:

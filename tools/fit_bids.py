@@ -19,7 +19,6 @@ import json
 import math
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
 from game.ai.bidmodel import FLOOR, BidModel
@@ -27,6 +26,7 @@ from game.ai.heuristics import expected_tricks
 from game.ai.knowledge import knowledge_of
 from game.ai.levels import MEASURED_LEVELS, MeasuredLevel, is_measured_level, make_agent
 from game.bench.tournament import recorded_games
+from game.play.lifeline import worker_pool
 from game.rules.actions import Bid, Play
 from game.rules.match import Match
 from game.rules.phase import Phase
@@ -124,7 +124,7 @@ def collect(
         if size * players < 52  # a card is left to turn for trumps
         for deal in range(deals)
     ]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         parts = pool.map(_collect_one, work, chunksize=8)
         return [record for part in parts for record in part]
 

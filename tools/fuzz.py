@@ -229,6 +229,8 @@ from pathlib import Path
 from game.rules import PRESET_LIST, Match, Phase, Player
 from game.rules.record import dumps, to_record
 from game.storage import atomic_write_text
+from game.play.lifeline import Tie, follow
+follow(Tie(int(sys.argv[3]), kernel=True))  # it never ends by itself: it ends with fuzz.py
 path, seed = Path(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(seed)
 while True:
@@ -255,7 +257,7 @@ def kills(tally: Tally, count: int, seed: int) -> None:
         path = Path(folder) / "autosave.json"
         for kill in range(count):
             child = subprocess.Popen(
-                [sys.executable, "-c", SAVER, str(path), str(seed + kill)],
+                [sys.executable, "-c", SAVER, str(path), str(seed + kill), str(os.getpid())],
                 cwd=ROOT,
                 stdout=subprocess.PIPE,
             )

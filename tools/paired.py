@@ -24,7 +24,6 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -36,6 +35,7 @@ from game.ai.levels import MeasuredLevel, make_agent
 from game.ai.sampled import SampledDealAgent
 from game.bench.stats import Estimate, mean_ci
 from game.bench.tournament import agent_seed, tasks_for
+from game.play.lifeline import worker_pool
 from game.rules.actions import Action
 from game.rules.presets import get_preset
 from game.rules.ruleset import HandSequence, RuleSet
@@ -144,7 +144,7 @@ def play_all(
             work.append((variant, rules, task.seed, task.rotation))
     if jobs <= 1:
         return [play(*item) for item in work]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         return list(pool.map(play, *zip(*work, strict=True)))
 
 

@@ -25,6 +25,7 @@ from game.net import protocol as p
 from game.net.client import Client
 from game.net.host import Host
 from game.net.table import HostedTable, TableSettings
+from game.play.lifeline import Tie, deaf_children, follow, tie
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import LEVELS, Level, Player
@@ -57,8 +58,10 @@ def _tables(count: int, variant: str, players: int, level: Level, hands: int) ->
     return tables
 
 
-def _host_process(pipe: Connection, options: dict[str, object]) -> None:
-    """Serve the tables until told to stop; then send the host's figures."""
+def _host_process(pipe: Connection, options: dict[str, object], parent: Tie) -> None:
+    """Serve the tables until told to stop; then send the host's figures. Ends with
+    the process that started it."""
+    follow(parent)
 
     async def serve() -> None:
         tables = _tables(
@@ -177,8 +180,9 @@ def main(argv: list[str]) -> int:
     }
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
-    process = context.Process(target=_host_process, args=(theirs, options), daemon=True)
-    process.start()
+    process = context.Process(target=_host_process, args=(theirs, options, tie()), daemon=True)
+    with deaf_children():
+        process.start()
     try:
         if not ours.poll(60):
             print("ohhell bench net: the host did not start")

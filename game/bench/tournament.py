@@ -19,7 +19,6 @@ import itertools
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,6 +28,7 @@ from game.ai.levels import LEVELS, MEASURED_LEVELS, MeasuredLevel, is_measured_l
 from game.bench.stats import Estimate, mean_ci
 from game.i18n import _
 from game.i18n.reasons import error_words
+from game.play.lifeline import worker_pool
 from game.rules.errors import RecordError, RulesError
 from game.rules.match import Match
 from game.rules.phase import Phase
@@ -217,14 +217,15 @@ def tasks_for(
 
 
 def run_tasks(tasks: Sequence[TournamentGame], jobs: int, progress: bool = False) -> list[Outcome]:
-    """Play every task, on ``jobs`` processes; results in task order."""
+    """Play every task, on ``jobs`` processes; results in task order. The processes end
+    with this one, and an interrupted tournament stops them at once."""
     outcomes: list[Outcome] = []
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             outcomes.append(play_task(task))
             _progress(progress, len(outcomes), len(tasks))
         return outcomes
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    with worker_pool(min(jobs, len(tasks))) as pool:
         for outcome in pool.map(play_task, tasks):
             outcomes.append(outcome)
             _progress(progress, len(outcomes), len(tasks))

@@ -10,7 +10,8 @@ Helpers are started with ``spawn`` (PyInstaller builds support it), at a lower
 priority where the system allows, so the window's drawing keeps its core. A
 helper stops when its pipe closes: when the caller stops or is stopped, its
 helpers follow once their current shard ends, and whoever started them may
-also stop them at once (:func:`stop_helpers`).
+also stop them at once (:func:`stop_helpers`). They end with the process that
+started them (:mod:`game.play.lifeline`).
 
 >>> pool = ShardPool([])  # no helper: the caller runs every task
 >>> pool.map(abs, [-2, 3, -4])
@@ -27,6 +28,8 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import TypeVar
+
+from game.play.lifeline import Tie, deaf_children, follow, tie
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -64,9 +67,13 @@ def start_helpers(
         try:
             mine, theirs = context.Pipe()
             process = context.Process(
-                target=_help, args=(theirs, niceness), daemon=True, name=f"ai-helper-{number}"
+                target=_help,
+                args=(theirs, niceness, tie()),
+                daemon=True,
+                name=f"ai-helper-{number}",
             )
-            process.start()
+            with deaf_children():
+                process.start()
             theirs.close()
         except (OSError, RuntimeError, ValueError):
             break
@@ -92,8 +99,10 @@ def lower_priority(niceness: int = HELPER_NICENESS) -> None:
             os.nice(niceness)
 
 
-def _help(connection: Connection, niceness: int) -> None:
-    """A helper's loop: run each task sent, answer, until the pipe closes."""
+def _help(connection: Connection, niceness: int, parent: Tie) -> None:
+    """A helper's loop: run each task sent, answer, until the pipe closes (or the
+    process that started it ends)."""
+    follow(parent)
     lower_priority(niceness)
     import game.ai.search  # noqa: F401  (loaded now, not during the first decision)
 

@@ -23,6 +23,7 @@ from game.play.coaching import Coach
 from game.play.contract import Absence
 from game.play.extras import read_extras, write_extras
 from game.play.notices import Notice
+from game.play.sealing import keyed_number, load_save, sealed_text
 from game.play.takeback import replay, rewind_trick, take_back_point
 from game.play.thinker import Thought
 from game.rules.actions import Action, Play
@@ -35,7 +36,6 @@ from game.rules.record import Level, Player, dumps, to_record
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
-from game.saves import load_record_file
 
 if TYPE_CHECKING:
     from game.ai.advice import Advice
@@ -203,9 +203,18 @@ class GameSession:
         return None if refused is None else refusal_words(refused)
 
     @property
-    def deal_number(self) -> int:
-        """The number that deals this game's cards (shown so a game can be replayed)."""
-        return self.match.seed
+    def deal_number(self) -> int | None:
+        """The number that deals this game's cards (shown so a game can be replayed);
+        None while it is a secret (:attr:`deal_secret`)."""
+        return None if self.deal_secret else self.match.seed
+
+    @property
+    def deal_secret(self) -> bool:
+        """Whether the deal number is kept out of sight: while more than one person
+        plays at this screen, since it would tell every hand, theirs and those to come.
+        Shown again once the game is over; its autosave is sealed meanwhile
+        (:mod:`game.play.sealing`)."""
+        return len(self.humans) > 1 and not self.over
 
     @property
     def moves(self) -> int:
@@ -362,7 +371,7 @@ class GameSession:
         now = time.monotonic()
         self._observe(saver, now)
         if self._watch.may_write(now):
-            saver.write(dumps(self.record()))
+            saver.write(self._save_text())
 
     def _settle_finished(self, saver: Autosaver | None) -> None:
         if self.kept is None and self.keep is not None:
@@ -376,7 +385,17 @@ class GameSession:
         if self.keep is None or self.kept is not None:
             saver.remove()
         elif self._watch.may_write(time.monotonic()):
-            saver.write(dumps(self.record()))
+            saver.write(self._save_text())
+
+    def _save_text(self) -> str:
+        """The autosave's text: the record, sealed while the deal is a secret."""
+        text = dumps(self.record())
+        return sealed_text(text) if self.deal_secret else text
+
+    def _deal_mark(self) -> int:
+        """What names this game's deal in the marks beside its save (never the deal
+        number itself while it is a secret)."""
+        return keyed_number(self.match.seed) if self.deal_secret else self.match.seed
 
     def watch_saving(self) -> None:
         """Say when saving starts or stops failing, and try a failed save again once
@@ -405,7 +424,7 @@ class GameSession:
         path = self.autosave
         if path is not None:
             names = [player.name for player in self.players]
-            error = write_extras(path, self.match.seed, names, self.take_backs, self.again_of)
+            error = write_extras(path, self._deal_mark(), names, self.take_backs, self.again_of)
             notice = self._watch.failed(error) if error is not None else None
             if notice is not None:
                 self.signals.append(notice)
@@ -417,7 +436,7 @@ class GameSession:
     @classmethod
     def resume(cls, path: Path) -> GameSession:
         """Continue the game saved at ``path``; raises RecordError or OSError."""
-        match, players = load_record_file(path)
+        match, players = load_save(path)
         rewound = rewind_trick(match)  # the trick on the table is shown played again
         if rewound is not None:
             match = rewound.match
@@ -427,7 +446,7 @@ class GameSession:
             session.pending.extend(rewound.events)
             session._opening = rewound.opening
         names = [player.name for player in players]
-        session.take_backs, session.again_of = read_extras(path, match.seed, names)
+        session.take_backs, session.again_of = read_extras(path, session._deal_mark(), names)
         return session
 
     _opening: dict[int | None, SeatView] | None = None

@@ -40,6 +40,7 @@ from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from game.ai.advice import Advice
+from game.play.lifeline import Tie, deaf_children, follow, tie
 from game.play.pool import (
     ShardPool,
     helpers_wanted,
@@ -295,11 +296,13 @@ def checking(mapper: Mapper | None, check: Callable[[], None]) -> Mapper:
     return run_checked
 
 
-def _serve(connection: Connection, helpers: list[Connection]) -> None:
+def _serve(connection: Connection, helpers: list[Connection], parent: Tie) -> None:
     """The worker's loop: decide each view sent, until the pipe closes; ``helpers``
     are the pipes to the helper processes that share the searches. The window's
     frames come first: the worker runs at a lower priority, like its helpers. A
-    request cancelled while its search runs is dropped unanswered."""
+    request cancelled while its search runs is dropped unanswered. The worker ends
+    with the window's process (``parent``), however that ends."""
+    follow(parent)
     lower_priority()
     inbox = Inbox(connection)
     agents = _Agents(checking(ShardPool(helpers).map if helpers else None, inbox.check))
@@ -348,9 +351,10 @@ class _Worker:
             context = multiprocessing.get_context("spawn")
             mine, theirs = context.Pipe()
             process = context.Process(
-                target=_serve, args=(theirs, helper_ends), daemon=True, name="ai"
+                target=_serve, args=(theirs, helper_ends, tie()), daemon=True, name="ai"
             )
-            process.start()
+            with deaf_children():
+                process.start()
             theirs.close()
         except (OSError, RuntimeError, ValueError):
             stop_helpers(helpers)

@@ -1,6 +1,6 @@
 """A game in a few words for the menus: what Continue resumes and what Quick game starts.
 
-The saved game is read with :func:`game.saves.load_record_file` (bounded and
+The saved game is read with :func:`game.play.sealing.load_save` (bounded and
 checked) and described from its public view; nothing here draws.
 """
 
@@ -12,11 +12,11 @@ from pathlib import Path
 
 from game.i18n import _, ngettext, tr
 from game.i18n.describe import custom_name, game_name
+from game.play.sealing import load_save
 from game.play.setup import PLAYER_LEVELS, level_name
 from game.rules.presets import PRESETS
 from game.rules.record import Player, is_level
 from game.rules.ruleset import RuleSet
-from game.saves import load_record_file
 
 LEVEL_ORDER = ("random", *PLAYER_LEVELS)
 DOT = "  \u00b7  "
@@ -147,7 +147,7 @@ class SavedGame:
 
 def read_saved_game(path: Path) -> SavedGame:
     """The game saved at ``path``; raises RecordError or OSError as the reader does."""
-    saved, players = load_record_file(path)
+    saved, players = load_save(path)
     view = saved.view(None)
     return SavedGame(view.rules, view.hand_number, tuple(players))
 

@@ -322,7 +322,7 @@ class SheetPainter(SheetLayout):
         key = (number, seat, width, height, True)
         blob = self._blobs.get(key)
         if blob is None:
-            seed = (self.session.deal_number or 0) * 1009 + number * 31 + seat
+            seed = number * 31 + seat  # never the deal number: it may be a secret
             blob = ink_blob(width, height, seed)
             self._blobs[key] = blob
         surface.blit(blob, (column.x + self.px(1), y + self.px(1)))

@@ -21,6 +21,7 @@ from game.rules import (
     from_record,
     to_record,
 )
+from game.rules.reasons import Conflict
 from tests.record_checker import check_record
 from tests.refusals import rules_refused
 from tests.strategies import valid_rule_sets
@@ -63,5 +64,5 @@ def test_custom_rule_sets(rules: RuleSet, seed: int) -> None:
 
 def test_replace_revalidates() -> None:
     rules = PRESET_LIST[0].rules(4)
-    with rules_refused("hook"):
+    with rules_refused(Conflict.HOOK_NEEDS_TURNS, options=("hook", "simultaneous_bidding")):
         dataclasses.replace(rules, hook=True, simultaneous_bidding=True)

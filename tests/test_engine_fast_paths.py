@@ -38,8 +38,8 @@ from game.rules import (
     dealing,
     verify,
 )
-from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, PlaySet, legal_plays, plays_of
-from game.rules.cards import PACK, SUIT_MASKS, Card, mask_of
+from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays, plays_of
+from game.rules.cards import PACK, SUIT_MASKS, mask_of
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, HandScored
 from game.rules.phase import AUTOMATIC
@@ -319,16 +319,6 @@ def test_the_inlined_shuffle_draws_what_random_shuffle_draws() -> None:
             second.shuffle(theirs)
             assert ours == theirs
         assert first.getstate() == second.getstate()
-
-
-def test_plays_of_lists_what_playset_lists() -> None:
-    rng = random.Random(1)
-    for _ in range(300):
-        mask = rng.getrandbits(52) & rng.getrandbits(52)
-        seat = rng.randrange(8)
-        assert list(plays_of(seat, mask)) == list(PlaySet(seat, mask))
-    assert plays_of(0, 0) == ()
-    assert plays_of(3, PACK[51].mask) == (Play.of(3, Card.parse("AS")),)
 
 
 def test_legal_plays_are_plays_of() -> None:

@@ -25,11 +25,10 @@ from game.net import protocol as p
 from game.net.client import Client
 from game.net.host import Host
 from game.net.table import HostedTable, TableSettings
+from game.play.setup import COMPUTER_NAMES
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import LEVELS, Level, Player
-
-COMPUTER_NAMES = ("Ada", "Basil", "Cleo", "Dot", "Eli", "Fay", "Gus")
 
 
 @dataclass

@@ -84,12 +84,11 @@ def choose_dealer(rules: RuleSet, rng: random.Random) -> DealerChosen:
     return DealerChosen(contenders[0], method, tuple(rounds))
 
 
-def deal(rules: RuleSet, plan: Plan, rng: random.Random, number: int, dealer: int) -> HandState:
-    """Hand ``number``, dealt by ``dealer`` from a pack shuffled by ``rng``: each seat's
-    cards, the trump card turned (if the rules turn one), the bidding open."""
+def deal(rules: RuleSet, plan: Plan, pack: list[Card], number: int, dealer: int) -> HandState:
+    """Hand ``number``, dealt by ``dealer`` from the shuffled ``pack``: each seat's cards,
+    the trump card turned (if the rules turn one), the bidding open."""
     players, hand = rules.players, plan.hand(number)
     size = hand.size
-    pack = shuffled(rng)
     hands = [0] * players
     for offset in range(players):
         seat = (dealer + 1 + offset) % players

@@ -284,7 +284,8 @@ class Match:
             hand.dealer, hand.number, self.phase = chosen.seat, 1, Phase.DEALING
             return [chosen]
         if phase is Phase.DEALING:
-            self._hand = dealing.deal(self.rules, self._plan, self._rng, hand.number, hand.dealer)
+            pack = self._shuffled()
+            self._hand = dealing.deal(self.rules, self._plan, pack, hand.number, hand.dealer)
             self.phase = Phase.BIDDING
             return dealing.dealt_events(self._plan, self._hand)
         # the hand is scored: the deal passes to the left
@@ -297,6 +298,10 @@ class Match:
         while self.phase.automatic:
             events.extend(self.advance())
         return events
+
+    def _shuffled(self) -> list[Card]:
+        """A pack shuffled by the match's own generator, for the next deal."""
+        return dealing.shuffled(self._rng)
 
     def _score_hand(self) -> list[Event]:
         """Score the hand just played; end the game if it was the last or reached the

@@ -55,6 +55,7 @@ def test_seeds_give_different_deals() -> None:
     assert first[0] != first[1]
 
 
+@pytest.mark.slow  # every preset at every table size is the quick run's
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(rules=valid_rule_sets(), seed=st.integers(0, 10_000))
 def test_custom_rule_sets(rules: RuleSet, seed: int) -> None:

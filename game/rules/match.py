@@ -4,7 +4,9 @@ A match moves through the :class:`Phase` values. Players act with
 :meth:`Match.apply` in the bidding and playing phases; the other phases
 (choosing the first dealer, dealing, the pause after a hand is scored) move on
 with :meth:`Match.advance`. Both return the events that happened, for a view to
-animate. :meth:`Match.legal_actions` is the one source of legality.
+animate. Every action is judged by the one verifier (:mod:`game.rules.verify`):
+:meth:`Match.apply` asks it first, then hands the action to its phase's module;
+:meth:`Match.legal_actions` lists what it allows.
 
 >>> from game.rules.actions import Bid
 >>> from game.rules.presets import PRESETS

@@ -46,7 +46,9 @@ def _trick_won(state: HandState) -> TrickWon:
     leader, cards = state.leader, state.trick
     winner = (leader + trick_winner(cards, state.trump)) % state.players
     state.tricks = (*state.tricks, Trick(leader, cards, winner))
-    state.taken = tuple(took + (seat == winner) for seat, took in enumerate(state.taken))
+    taken = list(state.taken)
+    taken[winner] += 1
+    state.taken = tuple(taken)
     state.leader = state.to_act = winner
     state.trick = ()
     return TrickWon(winner, cards, leader, len(state.tricks))

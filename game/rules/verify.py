@@ -60,32 +60,24 @@ class Position(Protocol):
         ...
 
 
-def well_typed(action: object) -> bool:
-    """Whether ``action`` is a bid or a play whose fields have the types the engine
-    reads (a bool or float seat or bid, a card that is not a :class:`Card`, never)."""
-    kind = type(action)
-    if kind is Bid:
-        return type(action.seat) is int and type(action.tricks) is int  # type: ignore[attr-defined]
-    if kind is Play:
-        return type(action.seat) is int and type(action.card) is Card  # type: ignore[attr-defined]
-    return False
-
-
 def refusal(position: Position, action: object) -> Refused | None:
-    """Why ``action`` is refused in ``position``, as data; None when it is allowed."""
+    """Why ``action`` is refused in ``position``, as data; None when it is allowed.
+    A bid or a play must have the field types the engine reads: a bool or float seat
+    or bid, or a card that is not a :class:`Card`, is ill typed."""
     phase = position.phase
     if phase is Phase.GAME_OVER:
         return Refused(Refusal.GAME_OVER)
     if phase.automatic:
         return Refused(Refusal.NOT_DEALT)
-    if type(action) not in (Bid, Play):
-        return Refused(Refusal.NOT_AN_ACTION)
-    if not well_typed(action):
-        return Refused(Refusal.ILL_TYPED)
-    if isinstance(action, Bid):
+    if type(action) is Play:
+        if type(action.seat) is not int or type(action.card) is not Card:
+            return Refused(Refusal.ILL_TYPED)
+        return verify_play(position, action)
+    if type(action) is Bid:
+        if type(action.seat) is not int or type(action.tricks) is not int:
+            return Refused(Refusal.ILL_TYPED)
         return verify_bid(position, action)
-    assert isinstance(action, Play)
-    return verify_play(position, action)
+    return Refused(Refusal.NOT_AN_ACTION)
 
 
 def barred_bid(position: Position, seat: int) -> int | None:

@@ -37,8 +37,10 @@ MAX_GAMES = 100_000
 MAX_JOBS = 64
 MAX_AFTER = 10_000
 """The most actions played before a screenshot."""
-MIN_SIZE = (320, 240)
-MAX_SIZE = (7680, 4320)
+MIN_ASKED_SIZE = (320, 240)
+MAX_ASKED_SIZE = (7680, 4320)
+"""The smallest and largest picture or window a ``--size`` may ask for (the game's own
+window is laid out for no less than ``game.ui.window.MIN_SIZE``)."""
 MAX_INPUT_BYTES = 64 * 2**20
 """The largest file a command reads (a record of a long game is well under 1 MB)."""
 MAX_BUDGET = 100.0
@@ -175,7 +177,7 @@ def bounded_float(low: float, high: float) -> Callable[[str], float]:
 
 
 def window_size(text: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT`` in pixels, within :data:`MIN_SIZE` and :data:`MAX_SIZE`.
+    """``WIDTHxHEIGHT`` in pixels, within :data:`MIN_ASKED_SIZE` and :data:`MAX_ASKED_SIZE`.
 
     >>> window_size("1920x1080")
     (1920, 1080)
@@ -187,17 +189,18 @@ def window_size(text: str) -> tuple[int, int]:
     found = _SIZE.fullmatch(text)
     size = (int(found[1]), int(found[2])) if found else (0, 0)
     if not all(
-        low <= value <= high for low, value, high in zip(MIN_SIZE, size, MAX_SIZE, strict=True)
+        low <= value <= high
+        for low, value, high in zip(MIN_ASKED_SIZE, size, MAX_ASKED_SIZE, strict=True)
     ):
         raise ArgumentTypeError(
             _(
                 "must be WIDTHxHEIGHT, e.g. 1920x1080, with a width from {low_width} to "
                 "{high_width} and a height from {low_height} to {high_height}, not {text}"
             ).format(
-                low_width=MIN_SIZE[0],
-                high_width=MAX_SIZE[0],
-                low_height=MIN_SIZE[1],
-                high_height=MAX_SIZE[1],
+                low_width=MIN_ASKED_SIZE[0],
+                high_width=MAX_ASKED_SIZE[0],
+                low_height=MIN_ASKED_SIZE[1],
+                high_height=MAX_ASKED_SIZE[1],
                 text=quoted(text),
             )
         )

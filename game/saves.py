@@ -39,7 +39,7 @@ from game.storage import NotRegular, TooLarge, read_bounded
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 """The largest record or save file read (a long game's record is well under 1 MB)."""
 MAX_ACTIONS = MAX_HANDS * (MAX_PLAYERS + PACK_SIZE)
-MAX_POINTS = 10**9
+MAX_SCORE = 10**9
 """No score, total or settlement in a file is larger than this, either way."""
 
 PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*\Z"
@@ -47,11 +47,11 @@ PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*\Z"
 
 Seat = Annotated[int, Meta(ge=0, lt=MAX_PLAYERS)]
 Tricks = Annotated[int, Meta(ge=0, le=PACK_SIZE)]
-Points = Annotated[int, Meta(ge=-MAX_POINTS, le=MAX_POINTS)]
+Points = Annotated[int, Meta(ge=-MAX_SCORE, le=MAX_SCORE)]
 CardText = Annotated[str, Meta(pattern=r"^[2-9TJQKAtjqka][CDHScdhs]$")]
 Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=PRINTABLE)]
 Word = Annotated[str, Meta(max_length=40, pattern=PRINTABLE)]
-RuleValue = Annotated[int, Meta(ge=-MAX_POINTS, le=MAX_POINTS)] | bool | Word | None
+RuleValue = Annotated[int, Meta(ge=-MAX_SCORE, le=MAX_SCORE)] | bool | Word | None
 RulesDoc = Annotated[dict[Word, RuleValue], Meta(max_length=64)]
 """A rule set as ``RuleSet.to_dict`` writes it; the engine checks names and meaning."""
 

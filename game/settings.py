@@ -23,7 +23,7 @@ from msgspec import Meta, Struct
 
 from game.i18n import _, available_languages, clip, set_language
 from game.resources import config_dir, data_dir, default_settings_file
-from game.rules.names import clean_name
+from game.rules.names import NAME_LENGTH, clean_name
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from game.saves import PlayerDoc, RulesDoc, Word
 from game.storage import (
@@ -44,7 +44,6 @@ MIN_KEPT, MAX_KEPT = 10, 5000
 """The fewest and most finished games whose records may be kept."""
 MIN_WINDOW = (640, 360)
 MAX_WINDOW = (7680, 4320)
-NAME_LENGTH = 24
 TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]*")
 """Text with no control characters, matched whole (a trailing newline too)."""
 

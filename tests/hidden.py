@@ -105,10 +105,10 @@ def redealt(match: Match, seat: int, rng: random.Random) -> Match:
     pool = [
         1 << index
         for index in range(52)
-        if any(match._hands[other] >> index & 1 for other in others)
+        if any(match.cards_of(other) >> index & 1 for other in others)
         and not any(fixed[other] >> index & 1 for other in others)
     ]
-    old = {other: match._hands[other] for other in others}
+    old = {other: match.cards_of(other) for other in others}
     for _attempt in range(2000):
         rng.shuffle(pool)
         hands = dict(fixed)
@@ -129,13 +129,16 @@ def redealt(match: Match, seat: int, rng: random.Random) -> Match:
 def _with_hands(match: Match, hands: dict[int, int], view: SeatView) -> Match:
     twin = copy.deepcopy(match)  # independent: its own state, no view handed out yet
     played = played_by(view)
+    state = twin._hand
+    dealt = list(state.dealt)
     for other, hand in hands.items():
-        twin._hands[other] = hand
-        twin._dealt[other] = hand | played[other]
+        state.hands[other] = hand
+        dealt[other] = hand | played[other]
+    state.dealt = tuple(dealt)
     union = [0, 0]
     for other in hands:
-        union[0] |= match._hands[other]
-        union[1] |= twin._hands[other]
+        union[0] |= match.cards_of(other)
+        union[1] |= twin.cards_of(other)
     assert union[0] == union[1]  # the same cards, in other hands
     return twin
 
@@ -149,7 +152,7 @@ def copies(match: Match, seat: int, count: int = 3, seed: int = 1) -> list[Match
     for twin in twins:
         view = twin.view(seat)
         assert view is not original and view == original
-        assert any(twin._hands[o] != match._hands[o] for o in range(match.players) if o != seat)
+        assert any(twin.cards_of(o) != match.cards_of(o) for o in range(match.players) if o != seat)
     return twins
 
 
@@ -242,7 +245,7 @@ def caught_peeking(match: Match, seat: int, honest: Decide, count: int = 3) -> b
 
 
 def _hands_of(board: Match) -> Callable[[], list[int]]:
-    return lambda: list(board._hands)
+    return lambda: list(map(board.cards_of, range(board.players)))
 
 
 @contextlib.contextmanager
@@ -252,7 +255,7 @@ def clairvoyant(board: Match) -> Iterator[None]:
     original = DealSampler.sample
 
     def true_deal(self: DealSampler, rng: random.Random) -> list[int]:
-        return list(board._hands)
+        return list(map(board.cards_of, range(board.players)))
 
     DealSampler.sample = true_deal  # type: ignore[method-assign]
     try:

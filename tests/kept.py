@@ -4,7 +4,6 @@ statistics tests."""
 from __future__ import annotations
 
 import dataclasses
-import time
 from pathlib import Path
 
 from game.play.analysis import Judged, write_analysis
@@ -26,16 +25,18 @@ def short_rules() -> RuleSet:
 
 def finish(session: GameSession, limit: float = 20.0) -> None:
     """Play the game to its end: the human takes the first legal action."""
-    deadline = time.monotonic() + limit
-    while not session.over:
-        assert time.monotonic() < deadline, "the game did not end"
-        if session.match.phase is Phase.HAND_SCORED:
-            session.continue_after_hand()
-        elif session.human_to_act() is not None:
-            session.act(session.match.legal_actions(0)[0])
-        else:
-            session.tick(1.0)
-            time.sleep(0.001)
+    wait_until(lambda: session.over, "the game's end", limit, lambda: play_on(session), 0.001)
+
+
+def play_on(session: GameSession) -> None:
+    """One step of a game: the next hand, the human's first legal action, or a tick
+    for the computers."""
+    if session.match.phase is Phase.HAND_SCORED:
+        session.continue_after_hand()
+    elif session.human_to_act() is not None:
+        session.act(session.match.legal_actions(0)[0])
+    else:
+        session.tick(1.0)
 
 
 def kept_game(

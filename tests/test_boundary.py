@@ -22,9 +22,9 @@ from collections.abc import Iterator
 import pytest
 
 from game.net.wire import decode_doc, decode_view, encode_doc, view_doc
-from game.rules import PRESET_LIST, Match, Phase, SeatView
+from game.rules import PRESET_LIST, Match, Phase
 from game.rules.cards import Card
-from game.rules.results import HandResult, ScoredHand
+from game.rules.results import HandResult
 
 OPAQUE = (
     type,
@@ -50,7 +50,7 @@ def reachable(root: object) -> Iterator[object]:
             continue
         seen.add(id(item))
         yield item
-        if isinstance(item, (*OPAQUE, HandResult, ScoredHand)):
+        if isinstance(item, (*OPAQUE, HandResult)):
             continue
         stack.extend(gc.get_referents(item))
 
@@ -62,8 +62,8 @@ def leaks(view: object, match: Match, seat: int | None) -> list[str]:
     hidden = 0
     masks = set()
     for other in others:
-        hidden |= match._hands[other]
-        masks.add(match._hands[other])
+        hidden |= match.cards_of(other)
+        masks.add(match.cards_of(other))
     masks.add(hidden)
     masks = {mask for mask in masks if mask > LARGE}
     if match.trump_card is not None:  # turned face up for all (the dealer's own, too)
@@ -76,12 +76,12 @@ def leaks(view: object, match: Match, seat: int | None) -> list[str]:
             found.append(f"a hidden card, {item}")
         elif type(item) is int and item in masks:
             found.append(f"a hidden hand's mask, {item:#x}")
-        elif isinstance(item, (HandResult, ScoredHand)) and not _finished(item, match):
+        elif isinstance(item, HandResult) and not _finished(item, match):
             found.append(f"the result of hand {item.number}, not finished")
     return found
 
 
-def _finished(hand: HandResult | ScoredHand, match: Match) -> bool:
+def _finished(hand: HandResult, match: Match) -> bool:
     done = match.phase in (Phase.HAND_SCORED, Phase.GAME_OVER)
     return hand.number < match.hand_number or (hand.number == match.hand_number and done)
 
@@ -134,10 +134,10 @@ def test_the_walk_finds_a_match_and_a_hidden_hand_planted_in_a_view() -> None:
     seat = match.awaiting[0]
     view = match.view(seat)
     assert leaks(view, match, seat) == []
-    planted = SeatView._of({**view.__dict__, "_source": match})
+    planted = dataclasses.replace(view, winners=(match,))  # type: ignore[arg-type]
     assert "the match" in leaks(planted, match, seat)
-    planted = SeatView._of({**view.__dict__, "_hands": tuple(match._hands)})
+    planted = dataclasses.replace(view, taken=tuple(map(match.cards_of, range(4))))
     assert any("mask" in leak for leak in leaks(planted, match, seat))
     other = (seat + 1) % 4
-    planted = SeatView._of({**view.__dict__, "trick": match.hand(other)[:1]})
+    planted = dataclasses.replace(view, trick=match.hand(other)[:1])
     assert any("hidden card" in leak for leak in leaks(planted, match, seat))

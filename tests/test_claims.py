@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections.abc import Sequence
 
 import pytest
@@ -23,6 +22,7 @@ from game.saves import read_record
 from game.ui.app import App
 from game.ui.table.scene import TableScene
 from tests.screens import click
+from tests.waits import wait_until
 
 
 def _all_won(
@@ -162,12 +162,12 @@ def test_the_session_carries_a_claim_out_as_plays_and_the_record_loads() -> None
     left = len(view.hand)
     assert session.claim()
     assert session.human_to_act() is None  # the claim plays for the person
-    end = time.monotonic() + 60  # the computers think in the worker meanwhile
-    while session.match.phase is Phase.PLAYING and time.monotonic() < end:
+
+    def step() -> None:
         session.tick(1.0, 1000.0)
         session.skip_wait()
-        time.sleep(0.002)
-    assert session.match.phase is not Phase.PLAYING
+
+    wait_until(lambda: session.match.phase is not Phase.PLAYING, "the claim played", step=step)
     mine = [a for a in session.match.actions[before:] if a.seat == 0]
     assert [a.card for a in mine if isinstance(a, Play)] == list(order)
     result = session.match.results[-1]
@@ -188,11 +188,11 @@ def test_the_table_offers_the_claim_and_a_click_makes_it(app: App) -> None:
     assert scene.frame().can_claim and scene.hud.claim in scene.hud.corner
     click(app, scene.hud.claim)
     assert session._claim is not None and session.human_to_act() is None
-    end = time.monotonic() + 60  # the computers think in the worker meanwhile
-    while session.match.phase is Phase.PLAYING and time.monotonic() < end:
-        app.frame(1 / 30)
-        time.sleep(0.002)
-    assert session.match.phase is not Phase.PLAYING
+    wait_until(
+        lambda: session.match.phase is not Phase.PLAYING,
+        "the claim played",
+        step=lambda: app.frame(1 / 30),
+    )
 
 
 def test_a_lone_playable_card_plays_itself_with_the_setting(app: App) -> None:

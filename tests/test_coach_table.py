@@ -4,7 +4,6 @@ holds up play or shows figures for a position that has moved on."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -27,6 +26,7 @@ from game.ui.table.coachview import bid_figures
 from game.ui.table.curtain import ARM_DELAY, CurtainOverlay
 from game.ui.table.frame import Coaching, chance_percent
 from game.ui.table.scene import TableScene
+from tests.waits import wait_until
 
 SEATS = [Player("You"), Player("Basil", "medium"), Player("Clara", "medium")]
 
@@ -38,13 +38,7 @@ def open_table(app: App, session: GameSession) -> TableScene:
 
 
 def run_until(app: App, condition: Callable[[], object], seconds: float = 120) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return
-        app.frame(0.05)
-        time.sleep(0.002)  # the worker thinks meanwhile
-    raise AssertionError("the table never got there")
+    wait_until(condition, "the table's state", seconds, step=lambda: app.frame(0.05))
 
 
 def press_c(app: App) -> None:

@@ -21,6 +21,7 @@ from game.rules import (
     from_record,
     to_record,
 )
+from game.rules.reasons import Conflict
 from tests.record_checker import check_record
 from tests.refusals import rules_refused
 from tests.strategies import valid_rule_sets
@@ -54,6 +55,7 @@ def test_seeds_give_different_deals() -> None:
     assert first[0] != first[1]
 
 
+@pytest.mark.slow  # every preset at every table size is the quick run's
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(rules=valid_rule_sets(), seed=st.integers(0, 10_000))
 def test_custom_rule_sets(rules: RuleSet, seed: int) -> None:
@@ -63,5 +65,5 @@ def test_custom_rule_sets(rules: RuleSet, seed: int) -> None:
 
 def test_replace_revalidates() -> None:
     rules = PRESET_LIST[0].rules(4)
-    with rules_refused("hook"):
+    with rules_refused(Conflict.HOOK_NEEDS_TURNS, options=("hook", "simultaneous_bidding")):
         dataclasses.replace(rules, hook=True, simultaneous_bidding=True)

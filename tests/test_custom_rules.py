@@ -9,6 +9,7 @@ import pytest
 
 from game.play.setup import NewGameSetup, RulesDraft
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
+from game.rules.reasons import Conflict
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet, TrickPoints
 from tests.refusals import rules_refused
 
@@ -69,7 +70,7 @@ def test_a_preset_outside_its_range_still_shows_its_own_rules() -> None:
 
 def test_scoring_that_gives_no_points_is_refused_with_or_without_a_target() -> None:
     for target in (None, 100):
-        with rules_refused("gives no points"):
+        with rules_refused(Conflict.NO_POINTS):
             RuleSet(players=4, trick_points=TrickPoints.NEVER, exact_bonus=0, target_score=target)
     RuleSet(players=4, trick_points=TrickPoints.NEVER, exact_bonus=1)
 

@@ -3,7 +3,6 @@ read back checked, and listed costliest first."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,11 +50,7 @@ def kept_replay() -> tuple[str, Replay, Path]:
 
 def run(analysis: GameAnalysis, limit: float = 120.0) -> None:
     analysis.start()
-    deadline = time.monotonic() + limit
-    while analysis.running:
-        assert time.monotonic() < deadline, "the analysis did not end"
-        analysis.update()
-        time.sleep(0.002)
+    wait_until(lambda: not analysis.running, "the analysis's end", limit, step=analysis.update)
 
 
 def test_every_human_decision_is_judged_as_assess_would_and_kept(app: object, quick: None) -> None:

@@ -24,6 +24,7 @@ from game.rules import (
     to_record,
 )
 from game.rules import events as ev
+from game.rules.reasons import Refusal
 from tests.refusals import action_refused
 
 
@@ -57,9 +58,10 @@ def to_play(match: Match) -> Match:
     return match
 
 
-def assert_rejected(match: Match, action: object, message: str) -> None:
+def assert_rejected(match: Match, action: object, why: Refusal, **facts: object) -> None:
+    """``action`` is refused for ``why`` (with ``facts``), and nothing changes."""
     before = snapshot(match)
-    with action_refused(message):
+    with action_refused(why, **facts):
         match.apply(action)  # type: ignore[arg-type]
     assert snapshot(match) == before
     assert action not in match.legal_actions()
@@ -70,17 +72,17 @@ def assert_rejected(match: Match, action: object, message: str) -> None:
 def test_bid_out_of_turn_is_rejected() -> None:
     match = bidding_match()
     other = (match.awaiting[0] + 1) % 4
-    assert_rejected(match, Bid.of(other, 1), "not your turn")
+    assert_rejected(match, Bid.of(other, 1), Refusal.NOT_YOUR_BID, seat=other)
 
 
 def test_bid_above_hand_size_is_rejected() -> None:
     match = bidding_match()
-    assert_rejected(match, Bid.of(match.awaiting[0], 11), "more than the 10 tricks")
+    assert_rejected(match, Bid.of(match.awaiting[0], 11), Refusal.BID_TOO_HIGH, bid=11, tricks=10)
 
 
 def test_negative_bid_is_rejected() -> None:
     match = bidding_match()
-    assert_rejected(match, Bid(match.awaiting[0], -1), "negative")
+    assert_rejected(match, Bid(match.awaiting[0], -1), Refusal.NEGATIVE_BID, bid=-1)
 
 
 def test_hook_bid_is_rejected_with_reason() -> None:
@@ -92,7 +94,7 @@ def test_hook_bid_is_rejected_with_reason() -> None:
     assert match.forbidden_bid(dealer) == 4
     assert Bid.of(dealer, 4) not in match.legal_actions()
     assert len(match.legal_actions()) == 10
-    assert_rejected(match, Bid.of(dealer, 4), "hook")
+    assert_rejected(match, Bid.of(dealer, 4), Refusal.HOOK, seat=dealer, bid=4, tricks=10)
 
 
 def test_hook_allows_every_bid_when_total_is_already_over() -> None:
@@ -106,25 +108,26 @@ def test_hook_allows_every_bid_when_total_is_already_over() -> None:
 def test_play_during_bidding_is_rejected() -> None:
     match = bidding_match()
     seat = match.awaiting[0]
-    assert_rejected(match, Play.of(seat, match.hand(seat)[0]), "once everyone has bid")
+    card = match.hand(seat)[0]
+    assert_rejected(match, Play.of(seat, card), Refusal.NOT_PLAYING, seat=seat, card=card)
 
 
 def test_bid_during_play_is_rejected() -> None:
     match = to_play(bidding_match())
-    assert_rejected(match, Bid.of(match.awaiting[0], 1), "Bidding is over")
+    assert_rejected(match, Bid.of(match.awaiting[0], 1), Refusal.BIDDING_OVER)
 
 
 def test_play_out_of_turn_is_rejected() -> None:
     match = to_play(bidding_match())
     other = (match.awaiting[0] + 1) % 4
-    assert_rejected(match, Play.of(other, match.hand(other)[0]), "not your turn")
+    assert_rejected(match, Play.of(other, match.hand(other)[0]), Refusal.NOT_YOUR_PLAY, seat=other)
 
 
 def test_play_of_card_not_held_is_rejected() -> None:
     match = to_play(bidding_match())
     seat = match.awaiting[0]
     missing = next(card for card in map(Card.from_index, range(52)) if card not in match.hand(seat))
-    assert_rejected(match, Play.of(seat, missing), "do not hold")
+    assert_rejected(match, Play.of(seat, missing), Refusal.NOT_HELD, seat=seat, card=missing)
 
 
 def test_revoke_is_rejected() -> None:
@@ -136,7 +139,8 @@ def test_revoke_is_rejected() -> None:
         hand = match.hand(seat)
         off_suit = [card for card in hand if card.suit is not led]
         if off_suit and any(card.suit is led for card in hand):
-            assert_rejected(match, Play.of(seat, off_suit[0]), "must follow suit")
+            card = off_suit[0]
+            assert_rejected(match, Play.of(seat, card), Refusal.MUST_FOLLOW, card=card, led=led)
             return
     pytest.fail("no position with a possible revoke in 50 seeds")
 
@@ -153,7 +157,7 @@ def test_la_podrida_requires_a_trump_when_void() -> None:
         others = [card for card in hand if card.suit is not trump]
         if void and trumps and others and led is not trump:
             assert set(match.legal_actions()) == {Play.of(seat, card) for card in trumps}
-            assert_rejected(match, Play.of(seat, others[0]), "La Podrida")
+            assert_rejected(match, Play.of(seat, others[0]), Refusal.MUST_TRUMP, trump=trump)
             return
     pytest.fail("no La Podrida position found")
 
@@ -169,18 +173,18 @@ def test_acting_while_dealing_is_rejected() -> None:
     match.advance()
     assert match.phase is Phase.DEALING
     assert match.legal_actions() == []
-    assert_rejected(match, Bid.of(0, 1), "until the cards are dealt")
+    assert_rejected(match, Bid.of(0, 1), Refusal.NOT_DEALT)
 
 
 def test_not_an_action_is_rejected() -> None:
     match = bidding_match()
-    assert_rejected(match, "bid 3", "not a bid or a play")
+    assert_rejected(match, "bid 3", Refusal.NOT_AN_ACTION)
 
 
 def test_advance_when_a_player_must_act_is_rejected() -> None:
     match = bidding_match()
     before = snapshot(match)
-    with action_refused("waits for a player"):
+    with action_refused(Refusal.WAITING, seat=match.awaiting[0]):
         match.advance()
     assert snapshot(match) == before
 
@@ -191,8 +195,8 @@ def test_nothing_is_legal_after_game_over() -> None:
     while match.phase is not Phase.GAME_OVER:
         match.apply(match.legal_actions()[0])
     assert match.legal_actions() == []
-    assert_rejected(match, Bid.of(0, 0), "game is over")
-    with action_refused("game is over"):
+    assert_rejected(match, Bid.of(0, 0), Refusal.GAME_OVER)
+    with action_refused(Refusal.GAME_OVER):
         match.advance()
 
 
@@ -323,7 +327,7 @@ def test_simultaneous_bids_stay_secret_until_revealed() -> None:
     assert match.view(2).bids[2] == 1
     assert match.view(0).bids == (None, None, None, None)
     assert match.view(0).has_bid == (False, False, True, False)
-    assert_rejected(match, Bid.of(2, 0), "already bid")
+    assert_rejected(match, Bid.of(2, 0), Refusal.ALREADY_BID, seat=2)
     match.apply(Bid.of(0, 0))
     match.apply(Bid.of(3, 1))
     events = match.apply(Bid.of(1, 1))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-import time
 
 from game.net.discovery import Announcer, Browser, Listing, interfaces, local_address
+from tests.waits import wait_until
 
 
 def test_the_tests_keep_discovery_on_this_machine() -> None:
@@ -18,9 +18,7 @@ def test_an_announced_table_is_found_by_its_code() -> None:
     try:
         listing = Listing("Ann's table", "K7MQ2", "127.0.0.1:47999", "Oh Hell", 2, 1)
         announcer.announce(listing)
-        end = time.monotonic() + 30
-        while browser.find("k7mq2") is None and time.monotonic() < end:
-            time.sleep(0.05)
+        wait_until(lambda: browser.find("k7mq2") is not None, "the table found", 30, pause=0.05)
         assert browser.find("k7mq2") == listing
         assert browser.find("ZZZZZ") is None
     finally:

@@ -15,6 +15,7 @@ from game.ui.menus.title import TitleScene
 from game.ui.net.lobby import LobbyScene, parse_target
 from game.ui.table.scene import TableScene
 from tests.nethelp import host_thread, table_of
+from tests.waits import wait_until
 
 
 def test_the_title_opens_play_with_friends(app: App) -> None:
@@ -37,18 +38,19 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
     lobby.draw(app.screen)
     # the friend finds the table by its code on the (loopback) network
     assert lobby.browser is not None
-    end = time.monotonic() + 30
-    while lobby.browser.find(listing.code) is None and time.monotonic() < end:
-        time.sleep(0.05)
-    found = lobby.browser.find(listing.code)
+    browser = lobby.browser
+    wait_until(lambda: browser.find(listing.code) is not None, "the table found", 30, pause=0.05)
+    found = browser.find(listing.code)
     assert found is not None and found.address == listing.address
     friend = RemoteSession.join(found.address, "Bo", found.code)
     try:
         assert friend.seat == 1
-        browser = lobby.browser
-        end = time.monotonic() + 30
-        while getattr(browser.find(listing.code), "open_seats", 1) and time.monotonic() < end:
-            time.sleep(0.05)
+        wait_until(
+            lambda: not getattr(browser.find(listing.code), "open_seats", 1),
+            "the table announced full",
+            30,
+            pause=0.05,
+        )
         found = browser.find(listing.code)
         assert found is not None and found.open_seats == 0  # announced again: full
         assert lobby.hosting is not None and lobby.hosting.seated() == [("Bo", True)]
@@ -61,11 +63,12 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
         lobby.sit_down()
         table = app.top
         assert isinstance(table, TableScene)
-        end = time.monotonic() + 60
-        while table.session.public().hand_number < 1 and time.monotonic() < end:
-            table.update(0.05)
-            time.sleep(0.01)
-        assert table.session.public().hand_number >= 1  # full: the game started
+        wait_until(
+            lambda: table.session.public().hand_number >= 1,  # full: the game started
+            "the first deal",
+            step=lambda: table.update(0.05),
+            pause=0.01,
+        )
         assert table.session.players[1].name == "Bo"
     finally:
         friend.close()
@@ -82,10 +85,13 @@ def test_join_by_a_typed_code_opens_the_table_and_a_refusal_is_worded(
         assert isinstance(lobby, LobbyScene)
         lobby.entry.set_text(f"{address} {table.code}")
         lobby.join_typed()
-        end = time.monotonic() + 60
-        while isinstance(app.top, LobbyScene) and time.monotonic() < end:
-            app.top.update(0.05)
-            time.sleep(0.01)
+        typed = lobby
+        wait_until(
+            lambda: not isinstance(app.top, LobbyScene),
+            "the table opened",
+            step=lambda: typed.update(0.05),
+            pause=0.01,
+        )
         scene = app.top
         assert isinstance(scene, TableScene) and scene.session.players[0].name == "You"
         app.switch(routes.Online())
@@ -93,19 +99,19 @@ def test_join_by_a_typed_code_opens_the_table_and_a_refusal_is_worded(
         assert isinstance(lobby, LobbyScene)
         lobby.keys = SeatKeys(tmp_path / "another-player.json")
         lobby.join(address, table.code)  # the only seat is taken now
-        while lobby.joining is not None and time.monotonic() < end:
-            lobby.update(0.05)
-            time.sleep(0.01)
+        wait_until(
+            lambda: lobby.joining is None, "the answer", step=lambda: lobby.update(0.05), pause=0.01
+        )
         assert lobby.message == "Every seat at that table is taken."
         app.switch(routes.Title())
 
 
 def _until_table(app: App) -> TableScene:
-    end = time.monotonic() + 60
-    while not isinstance(app.top, TableScene) and time.monotonic() < end:
+    def update() -> None:
         assert app.top is not None
         app.top.update(0.05)
-        time.sleep(0.01)
+
+    wait_until(lambda: isinstance(app.top, TableScene), "the table", step=update, pause=0.01)
     assert isinstance(app.top, TableScene)
     return app.top
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Callable
 
 import pytest
@@ -25,6 +24,7 @@ from game.rules.actions import Action, Bid, Play
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 from tests.nethelp import FAST, host_thread
+from tests.waits import wait_until
 
 SECRET_BIDS = dataclasses.replace(
     PRESET_LIST[0].rules(4), simultaneous_bidding=True, hook=False, max_hands=2
@@ -36,12 +36,13 @@ CASES: list[tuple[str, RuleSet]] = [
 
 
 def until(done: Callable[[], bool], sessions: list[RemoteSession], seconds: float = 30.0) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "the sessions did not catch up"
+    """Tick ``sessions`` until ``done()``."""
+
+    def tick() -> None:
         for session in sessions:
             session.tick(0.01)
-        time.sleep(0.002)
+
+    wait_until(done, "the sessions catching up", seconds, step=tick)
 
 
 def caught_up(sessions: list[RemoteSession], local: Match) -> bool:

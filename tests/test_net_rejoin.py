@@ -14,7 +14,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from game.net.seatkeys import FILE_NAME, KEEP_SECONDS, SeatKeys, kept_seat
 from game.net.table import HostedTable
 from game.rules.phase import Phase
 from tests.nethelp import FAST, host_thread, table_of
+from tests.waits import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW = dataclasses.replace(FAST, drop_timeout=0.5, think_delay=0.15)
@@ -74,13 +75,6 @@ def players() -> Iterator[list[Player]]:
                 player.kill()
 
 
-def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.02)
-
-
 def tricks_played(table: HostedTable) -> int:
     view = table.match.view(None)
     return sum(sum(result.taken) for result in view.results) + len(view.tricks)
@@ -93,14 +87,15 @@ def test_a_killed_player_restarted_takes_the_same_seat_back(tmp_path: Path) -> N
         first = Player(home, address)
         started.append(first)
         assert first.said() == "seat 1"
-        wait_for(lambda: tricks_played(table) >= 5)
+        wait_until(lambda: tricks_played(table) >= 5, "five tricks", pause=0.02)
         first.kill()
 
         keys = home / "data" / FILE_NAME
         assert stat.S_IMODE(keys.stat().st_mode) == 0o600  # the key is a secret
-        wait_for(lambda: table.seats[1].stand_in)  # a computer keeps the seat meanwhile
+        # a computer keeps the seat meanwhile
+        wait_until(lambda: table.seats[1].stand_in, "a stand-in", pause=0.02)
         moves = len(table.match.actions)
-        wait_for(lambda: any(a.seat == 1 for a in table.match.actions[moves:]))
+        wait_until(lambda: any(a.seat == 1 for a in table.match.actions[moves:]), "its move")
 
         stranger = Player(tmp_path / "stranger", address)  # no key: the table is full
         started.append(stranger)
@@ -109,7 +104,9 @@ def test_a_killed_player_restarted_takes_the_same_seat_back(tmp_path: Path) -> N
         again = Player(home, address, table.code)  # started again: by code this time
         started.append(again)
         assert again.said() == "seat 1"
-        wait_for(lambda: table.seats[1].connected and not table.seats[1].stand_in)
+        wait_until(
+            lambda: table.seats[1].connected and not table.seats[1].stand_in, "the seat back"
+        )
         assert table.seats[1].player.name == "Bo"
         assert again.said() == "acted"  # and plays on
 
@@ -133,16 +130,15 @@ def test_a_seat_key_is_kept_per_table_and_forgotten_once_the_game_is_over(
 
 
 def _play_out(session: RemoteSession) -> None:
-    end = time.monotonic() + 60
-    while not session.over:
-        assert time.monotonic() < end
+    def step() -> None:
         session.tick(0.01)
         view = session.view(session.seat)
         if view.phase is Phase.HAND_SCORED:
             session.continue_after_hand()
         elif session.human_to_act() is not None:
             session.act(view.legal[0])
-        time.sleep(0.005)
+
+    wait_until(lambda: session.over, "the game's end", step=step, pause=0.005)
     session.tick(0.01)
 
 

@@ -20,6 +20,7 @@ from game.rules.phase import Phase
 from game.rules.record import Player, to_record
 from tests.nethelp import hosting, run, small_rules
 from tests.record_checker import check_record
+from tests.waits import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = TableSettings(drop_timeout=60.0, think_delay=0.0, hand_pause=0.0, stand_in="random")
@@ -84,12 +85,13 @@ def test_a_table_hosted_from_the_window_opens_again_where_it_was(tmp_path: Path)
     assert not hosting.table.match.actions  # the game waits for the host to sit down
     hosting.release()
     try:
-        end = time.monotonic() + 60
-        while len(hosting.table.match.actions) < 2 and time.monotonic() < end:
+
+        def step() -> None:
             session.tick(0.01)
             if session.human_to_act() is not None:
                 session.act(session.view(0).legal[0])
-            time.sleep(0.005)
+
+        wait_until(lambda: len(hosting.table.match.actions) >= 2, "two moves", step=step)
     finally:
         session.close()  # stops the host
     moves = len(hosting.table.match.actions)  # the computers may have moved on till then
@@ -115,9 +117,7 @@ def test_ohhell_serve_announces_its_table_on_the_local_network() -> None:
         first = server.stdout.readline()
         code = first.split()[2]  # "Serving table CODE on ..."
         assert "Announced on the local network" in server.stdout.readline()
-        end = time.monotonic() + 30
-        while browser.find(code) is None and time.monotonic() < end:
-            time.sleep(0.05)
+        wait_until(lambda: browser.find(code) is not None, "the table found", 30, pause=0.05)
         found = browser.find(code)
         assert found is not None and found.open_seats == 2 and found.game == "oh-hell"
         assert listed_name(found.game) == "Oh Hell"  # named by id, read in each one's words

@@ -8,10 +8,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.waits import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,6 +30,15 @@ def children_of(parent: int) -> set[int]:
         if int(fields[1]) == parent:
             found.add(int(entry))
     return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time ``pid`` has used (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 def alive(pid: int) -> bool:
@@ -52,18 +62,25 @@ def test_no_process_outlives_a_killed_game(tmp_path: Path) -> None:
         stderr=subprocess.DEVNULL,
     )
     try:
-        end = time.monotonic() + 60
-        while len(children_of(game.pid)) < 2:  # the worker and a helper at least
-            assert time.monotonic() < end, "the game started no worker"
-            time.sleep(0.2)
-        time.sleep(2.0)  # the computers are thinking now
+        wait_until(
+            lambda: len(children_of(game.pid)) >= 2,  # the worker and a helper at least
+            "a worker started",
+            pause=0.2,
+        )
+        wait_until(
+            lambda: sum(map(cpu_seconds, children_of(game.pid))) >= 1.0,
+            "the computers thinking",
+            pause=0.1,
+        )
         started = children_of(game.pid)
         game.send_signal(signal.SIGKILL)
         game.wait(10)
-        end = time.monotonic() + 10
-        while any(alive(pid) for pid in started) and time.monotonic() < end:
-            time.sleep(0.2)
-        assert not [pid for pid in started if alive(pid)], "processes outlived the game"
+        wait_until(
+            lambda: not any(alive(pid) for pid in started),
+            "every process the game started ending with it",
+            10,
+            pause=0.2,
+        )
     finally:
         if game.poll() is None:
             game.kill()

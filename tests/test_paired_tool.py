@@ -18,6 +18,7 @@ def paired() -> types.ModuleType:
     return load_tool("paired.py")
 
 
+@pytest.mark.slow  # a whole small tournament
 def test_a_level_plays_the_tournaments_games(paired: types.ModuleType) -> None:
     games = paired.play_all(["hard"], 4, 3, 2, 1, 1)
     rules = paired.single_hand_rules(4, 3)

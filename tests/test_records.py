@@ -124,6 +124,7 @@ def test_not_json_is_refused_saying_so() -> None:
         read_record('{"format": "ohhell-record",')
 
 
+@pytest.mark.slow  # fuzzing: the damages named above are the quick run's
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_any_damage_gives_a_record_error_or_a_valid_game(data: st.DataObject) -> None:

@@ -205,6 +205,7 @@ def test_ai_copies_agree_with_the_engine_in_every_preset(preset: Preset, players
     check_walk(preset.rules(players), players)
 
 
+@pytest.mark.slow  # every preset at every table size is the quick run's
 @GENERATED
 @given(rules=valid_rule_sets(), seed=st.integers(0, 10_000))
 def test_ai_copies_agree_with_the_engine_in_generated_rule_sets(rules: RuleSet, seed: int) -> None:

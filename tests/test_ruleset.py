@@ -1,5 +1,5 @@
-"""Rule sets: impossible combinations are refused with a message naming the
-conflict; every rule survives JSON."""
+"""Rule sets: impossible combinations are refused, the conflict and its facts given as
+data; every rule survives JSON."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from game.i18n.reasons import error_words
+from game.i18n.reasons import error_words, rules_words
 from game.rules import (
     PRESET_LIST,
     PRESETS,
     HandSequence,
     Preset,
     RecordError,
+    RulesError,
     RuleSet,
     Settlement,
     TrickPoints,
@@ -22,43 +23,66 @@ from game.rules import (
     get_preset,
     preset_for,
 )
+from game.rules.reasons import Conflict, RuleProblem
 from tests.refusals import rules_refused
+
+C = Conflict
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("options", "conflict", "facts"),
     [
-        ({"hook": True, "simultaneous_bidding": True}, "hook needs bidding in turn"),
-        ({"players": 6, "largest_hand": 10}, "60 cards, but the pack has 52. At most 8"),
-        ({"players": 4, "largest_hand": 13}, "none is left to turn for trumps"),
-        ({"players": 2}, "3 to 8 players, not 2"),
-        ({"players": 9}, "3 to 8 players, not 9"),
-        ({"sequence": HandSequence.CONSTANT}, "needs a number of hands or a target"),
-        ({"largest_hand": 0}, "at least one card"),
-        ({"trump": TrumpMethod.NONE, "must_trump": True}, "La Podrida"),
-        ({"trump": TrumpMethod.NONE, "no_trump_last_hand": True}, "no trumps at all"),
-        ({"trump": TrumpMethod.DEALERS_LAST_CARD, "no_trump_when_exhausted": True}, "cannot apply"),
-        ({"target_score": 50, "exact_bonus": 0, "trick_points": TrickPoints.NEVER}, "never be"),
-        ({"settlement": Settlement.POOL, "stake": 0}, "stake of at least one"),
-        ({"strip_pack": True, "players": 5, "largest_hand": 11}, "the stripped pack has 50"),
+        ({"hook": True, "simultaneous_bidding": True}, C.HOOK_NEEDS_TURNS, {}),
+        ({"players": 6, "largest_hand": 10}, C.PACK_TOO_SMALL, {"needed": 60, "high": 8}),
+        ({"players": 4, "largest_hand": 13}, C.NO_CARD_TO_TURN, {"needed": 52, "pack": 52}),
+        ({"players": 2}, C.PLAYERS, {"low": 3, "high": 8, "value": "2"}),
+        ({"players": 9}, C.PLAYERS, {"low": 3, "high": 8, "value": "9"}),
+        ({"sequence": HandSequence.CONSTANT}, C.NO_END, {}),
+        ({"largest_hand": 0}, C.LARGEST_TOO_SMALL, {"low": 1}),
+        ({"trump": TrumpMethod.NONE, "must_trump": True}, C.MUST_TRUMP_WITHOUT_TRUMPS, {}),
+        (
+            {"trump": TrumpMethod.NONE, "no_trump_last_hand": True},
+            C.NO_TRUMP_OPTIONS_WITHOUT_TRUMPS,
+            {},
+        ),
+        (
+            {"trump": TrumpMethod.DEALERS_LAST_CARD, "no_trump_when_exhausted": True},
+            C.EXHAUSTED_WITH_LAST_CARD,
+            {},
+        ),
+        (
+            {"target_score": 50, "exact_bonus": 0, "trick_points": TrickPoints.NEVER},
+            C.NO_POINTS,
+            {},
+        ),
+        ({"settlement": Settlement.POOL, "stake": 0}, C.STAKE_TOO_SMALL, {"low": 1}),
+        (
+            {"strip_pack": True, "players": 5, "largest_hand": 11},
+            C.PACK_TOO_SMALL,
+            {"pack": 50, "stripped": True},
+        ),
     ],
 )
-def test_impossible_combinations_are_refused(options: dict[str, Any], message: str) -> None:
+def test_impossible_combinations_are_refused(
+    options: dict[str, Any], conflict: Conflict, facts: dict[str, object]
+) -> None:
     # ``Any``: well-typed keyword arguments of RuleSet, each field of its own type.
-    with rules_refused(message):
+    with rules_refused(conflict, **facts):
         RuleSet(**options)
 
 
 def test_preset_refuses_unsupported_player_count() -> None:
-    with rules_refused("Up and Down the River is for 4 to 8 players, not 3"):
+    with rules_refused(C.PRESET_PLAYERS, name="up-and-down-the-river", players=3, low=4, high=8):
         PRESETS["up-and-down-the-river"].rules(3)
-    with rules_refused("Oh Hell is for 3 to 7 players, not 8"):
+    with rules_refused(C.PRESET_PLAYERS, name="oh-hell", players=8, low=3, high=7):
         PRESETS["oh-hell"].rules(8)
 
 
 def test_unknown_preset_lists_the_ids() -> None:
-    with rules_refused("oh-well, nomination-whist"):
+    with pytest.raises(RulesError) as caught:
         get_preset("whist")
+    assert caught.value.problem == RuleProblem(C.UNKNOWN_PRESET, value="whist")
+    assert "oh-well, nomination-whist" in rules_words(caught.value.problem)
 
 
 @pytest.mark.parametrize("preset", PRESET_LIST, ids=lambda p: p.id)
@@ -116,24 +140,28 @@ def test_bad_rules_json_says_where(data: object, where: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("options", "conflict", "facts"),
     [
-        ({"largest_hand": 10**9}, "at most 52 cards"),
-        ({"sequence": HandSequence.CONSTANT, "max_hands": 10**10}, "at most 1000 hands"),
-        ({"target_score": 10**9}, "at most 100000 points"),
-        ({"exact_bonus": 10**12}, "Bonuses can be at most"),
-        ({"settlement": Settlement.POOL, "stake": 10**8}, "stake can be at most"),
-        ({"players": True}, "players, not True"),
-        ({"players": 4.0}, "players, not 4.0"),
-        ({"hook": 1}, "'hook' cannot be 1"),
-        ({"largest_hand": 2.5}, "'largest_hand' cannot be 2.5"),
-        ({"trump": "next-card"}, "'trump' cannot be 'next-card'"),
+        ({"largest_hand": 10**9}, C.LARGEST_TOO_BIG, {"high": 52}),
+        (
+            {"sequence": HandSequence.CONSTANT, "max_hands": 10**10},
+            C.HANDS_TOO_MANY,
+            {"high": 1000},
+        ),
+        ({"target_score": 10**9}, C.TARGET_TOO_BIG, {"high": 100000}),
+        ({"exact_bonus": 10**12}, C.BONUS_TOO_BIG, {"high": 100000}),
+        ({"settlement": Settlement.POOL, "stake": 10**8}, C.STAKE_TOO_BIG, {"high": 100000}),
+        ({"players": True}, C.PLAYERS, {"value": "True"}),
+        ({"players": 4.0}, C.PLAYERS, {"value": "4.0"}),
+        ({"hook": 1}, C.WRONG_TYPE, {"name": "hook", "value": "1"}),
+        ({"largest_hand": 2.5}, C.WRONG_TYPE, {"name": "largest_hand", "value": "2.5"}),
+        ({"trump": "next-card"}, C.WRONG_TYPE, {"name": "trump", "value": "'next-card'"}),
     ],
 )
 def test_out_of_range_or_wrongly_typed_rules_are_refused(
-    options: dict[str, object], message: str
+    options: dict[str, object], conflict: Conflict, facts: dict[str, object]
 ) -> None:
-    with rules_refused(message):
+    with rules_refused(conflict, **facts):
         RuleSet(**options)  # type: ignore[arg-type]  # some are wrongly typed on purpose
 
 

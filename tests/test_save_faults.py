@@ -18,6 +18,7 @@ from game.play.notices import as_notice
 from game.play.session import GameSession
 from game.rules.record import Player
 from game.rules.ruleset import HandSequence, RuleSet
+from tests.waits import wait_until
 
 RULES = RuleSet(players=3, sequence=HandSequence.CONSTANT, largest_hand=5, max_hands=4)
 PLAYERS = [Player("Ann"), Player("Bo"), Player("Cy")]
@@ -144,7 +145,6 @@ def test_a_folder_made_read_only_mid_game_is_told_and_saving_resumes(
 def test_the_hosts_window_says_when_its_table_cannot_be_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import time
 
     from game.net.hosting import host_game
 
@@ -156,21 +156,27 @@ def test_the_hosts_window_says_when_its_table_cannot_be_saved(
         def failing(target: object, text: str) -> None:
             raise OSError(28, "No space left on device")
 
+        def step() -> None:
+            session.tick(0.01)
+            if session.human_to_act() is not None:
+                session.act(session.view(0).legal[0])
+
         monkeypatch.setattr("game.play.autosave.atomic_write_text", failing)
-        end = time.monotonic() + 30
-        while not any(as_notice(n).text.startswith(FAILING) for n in session.signals):
-            assert time.monotonic() < end, "the host's window was never told"
-            session.tick(0.01)
-            if session.human_to_act() is not None:
-                session.act(session.view(0).legal[0])
-            time.sleep(0.01)
+        wait_until(
+            lambda: any(as_notice(n).text.startswith(FAILING) for n in session.signals),
+            "the host's window told saving fails",
+            30,
+            step,
+            pause=0.01,
+        )
         monkeypatch.undo()
-        while as_notice(session.signals[-1]).text != AGAIN:
-            assert time.monotonic() < end, "nor told when saving worked again"
-            session.tick(0.01)
-            if session.human_to_act() is not None:
-                session.act(session.view(0).legal[0])
-            time.sleep(0.01)
+        wait_until(
+            lambda: as_notice(session.signals[-1]).text == AGAIN,
+            "the host's window told saving works again",
+            30,
+            step,
+            pause=0.01,
+        )
     finally:
         session.close()
 

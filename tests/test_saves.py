@@ -158,6 +158,7 @@ def _build(options: dict[str, object]) -> RuleSet | None:
         return None
 
 
+@pytest.mark.slow  # the presets' walk above is the quick run's
 @settings(max_examples=60, deadline=None)
 @given(options=rule_sets, seed=st.integers(0, 2**32), moves=st.integers(0, 2**32))
 def test_generated_rule_sets_save_and_load_at_every_step(

@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 
 from game.play.session import GameSession
 from game.rules import PRESETS, IllegalAction, Phase, Player, RecordError
+from tests.waits import wait_until
 
 PLAYERS = [Player("Anna"), Player("Bot 1", "random"), Player("Bot 2", "random")]
 
 
 def run_until_human(session: GameSession, limit: float = 5.0) -> None:
-    deadline = time.monotonic() + limit
-    while session.human_to_act() is None and not session.over:
-        session.tick(1.0)
-        assert time.monotonic() < deadline, "computer seats did not act"
-        time.sleep(0.001)
+    wait_until(
+        lambda: session.human_to_act() is not None or session.over,
+        "the computer seats' turns",
+        limit,
+        step=lambda: session.tick(1.0),
+        pause=0.001,
+    )
 
 
 def test_autosave_after_every_action_and_resume(tmp_path: Path) -> None:

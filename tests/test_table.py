@@ -25,6 +25,7 @@ from game.ui.kit import routes
 from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import DEMO_RESTART, TableScene
+from tests.waits import wait_until
 
 BOT: PlayerKind = "easy" if "easy" in LEVELS else "random"
 
@@ -55,13 +56,10 @@ def table(app: App) -> TableScene:
 def run_until(
     app: App, condition: Callable[[], object], frames: int = 4000, dt: float = 0.05
 ) -> None:
-    for _ in range(frames):
-        if condition():
-            return
-        app.frame(dt)
-        if any(isinstance(s, TableScene) and s.session.thinking is not None for s in app.scenes):
-            time.sleep(0.001)
-    raise AssertionError("the table never got there")
+    """At most ``frames`` frames of ``dt`` seconds until ``condition()`` (the computers
+    think meanwhile)."""
+    step = lambda: app.frame(dt)  # noqa: E731
+    wait_until(condition, "the table's state", 120, step, pause=0.001, steps=frames)
 
 
 def key(app: App, code: int) -> None:

@@ -3,7 +3,6 @@ a click or key that started earlier never shows the next player's hand."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pygame
@@ -14,6 +13,7 @@ from game.rules.ruleset import HandSequence, RuleSet
 from game.ui.app import App
 from game.ui.table.curtain import ARM_DELAY, CurtainOverlay, Hotseat
 from game.ui.table.scene import TableScene
+from tests.waits import wait_until
 
 BOT: PlayerKind = "random"
 
@@ -29,13 +29,9 @@ def hotseat(app: App, cards: int = 2) -> TableScene:
     return scene
 
 
-def run_until(app: App, condition: Callable[[], bool], frames: int = 4000) -> None:
-    for _ in range(frames):
-        if condition():
-            return
-        app.frame(0.05)
-        time.sleep(0.001)  # the computer players think in a thread
-    raise AssertionError("never got there")
+def run_until(app: App, condition: Callable[[], bool]) -> None:
+    """Frames until ``condition()`` (the computer players think meanwhile)."""
+    wait_until(condition, "the table's state", 120, step=lambda: app.frame(0.05), pause=0.001)
 
 
 def curtain_up(app: App) -> CurtainOverlay:

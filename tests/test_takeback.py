@@ -15,16 +15,20 @@ from game.rules import PRESETS, Phase, Player
 from game.rules.actions import Play
 from game.ui.app import App
 from game.ui.table.scene import TableScene
+from tests.kept import play_on
+from tests.waits import wait_until
 
 PLAYERS = [Player("Anna"), Player("Bot 1", "easy"), Player("Bot 2", "random")]
 
 
 def run_until_human(session: GameSession, limit: float = 10.0) -> None:
-    deadline = time.monotonic() + limit
-    while session.human_to_act() is None and not session.over:
-        session.tick(1.0)
-        assert time.monotonic() < deadline, "computer seats did not act"
-        time.sleep(0.001)
+    wait_until(
+        lambda: session.human_to_act() is not None or session.over,
+        "the computer seats' turns",
+        limit,
+        step=lambda: session.tick(1.0),
+        pause=0.001,
+    )
 
 
 def new_session(tmp_path: Path, seed: int = 5) -> GameSession:
@@ -71,16 +75,13 @@ def test_nothing_to_take_back_at_the_start_of_a_hand_or_when_off(tmp_path: Path)
 
 def test_take_back_stays_within_the_hand(tmp_path: Path) -> None:
     session = new_session(tmp_path, seed=8)
-    deadline = time.monotonic() + 20
-    while session.match.hand_number < 2 or session.match.phase.automatic:
-        assert time.monotonic() < deadline
-        if session.match.phase is Phase.HAND_SCORED:
-            session.continue_after_hand()
-        elif session.human_to_act() is not None:
-            session.act(session.match.legal_actions(0)[0])
-        else:
-            session.tick(1.0)
-            time.sleep(0.001)
+    wait_until(
+        lambda: session.match.hand_number >= 2 and not session.match.phase.automatic,
+        "the second hand",
+        20,
+        step=lambda: play_on(session),
+        pause=0.001,
+    )
     # A new hand was dealt: nothing before it can be taken back.
     view = session.public()
     first_of_hand = len(session.match.actions) - sum(view.has_bid) - len(view.trick)

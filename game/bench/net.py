@@ -26,11 +26,10 @@ from game.net.client import Client
 from game.net.host import Host
 from game.net.table import HostedTable, TableSettings
 from game.play.lifeline import Tie, deaf_children, follow, tie
+from game.play.setup import COMPUTER_NAMES
 from game.rules.phase import Phase
 from game.rules.presets import get_preset
 from game.rules.record import LEVELS, Level, Player
-
-COMPUTER_NAMES = ("Ada", "Basil", "Cleo", "Dot", "Eli", "Fay", "Gus")
 
 
 @dataclass

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game.i18n import _
 from game.i18n.reasons import rules_words
 from game.rules.errors import RecordError, RulesError
-from game.rules.names import clean_name
+from game.rules.names import NAME_LENGTH, clean_name
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
 from game.rules.reasons import RuleProblem
 from game.rules.record import LEVELS, Level, Player, PlayerKind, is_level
@@ -52,7 +52,6 @@ COMPUTER_NAMES = (
 DEFAULT_PRESET = "oh-hell"
 DEFAULT_TARGET = 100
 """The target score offered when a game first ends at one."""
-NAME_LENGTH = 24
 
 
 # ------------------------------------------------------------------ players

@@ -6,7 +6,7 @@ Pure Python with no display code. Start from a preset or a custom
 :meth:`Match.legal_actions`.
 """
 
-from game.rules.actions import Action, Bid, Play, PlaySet
+from game.rules.actions import Action, Bid, Play
 from game.rules.cards import PACK, Card, Rank, Suit, parse_cards
 from game.rules.errors import IllegalAction, RecordError, RulesError
 from game.rules.match import Match
@@ -40,7 +40,6 @@ __all__ = [
     "Match",
     "Phase",
     "Play",
-    "PlaySet",
     "Player",
     "Preset",
     "Rank",

@@ -13,9 +13,8 @@ Play(seat=1, card=Card.parse('TD'))
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 from game.rules.cards import PACK, Card
 from game.rules.errors import RecordError
@@ -131,69 +130,6 @@ def legal_plays(seat: int, mask: int) -> tuple[Play, ...]:
         + hearts[mask >> 26 & 0x1FFF]
         + spades[mask >> 39]
     )
-
-
-class PlaySet(Sequence[Play]):
-    """The plays of one seat for the cards in a mask, in card-index order.
-
-    A light sequence: it builds a :class:`Play` only when one is asked for, so
-    listing the legal plays costs the same for one card as for thirteen.
-
-    >>> from game.rules.cards import parse_cards, mask_of
-    >>> plays = PlaySet(2, mask_of(parse_cards("AS 3C 9H")))
-    >>> len(plays), [str(play.card) for play in plays], plays[-1].card
-    (3, ['3C', '9H', 'AS'], Card.parse('AS'))
-    """
-
-    __slots__ = ("mask", "seat")
-
-    def __init__(self, seat: int, mask: int) -> None:
-        self.seat = seat
-        self.mask = mask
-
-    def __len__(self) -> int:
-        return self.mask.bit_count()
-
-    @overload
-    def __getitem__(self, index: int) -> Play: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Play]: ...
-    def __getitem__(self, index: int | slice) -> Play | list[Play]:
-        if isinstance(index, slice):
-            return list(self)[index]
-        count = self.mask.bit_count()
-        if index < 0:
-            index += count
-        if not 0 <= index < count:
-            raise IndexError("play index out of range")
-        mask = self.mask
-        for _ in range(index):
-            mask &= mask - 1
-        return _PLAYS[self.seat][(mask & -mask).bit_length() - 1]
-
-    def __iter__(self) -> Iterator[Play]:
-        row = _PLAYS[self.seat]
-        mask = self.mask
-        while mask:
-            low = mask & -mask
-            yield row[low.bit_length() - 1]
-            mask ^= low
-
-    def __contains__(self, action: object) -> bool:
-        return (
-            type(action) is Play and action.seat == self.seat and bool(action.card.mask & self.mask)
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PlaySet):
-            return self.seat == other.seat and self.mask == other.mask
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    def __hash__(self) -> int:
-        return hash((self.seat, self.mask))
-
-    def __repr__(self) -> str:
-        return f"PlaySet({self.seat}, [{', '.join(str(play.card) for play in self)}])"
 
 
 def action_from_json(data: object, where: str = "action") -> Action:

@@ -19,7 +19,7 @@ cards can be held in one integer. The engine's hot paths work on such masks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Any
 
@@ -213,8 +213,3 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """
     items = text.split() if isinstance(text, str) else text
     return [Card.parse(item) for item in items]
-
-
-def iter_suit(mask: int, suit: Suit) -> Iterator[Card]:
-    """The cards of one suit in a mask, low to high."""
-    return iter(cards_in(mask & SUIT_MASKS[suit]))

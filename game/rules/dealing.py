@@ -7,18 +7,16 @@ drawn, so a deal number deals the same cards on every Python this runs on).
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any
 
-from game.rules.cards import PACK, Card
-from game.rules.events import DealerChosen, Event
-from game.rules.phase import Phase
-from game.rules.plan import TRUMPS_TURNED
+from game.rules.bidding import legal_bids
+from game.rules.cards import PACK, Card, mask_of
+from game.rules.events import DealerChosen, Event, HandDealt, TrumpTurned
+from game.rules.plan import Plan
 from game.rules.ruleset import FirstDealer, RuleSet
-from game.rules.state import MatchState
+from game.rules.state import HandState
 
-_MASK_OF = operator.attrgetter("mask")
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(PACK))))
 
 
@@ -86,27 +84,47 @@ def choose_dealer(rules: RuleSet, rng: random.Random) -> DealerChosen:
     return DealerChosen(contenders[0], method, tuple(rounds))
 
 
-def deal(match: MatchState) -> list[Event]:
-    """Deal ``match``'s next hand, turn its trump card (if the rules turn one) and
-    open the bidding; the hand's events."""
-    players, number, dealer, plan = match.players, match.hand_number, match.dealer, match._plan
-    hand = plan.hand(number)
+def deal(rules: RuleSet, plan: Plan, pack: list[Card], number: int, dealer: int) -> HandState:
+    """Hand ``number``, dealt by ``dealer`` from the shuffled ``pack``: each seat's cards,
+    the trump card turned (if the rules turn one), the bidding open."""
+    players, hand = rules.players, plan.hand(number)
     size = hand.size
-    pack = match._shuffled()
-    hands = match._hands
+    hands = [0] * players
     for offset in range(players):
         seat = (dealer + 1 + offset) % players
-        # The cards are distinct bits, so their sum is their union.
-        hands[seat] = sum(map(_MASK_OF, pack[offset : size * players : players]))
-    match._dealt = hands.copy()
-    match._new_hand(size)
-    if hand.turned is None:
-        match.trump_card = match.trump = None
-        trump_event: Event = hand.no_trump  # type: ignore[assignment]
+        hands[seat] = mask_of(pack[offset : size * players : players])
+    trump_card = None if hand.turned is None else pack[hand.turned]
+    eldest = (dealer + 1) % players
+    to_act = None if rules.simultaneous_bidding else eldest
+    state = HandState(
+        number=number,
+        dealer=dealer,
+        size=size,
+        trump_card=trump_card,
+        trump=None if trump_card is None else trump_card.suit,
+        dealt=tuple(hands),
+        hands=hands,
+        bids=(None,) * players,
+        taken=(0,) * players,
+        to_act=to_act,
+        legal=(),
+        leader=eldest,
+        trick=(),
+        tricks=(),
+    )
+    if to_act is not None:
+        state.legal = legal_bids(rules, state, to_act)
+    return state
+
+
+def dealt_events(plan: Plan, state: HandState) -> list[Event]:
+    """What the table sees of a deal: the hand dealt, then the card turned for trumps
+    or why there are no trumps."""
+    hand = plan.hand(state.number)
+    card = state.trump_card
+    if card is None:
+        assert hand.no_trump is not None
+        turned: Event = hand.no_trump
     else:
-        card = match.trump_card = pack[hand.turned]
-        match.trump = card.suit
-        trump_event = TRUMPS_TURNED[plan.dealers_card][card.index]
-    match.phase = Phase.BIDDING
-    match._to_act = None if match.rules.simultaneous_bidding else (dealer + 1) % players
-    return [plan.hand_dealt(number, dealer, size), trump_event]
+        turned = TrumpTurned(card, card.suit, plan.dealers_card)
+    return [HandDealt(state.number, state.dealer, state.size, plan.rules.stripped), turned]

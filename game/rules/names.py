@@ -21,6 +21,8 @@ import unicodedata
 
 MAX_NAME = 40
 """The longest name any file or message may hold (the form allows fewer)."""
+NAME_LENGTH = 24
+"""The longest name a player gives (in the new-game form and the settings)."""
 
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 """Unicode categories never kept: controls, formats, surrogates, private use,

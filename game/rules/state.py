@@ -1,87 +1,74 @@
-"""What the phases' modules read and write of a match: the state of a game.
+"""The state of the hand in progress, as the match keeps it.
 
-:class:`~game.rules.match.Match` holds it; dealing, bidding, playing and the views
-(:mod:`game.rules.dealing`, :mod:`game.rules.bidding`, :mod:`game.rules.playing`,
-:mod:`game.rules.snapshot`) work on it through this protocol, so that they need not
-import the match (which imports them).
+:class:`~game.rules.match.Match` owns one :class:`HandState`. The phases' modules
+(:mod:`game.rules.dealing` makes one, :mod:`game.rules.bidding` and
+:mod:`game.rules.playing` change it) see this record and the rules, never the
+match. Its tuples are immutable values that views share: a change replaces them.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
 
 from game.rules.actions import Action
 from game.rules.cards import Card, Suit
-from game.rules.events import TrickWon
-from game.rules.phase import Phase
-from game.rules.plan import Plan
-from game.rules.results import HandResult, ScoredHand
-from game.rules.ruleset import RuleSet
-from game.rules.view import SeatView
+from game.rules.tricks import Trick
 
 
-class MatchState(Protocol):
-    """A game in progress, as :class:`~game.rules.match.Match` keeps it."""
+@dataclass(slots=True)
+class HandState:
+    """One hand: the cards, the bids and the tricks."""
 
-    rules: RuleSet
-    players: int
-    phase: Phase
+    number: int
+    """The hand's number, counted from 1 (0 before the first dealer is chosen)."""
     dealer: int
-    hand_number: int
-    hand_size: int
-    leader: int
+    size: int
+    """Cards dealt to each seat."""
     trump_card: Card | None
     trump: Suit | None
-    winners: tuple[int, ...]
-    settlement: tuple[float, ...] | None
-    actions: list[Action]
-    _rng: random.Random
-    _plan: Plan
-    _next_seat: tuple[int, ...]
-    _to_act: int | None
-    _hands: list[int]
-    _dealt: list[int]
-    _bids: list[int | None]
-    _taken: list[int]
-    _trick: list[Card]
-    _won: list[TrickWon]
-    _played: int
-    _trick_base: int
-    _legal: int
-    _legal_list: tuple[Action, ...] | None
-    _scores: tuple[int, ...]
-    _results: tuple[HandResult, ...]
-    _unrecorded: tuple[ScoredHand, ...]
-    _views: dict[int | None, SeatView]
-    _now: tuple[Any, ...] | None
-    _frozen: tuple[tuple[int, ...], tuple[TrickWon, ...], tuple[int | None, ...]] | None
-    _hand_view: tuple[Any, ...] | None
+    dealt: tuple[int, ...]
+    """Each seat's cards as dealt, as masks."""
+    hands: list[int]
+    """Each seat's cards now, as masks (changed in place: views copy the numbers)."""
+    bids: tuple[int | None, ...]
+    """Every bid made, secret ones included; None for a seat yet to bid."""
+    taken: tuple[int, ...]
+    to_act: int | None
+    """The one seat to act (None between decisions and while bids are secret)."""
+    legal: tuple[Action, ...]
+    """``to_act``'s legal actions (empty when there is no such seat)."""
+    leader: int
+    """The seat that led the trick in progress (or the last trick)."""
+    trick: tuple[Card, ...]
+    """The trick in progress, in play order from ``leader``."""
+    tricks: tuple[Trick, ...]
+    """The tricks of this hand done."""
+
+    @classmethod
+    def before_the_deal(cls, players: int) -> HandState:
+        """The state before the first dealer is chosen: no hand yet."""
+        nothing = (0,) * players
+        return cls(
+            number=0,
+            dealer=0,
+            size=0,
+            trump_card=None,
+            trump=None,
+            dealt=nothing,
+            hands=list(nothing),
+            bids=(None,) * players,
+            taken=nothing,
+            to_act=None,
+            legal=(),
+            leader=0,
+            trick=(),
+            tricks=(),
+        )
 
     @property
-    def eldest(self) -> int: ...
+    def players(self) -> int:
+        return len(self.hands)
 
-    @property
-    def bids(self) -> tuple[int | None, ...]: ...
-
-    @property
-    def has_bid(self) -> tuple[bool, ...]: ...
-
-    @property
-    def awaiting(self) -> tuple[int, ...]: ...
-
-    @property
-    def trick(self) -> tuple[Card, ...]: ...
-
-    def cards_of(self, seat: int) -> int: ...
-
-    def forbidden_bid(self, seat: int) -> int | None: ...
-
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]: ...
-
-    def _shuffled(self) -> list[Card]: ...
-
-    def _new_hand(self, size: int) -> None: ...
-
-    def _changing(self) -> None: ...
+    def next_seat(self, seat: int) -> int:
+        """The seat to the left of ``seat``."""
+        return (seat + 1) % len(self.hands)

@@ -68,11 +68,3 @@ class Trick:
     leader: int
     cards: tuple[Card, ...]
     winner: int
-
-    def seat_of(self, position: int, players: int) -> int:
-        """The seat that played the card at ``position``."""
-        return (self.leader + position) % players
-
-    def card_of(self, seat: int, players: int) -> Card:
-        """The card ``seat`` played to this trick."""
-        return self.cards[(seat - self.leader) % players]

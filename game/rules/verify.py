@@ -3,8 +3,7 @@
 :meth:`Match.is_legal`, :meth:`Match.refusal` and :meth:`Match.apply` all come
 from :func:`refusal`, and so does the explanation a seat played from another
 computer gives, from its own view: the verifier reads a :class:`Position`, which
-both a match and a :class:`~game.rules.view.SeatView` are. (The match's fast paths
-for a card and a bid in turn are held to it by ``tests/test_engine_fast_paths.py``.)
+both a match and a :class:`~game.rules.view.SeatView` are.
 
 >>> from game.rules.match import Match
 >>> from game.rules.presets import PRESETS
@@ -61,31 +60,24 @@ class Position(Protocol):
         ...
 
 
-def well_typed(action: object) -> bool:
-    """Whether ``action`` is a bid or a play whose fields have the types the engine
-    reads (a bool or float seat or bid, a card that is not a :class:`Card`, never)."""
-    kind = type(action)
-    if kind is Bid:
-        return type(action.seat) is int and type(action.tricks) is int  # type: ignore[attr-defined]
-    if kind is Play:
-        return type(action.seat) is int and type(action.card) is Card  # type: ignore[attr-defined]
-    return False
-
-
 def refusal(position: Position, action: object) -> Refused | None:
-    """Why ``action`` is refused in ``position``, as data; None when it is allowed."""
-    if position.phase is Phase.GAME_OVER:
+    """Why ``action`` is refused in ``position``, as data; None when it is allowed.
+    A bid or a play must have the field types the engine reads: a bool or float seat
+    or bid, or a card that is not a :class:`Card`, is ill typed."""
+    phase = position.phase
+    if phase is Phase.GAME_OVER:
         return Refused(Refusal.GAME_OVER)
-    if position.phase.automatic:
+    if phase.automatic:
         return Refused(Refusal.NOT_DEALT)
-    if type(action) not in (Bid, Play):
-        return Refused(Refusal.NOT_AN_ACTION)
-    if not well_typed(action):
-        return Refused(Refusal.ILL_TYPED)
-    if isinstance(action, Bid):
+    if type(action) is Play:
+        if type(action.seat) is not int or type(action.card) is not Card:
+            return Refused(Refusal.ILL_TYPED)
+        return verify_play(position, action)
+    if type(action) is Bid:
+        if type(action.seat) is not int or type(action.tricks) is not int:
+            return Refused(Refusal.ILL_TYPED)
         return verify_bid(position, action)
-    assert isinstance(action, Play)
-    return verify_play(position, action)
+    return Refused(Refusal.NOT_AN_ACTION)
 
 
 def barred_bid(position: Position, seat: int) -> int | None:
@@ -94,7 +86,17 @@ def barred_bid(position: Position, seat: int) -> int | None:
     rules = position.rules
     if not rules.hook or seat != position.dealer or position.phase is not Phase.BIDDING:
         return None
-    barred = position.hand_size - sum(bid for bid in position.bids if bid is not None)
+    return hooked_bid(position.hand_size, position.bids)
+
+
+def hooked_bid(size: int, bids: tuple[int | None, ...]) -> int | None:
+    """The bid that would make ``bids`` add up to the ``size`` tricks of the hand, if
+    one can (the hook bars it to the dealer).
+
+    >>> hooked_bid(5, (1, None, 2, None)), hooked_bid(2, (1, 3, None))
+    (2, None)
+    """
+    barred = size - sum(bid for bid in bids if bid is not None)
     return barred if barred >= 0 else None
 
 

@@ -9,7 +9,8 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import _
-from game.play.setup import NAME_LENGTH, NewGameSetup, level_name, offered_levels
+from game.play.setup import NewGameSetup, level_name, offered_levels
+from game.rules.names import NAME_LENGTH
 from game.rules.record import PlayerKind
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from game.ui.kit import theme

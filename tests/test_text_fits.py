@@ -34,6 +34,7 @@ from game.ui.replay.scene import ReplayScene
 from game.ui.screenshot import KINDS, build_scene, picture_names
 from game.ui.stats.scene import StatsScene
 from game.ui.table.scene import TableScene
+from tests import layoutmatrix
 from tests.kept import keep_analysis, kept_game
 from tests.textlayout import (
     Layer,
@@ -44,8 +45,6 @@ from tests.textlayout import (
     text_problems,
 )
 from tests.waits import wait_until
-
-pytestmark = pytest.mark.slow  # every scene in every language and size
 
 LANGUAGES = ["en", PSEUDO, *available_languages()[1:]]
 SIZES = [(960, 540), (1280, 720)]
@@ -240,6 +239,7 @@ def problems_in(app: App, name: str) -> list[str]:
     return problems
 
 
+@pytest.mark.slow  # every scene in every language and size
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", SCENES)
@@ -298,6 +298,7 @@ def pseudo_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     set_language("en")
 
 
+@pytest.mark.slow
 def test_a_language_chosen_in_settings_reaches_every_open_scene(
     pseudo_catalog: str, app_at: Callable[[tuple[int, int]], App]
 ) -> None:
@@ -329,6 +330,7 @@ def test_a_language_chosen_in_settings_reaches_every_open_scene(
     assert pseudo("Resume") in labels
 
 
+@pytest.mark.slow
 def test_the_command_line_speaks_the_chosen_language(
     pseudo_catalog: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -348,3 +350,45 @@ def test_the_command_line_speaks_the_chosen_language(
     help_text = capsys.readouterr().out
     assert pseudo("usage: ").strip() in help_text
     assert pseudo("a preset id (see ohhell variants)") in help_text
+
+
+# ------------------------------------------------- the layout check (issue 51)
+@pytest.fixture
+def layout_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A user folder of its own, a display, and the kept games to replay by seat count."""
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    pygame.display.init()
+    pygame.font.init()
+    yield tmp_path
+    set_language("en")
+
+
+def layout_failures(cases: list[layoutmatrix.Case], home: Path) -> list[str]:
+    kept: dict[int, str] = {}
+
+    def replayed(seats: int) -> str:
+        if seats not in kept:
+            kept[seats] = layoutmatrix.kept_game(seats)
+        return kept[seats]
+
+    return [
+        f"{case}: {problem}"
+        for case, problems in layoutmatrix.run(cases, home, replayed)
+        for problem in problems
+    ]
+
+
+def test_text_size_layout_sample_fits_every_screen(layout_home: Path) -> None:
+    """A sample of the matrix, one case per screen: every size, text size, language and
+    seat count shows up; no text leaves its box, runs into another or leaves the
+    screen, and no two elements that must stay apart overlap."""
+    assert layout_failures(layoutmatrix.sample(), layout_home) == []
+
+
+@pytest.mark.slow
+def test_text_size_layout_full_matrix(layout_home: Path) -> None:
+    """Every screen x 3 window sizes x 3 text sizes x 5 languages x 3, 4 and 8 seats."""
+    cases = layoutmatrix.every_case()
+    failures = layout_failures(cases, layout_home)
+    print(f"layout matrix: {len(cases)} cases, {len(failures)} failures")
+    assert failures == []

@@ -25,7 +25,7 @@ from game.rules.phase import Phase
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
-from game.ui.kit import layoutlog
+from game.ui.kit import layoutlog, theme
 from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
 from game.ui.menus.settings import SettingsScene
@@ -56,6 +56,8 @@ SCREENS = (
     "pause-curtain",
 )
 FRAMES = 12
+LOOKS = {3: ("blue", "green"), 4: ("red", "blue"), 8: ("green", "red")}
+"""The card back and table colour drawn at each seat count: every screen in each look."""
 SEATLESS = ("settings-language",)
 """Screens that look the same at any seat count (checked at one)."""
 
@@ -200,6 +202,9 @@ def check(case: Case, home: Path, kept: Callable[[int], str]) -> list[str]:
         guide=False,
         text_scale=case.text,
         player_name=picture_names()[0],
+        language=case.language,
+        card_back=LOOKS[case.seats][0],
+        table_colour=LOOKS[case.seats][1],
     )
     app = App(pygame.display.set_mode(case.size), store)
     try:
@@ -224,6 +229,7 @@ def check(case: Case, home: Path, kept: Callable[[int], str]) -> list[str]:
     finally:
         app.close_scenes()
         set_language("en")
+        theme.use_look("green", "blue")
 
 
 def run(

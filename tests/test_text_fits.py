@@ -392,3 +392,36 @@ def test_text_size_layout_full_matrix(layout_home: Path) -> None:
     failures = layout_failures(cases, layout_home)
     print(f"layout matrix: {len(cases)} cases, {len(failures)} failures")
     assert failures == []
+
+
+@pytest.mark.parametrize("text", layoutmatrix.TEXT_SIZES)
+@pytest.mark.parametrize(("size", "seats"), [((960, 540), 8), ((1280, 720), 3)])
+@pytest.mark.parametrize(("bid", "won"), [(0, 1), (1, 0)], ids=["over", "needs"])
+def test_text_size_plate_numbers_never_run_together(
+    layout_home: Path, text: float, size: tuple[int, int], seats: int, bid: int, won: int
+) -> None:
+    """Scores of three and four digits beside "over" or "+1" (the play-test read "+1"
+    next to 12 as "+112"): on every plate the bid line stays clear of the score."""
+    store = SettingsStore(path=layout_home / "settings.json")
+    store.update(sound=False, guide=False, text_scale=text)
+    app = App(pygame.display.set_mode(size), store)
+    try:
+        table = TableScene(app, layoutmatrix.session_for("playing", seats))
+        app.push(table)
+        for _frame in range(3):
+            app.frame(1 / 30)
+        frame = table.frame()
+        shown = frame.shown
+        shown.scores = [(-1) ** seat * 10 ** (2 + seat % 2) + 12 for seat in range(seats)]
+        shown.bids, shown.taken = [bid] * seats, [won] * seats
+        table.painter.prepare(frame.layout, False)
+        with layoutmatrix.layoutlog.recording() as log:
+            for seat in range(seats):
+                table.painter.plates.draw(app.screen, frame, seat)
+        plates = [item for item in log if item.kind == "plate"]
+        marks = ("over", "!") if won > bid else ("needs 1", "+1")
+        if seats == 3:  # room for the mark (at 8 seats in 960x540 the colour says it)
+            assert any(mark in item.content for item in plates for mark in marks)
+        assert layoutmatrix.layoutlog.problems(plates, size) == []
+    finally:
+        app.close_scenes()

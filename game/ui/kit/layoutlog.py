@@ -117,6 +117,10 @@ def _crowded(texts: list[Drawn]) -> list[str]:
     found = []
     for first, second in itertools.combinations(texts, 2):
         a, b = first.rect, second.rect
+        overlap = a.clip(b)
+        if overlap.width > TOLERANCE and overlap.height > TOLERANCE:
+            found.append(f"{first.content!r} and {second.content!r} overlap at {_show(overlap)}")
+            continue
         shared = min(a.bottom, b.bottom) - max(a.top, b.top)
         if shared <= min(a.height, b.height) // 2:
             continue  # not on one line

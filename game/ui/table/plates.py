@@ -52,19 +52,23 @@ class PlatePainter:
         player = frame.players[seat]
         face = sprites.avatar(radius, theme.SEAT_COLOURS[seat % 8], initial(player.name))
         card.blit(face, face.get_rect(center=(ax, ay)))
+        size = layout.font(15)
+        lines = _lines(plate)
+        name_line = lines[0] + theme.font(size, "bold").get_linesize() // 2
         score = theme.text(str(frame.shown.scores[seat]), layout.font(21), theme.GOLD, "bold")
         pad = layout.px(12)
-        at = score.get_rect(midright=(plate.right - pad, plate.centery))
+        # The score stands level with the name, clear of the bid line under it.
+        level = max(plate.centery - layout.px(8), name_line)
+        at = score.get_rect(midright=(plate.right - pad, level))
         card.blit(score, at)
         layoutlog.text(box, str(frame.shown.scores[seat]), score, at.topleft)
         left = ax + radius + layout.px(10)
         room = plate.right - pad - score.get_width() - layout.px(8) - left
-        size = layout.font(15)
         name = sprites.fit_text(player.name, size, room, "bold")
         words = theme.text(name, size, theme.TEXT, "bold")
-        card.blit(words, (left, plate.y + layout.px(7)))
-        layoutlog.text(box, name, words, (left, plate.y + layout.px(7)))
-        line2 = plate.y + layout.px(29)
+        card.blit(words, (left, lines[0]))
+        layoutlog.text(box, name, words, (left, lines[0]))
+        line2 = lines[1]
         thinking = frame.thinking == seat
         away = frame.absent.get(seat)
         if not thinking:
@@ -83,7 +87,10 @@ class PlatePainter:
                 words = theme.text(label, small, ink, weight)
             card.blit(words, (left, line2))
             layoutlog.text(box, label, words, (left, line2))
-        _bid_line(card, frame, seat, (left, plate.y + layout.px(46)), room)
+        low = lines[2]
+        ink = score.get_bounding_rect().move(at.topleft)
+        whole = plate.right - layout.px(10) - left  # under the score, when it is clear of it
+        _bid_line(card, frame, seat, (left, low), room if low < ink.bottom + 2 else whole)
         self.groups.flush(surface, card)
         if seat in frame.to_act:
             _turn_glow(surface, frame, plate)
@@ -94,6 +101,16 @@ class PlatePainter:
         if frame.shown.dealer == seat:
             chip = sprites.dealer_chip(layout.px(11), dealer_letter())
             surface.blit(chip, chip.get_rect(center=spot.chip))
+
+
+def _lines(plate: pygame.Rect) -> tuple[int, int, int]:
+    """The tops of the plate's three lines (name, kind of player, bid), spread as the
+    plate grows with the text size."""
+
+    def top(at: int) -> int:
+        return plate.y + round(plate.height * at / 72)
+
+    return top(7), top(29), top(46)
 
 
 def _turn_glow(surface: pygame.Surface, frame: Frame, plate: pygame.Rect) -> None:

@@ -448,9 +448,26 @@ class SettingsScene(GuiScene):
             y = rect.y + label.get_height() + self.px(2)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
         for rect, text in self.labels:
-            label = theme.fitted(text, self.px(16), rect.width, theme.TEXT, "bold")
-            surface.blit(label, label.get_rect(midleft=rect.midleft))
+            self._draw_label(surface, rect, text)
         self._draw_preview(surface)
+
+    def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        """A row's label in its box: on one line, a little smaller if need be, else on
+        two lines (a long language's words in a narrow column)."""
+        size = self.px(16)
+        face = theme.font(round(size * 0.85), "bold")
+        if face.size(text)[0] <= rect.width:
+            label = theme.fitted(text, size, rect.width, theme.TEXT, "bold", smallest=0.85)
+            surface.blit(label, label.get_rect(midleft=rect.midleft))
+            return
+        small = round(size * 0.8)
+        lines = theme.wrap(text, small, rect.width, "bold")[:2]
+        height = theme.font(small, "bold").get_linesize()
+        y = rect.centery - height * len(lines) // 2
+        for line in lines:
+            label = theme.fitted(line, small, rect.width, theme.TEXT, "bold", smallest=0.85)
+            surface.blit(label, (rect.x, y))
+            y += height
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         """The cards at the size, in the colours and with the back chosen, on a piece of

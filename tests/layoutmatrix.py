@@ -216,11 +216,14 @@ def check(case: Case, home: Path, kept: Callable[[int], str]) -> list[str]:
             for _frame in range(FRAMES):
                 app.frame(1 / 30)
             screen = Layer(app.size, pygame.SRCALPHA)
-            for scene in app.scenes[:-1]:
-                scene.draw(screen)
+            with layoutlog.recording() as below:
+                for scene in app.scenes[:-1]:
+                    scene.draw(screen)
             screen.placed.clear()
             with layoutlog.recording() as log:
                 top.draw(screen)
+            # What lies beneath counts by its places (a panel over a plate), not its words.
+            log[:0] = [item for item in below if not item.content]
             found = layoutlog.problems(log, case.size) + text_problems(placed_texts(screen))
         if isinstance(top, GuiScene) and top.manager is not None:
             texts = placed_texts(screen)

@@ -162,6 +162,18 @@ def replay(app: App) -> None:
     app.open(routes.ReplayViewer(name, 2))
 
 
+def analysis(count: int) -> Callable[[App], None]:
+    """A replay of ``count`` seats with the list of its costliest decisions over it."""
+
+    def build(app: App) -> None:
+        from tests.layoutmatrix import kept_game, scene_stack
+
+        for scene in scene_stack(app, "replay-analysis", count, lambda seats: kept_game(seats)):
+            app.push(scene)
+
+    return build
+
+
 def claim(app: App) -> None:
     app.store.update(guide=False)
     table(app, at_claim())
@@ -238,6 +250,8 @@ PICTURES: dict[str, Callable[[App], None]] = {
     "result-3": result(3),
     "result-8": result(8),
     "replay": replay,
+    "analysis-3": analysis(3),
+    "analysis-8": analysis(8),
     "claim": claim,
     "last-trick": last_trick,
     "away": away,

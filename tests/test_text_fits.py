@@ -425,3 +425,41 @@ def test_text_size_plate_numbers_never_run_together(
         assert layoutmatrix.layoutlog.problems(plates, size) == []
     finally:
         app.close_scenes()
+
+
+@pytest.mark.parametrize("language", layoutmatrix.LANGUAGES)
+@pytest.mark.parametrize(("size", "seats"), [((960, 540), 8), ((1280, 720), 4)])
+def test_text_size_larger_keeps_the_hook_warning_inside_the_bid_panel(
+    layout_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    size: tuple[int, int],
+    seats: int,
+) -> None:
+    """At the largest text size the bid panel's line and the dealer's hook warning (the
+    longest note it shows) stay inside the panel, and the panel clear of the plates."""
+    from game.ui.table.bidpanel import BidPanel
+
+    def hook(frame: object, barred: int | None) -> str:
+        return _(
+            "The dealer's hook: you may not bid {n}, or the bids would add up to {size} "
+            "and everyone could make theirs."
+        ).format(n=2, size=6)
+
+    monkeypatch.setattr(BidPanel, "_note", staticmethod(hook))
+    assert set_language(language)
+    store = SettingsStore(path=layout_home / "settings.json")
+    store.update(sound=False, guide=False, text_scale=1.3, language=language)
+    app = App(pygame.display.set_mode(size), store)
+    try:
+        table = TableScene(app, layoutmatrix.session_for("bidding", seats))
+        app.push(table)
+        for _frame in range(3):
+            app.frame(1 / 30)
+        with layoutmatrix.layoutlog.recording() as log:
+            table.draw(Layer(app.size, pygame.SRCALPHA))
+        panel = [item for item in log if item.name == "bid panel" and item.content]
+        assert any("2" in item.content for item in panel[2:])  # the warning was drawn
+        assert layoutmatrix.layoutlog.problems(log, size) == []
+    finally:
+        app.close_scenes()

@@ -386,11 +386,13 @@ def test_text_size_layout_sample_fits_every_screen(layout_home: Path) -> None:
 
 
 @pytest.mark.slow
-def test_text_size_layout_full_matrix(layout_home: Path) -> None:
-    """Every screen x 3 window sizes x 3 text sizes x 5 languages x 3, 4 and 8 seats."""
-    cases = layoutmatrix.every_case()
+@pytest.mark.parametrize("screen", layoutmatrix.SCREENS)
+def test_text_size_layout_full_matrix(screen: str, layout_home: Path) -> None:
+    """Each screen x 3 window sizes x 3 text sizes x 5 languages x 3, 4 and 8 seats
+    (``tools/layout_check.py`` prints the whole matrix and its failures)."""
+    cases = [case for case in layoutmatrix.every_case() if case.screen == screen]
     failures = layout_failures(cases, layout_home)
-    print(f"layout matrix: {len(cases)} cases, {len(failures)} failures")
+    print(f"layout matrix, {screen}: {len(cases)} cases, {len(failures)} failures")
     assert failures == []
 
 
@@ -461,5 +463,33 @@ def test_text_size_larger_keeps_the_hook_warning_inside_the_bid_panel(
         panel = [item for item in log if item.name == "bid panel" and item.content]
         assert any("2" in item.content for item in panel[2:])  # the warning was drawn
         assert layoutmatrix.layoutlog.problems(log, size) == []
+    finally:
+        app.close_scenes()
+
+
+def test_text_size_a_name_cut_to_fit_its_plate_is_whole_on_hover(layout_home: Path) -> None:
+    """A name too long for its plate ends in an ellipsis; the pointer on the plate shows
+    it whole."""
+    long_name = "Maximiliana Wolkenstein"
+    players = layoutmatrix.players(8)
+    players[3] = Player(long_name, "easy")
+    store = SettingsStore(path=layout_home / "settings.json")
+    store.update(sound=False, guide=False, text_scale=1.3)
+    app = App(pygame.display.set_mode((960, 540)), store)
+    try:
+        table = TableScene(app, played_until_bid("up-and-down-the-river", players, 3))
+        app.push(table)
+        for _frame in range(3):
+            app.frame(1 / 30)
+        plate = table.frame().layout.seats[3].plate
+        with layoutmatrix.layoutlog.recording() as log:
+            table.draw(Layer(app.size, pygame.SRCALPHA))
+        names = [item.content for item in log if item.name == "plate:3" and item.content]
+        assert long_name not in names and any(name.endswith("\u2026") for name in names)
+        app.handle(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=plate.center, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        app.frame(1 / 30)
+        assert table.hud.tooltip is not None and table.hud.tooltip[0] == long_name
     finally:
         app.close_scenes()

@@ -23,6 +23,9 @@ class PlatePainter:
         self.groups = groups
         self._plate: pygame.Surface | None = None
         self._offset = 0
+        self.cut: dict[int, str] = {}
+        """The seats whose name was cut to fit the plate, with the whole name (shown
+        when the pointer rests on the plate)."""
 
     def prepare(self, layout: TableLayout) -> None:
         """Make the plate's picture for ``layout`` (and the palette in use)."""
@@ -65,6 +68,10 @@ class PlatePainter:
         left = ax + radius + layout.px(10)
         room = plate.right - pad - score.get_width() - layout.px(8) - left
         name = sprites.fit_text(player.name, size, room, "bold")
+        if name != player.name:
+            self.cut[seat] = player.name
+        else:
+            self.cut.pop(seat, None)
         words = theme.text(name, size, theme.TEXT, "bold")
         card.blit(words, (left, lines[0]))
         layoutlog.text(box, name, words, (left, lines[0]))
@@ -101,6 +108,17 @@ class PlatePainter:
         if frame.shown.dealer == seat:
             chip = sprites.dealer_chip(layout.px(11), dealer_letter())
             surface.blit(chip, chip.get_rect(center=spot.chip))
+
+
+def plate_tip(
+    cut: dict[int, str], layout: TableLayout, mouse: tuple[int, int]
+) -> tuple[str, tuple[int, int]] | None:
+    """The whole name of a cut one under the pointer, and where its tooltip points."""
+    for seat, name in cut.items():
+        plate = layout.seats[seat].plate if seat < len(layout.seats) else None
+        if plate is not None and plate.collidepoint(mouse):
+            return name, plate.midtop
+    return None
 
 
 def _lines(plate: pygame.Rect) -> tuple[int, int, int]:

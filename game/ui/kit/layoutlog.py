@@ -39,6 +39,9 @@ APART = (
     ("trumps", "hand"),
     ("plate", "analysis"),
     ("plate", "controls"),
+    ("backs", "bid panel"),
+    ("backs", "plate"),
+    ("backs", "trumps"),
 )
 """Kinds of element (a name up to its colon) that must never overlap."""
 

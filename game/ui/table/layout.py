@@ -245,8 +245,12 @@ class TableLayout:
         per_row = options if options <= 11 else math.ceil(options / 2)
         rows = math.ceil(options / per_row)
         pad = self.px(22)
+        room = self.trick_zone.width  # between the seats' plates and their cards
+        if per_row * (size + gap) - gap + 2 * pad > room:  # smaller buttons, to a point
+            shrink = max(0.7, (room - 2 * pad + gap) / (per_row * (size + gap)))
+            size, gap = round(size * shrink), max(2, round(gap * shrink))
         row_width = per_row * size + (per_row - 1) * gap
-        width = max(row_width + 2 * pad, min(self.px(400 * self.text), self.arena.width))
+        width = max(row_width + 2 * pad, min(self.px(400 * self.text), room))
         title_h = max(self.px(30), round(self.font(21) * 1.45))
         sub_h, note_h = max(self.px(24), words[0]), max(self.px(40), words[1])
         row_h = size + figure_h

@@ -147,8 +147,10 @@ class TablePainter:
             return
         image = self.back_art.back() if spot.backs_axis == "x" else self._sideways
         fan = self.groups.group(surface.get_size())
-        for rect in spot.backs_for(count, layout.back):
+        rects = spot.backs_for(count, layout.back)
+        for rect in rects:
             fan.blit(image, rect)
+        layoutlog.element(f"backs:{seat}", rects[0].unionall(rects[1:]))
         self.groups.flush(surface, fan)
 
     def draw_open_hand(

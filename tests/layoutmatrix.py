@@ -187,7 +187,8 @@ def open_lists(scene: Scene) -> None:
     """Open the settings' language list."""
     if isinstance(scene, SettingsScene) and scene.language_menu is not None:
         menu = scene.language_menu
-        menu.current_state.finish()
+        if menu.current_state is not None:
+            menu.current_state.finish()
         menu.current_state = menu.menu_states["expanded"]
         menu.current_state.start()
 

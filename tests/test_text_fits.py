@@ -24,6 +24,7 @@ from game.rules.phase import Phase
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
+from game.ui.kit import layoutlog
 from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
 from game.ui.net.lobby import MAX_LISTED, LobbyScene
@@ -417,14 +418,14 @@ def test_text_size_plate_numbers_never_run_together(
         shown.scores = [(-1) ** seat * 10 ** (2 + seat % 2) + 12 for seat in range(seats)]
         shown.bids, shown.taken = [bid] * seats, [won] * seats
         table.painter.prepare(frame.layout, False)
-        with layoutmatrix.layoutlog.recording() as log:
+        with layoutlog.recording() as log:
             for seat in range(seats):
                 table.painter.plates.draw(app.screen, frame, seat)
         plates = [item for item in log if item.kind == "plate"]
         marks = ("over", "!") if won > bid else ("needs 1", "+1")
         if seats == 3:  # room for the mark (at 8 seats in 960x540 the colour says it)
             assert any(mark in item.content for item in plates for mark in marks)
-        assert layoutmatrix.layoutlog.problems(plates, size) == []
+        assert layoutlog.problems(plates, size) == []
     finally:
         app.close_scenes()
 
@@ -458,11 +459,11 @@ def test_text_size_larger_keeps_the_hook_warning_inside_the_bid_panel(
         app.push(table)
         for _frame in range(3):
             app.frame(1 / 30)
-        with layoutmatrix.layoutlog.recording() as log:
+        with layoutlog.recording() as log:
             table.draw(Layer(app.size, pygame.SRCALPHA))
         panel = [item for item in log if item.name == "bid panel" and item.content]
         assert any("2" in item.content for item in panel[2:])  # the warning was drawn
-        assert layoutmatrix.layoutlog.problems(log, size) == []
+        assert layoutlog.problems(log, size) == []
     finally:
         app.close_scenes()
 
@@ -482,7 +483,7 @@ def test_text_size_a_name_cut_to_fit_its_plate_is_whole_on_hover(layout_home: Pa
         for _frame in range(3):
             app.frame(1 / 30)
         plate = table.frame().layout.seats[3].plate
-        with layoutmatrix.layoutlog.recording() as log:
+        with layoutlog.recording() as log:
             table.draw(Layer(app.size, pygame.SRCALPHA))
         names = [item.content for item in log if item.name == "plate:3" and item.content]
         assert long_name not in names and any(name.endswith("\u2026") for name in names)

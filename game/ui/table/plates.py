@@ -95,9 +95,9 @@ class PlatePainter:
             card.blit(words, (left, line2))
             layoutlog.text(box, label, words, (left, line2))
         low = lines[2]
-        ink = score.get_bounding_rect().move(at.topleft)
+        figures = score.get_bounding_rect().move(at.topleft)
         whole = plate.right - layout.px(10) - left  # under the score, when it is clear of it
-        _bid_line(card, frame, seat, (left, low), room if low < ink.bottom + 2 else whole)
+        _bid_line(card, frame, seat, (left, low), room if low < figures.bottom + 2 else whole)
         self.groups.flush(surface, card)
         if seat in frame.to_act:
             _turn_glow(surface, frame, plate)

@@ -42,6 +42,9 @@ APART = (
     ("backs", "bid panel"),
     ("backs", "plate"),
     ("backs", "trumps"),
+    ("status", "plate"),
+    ("status", "trumps"),
+    ("status", "bid panel"),
 )
 """Kinds of element (a name up to its colon) that must never overlap."""
 

@@ -90,3 +90,19 @@ def test_the_replay_honours_text_size_card_back_and_cloth(app: App, looks: None)
     assert replay.painter.back_art is not None and replay.painter.back_art.design == "green"
     red, green, blue = cloth_colour(app)
     assert blue > red and blue > green
+
+
+def test_the_hand_result_follows_the_text_size(app: App) -> None:
+    from game.play.preview import played_session
+    from game.ui.screenshot import build_scene
+    from game.ui.table.results import HandResultOverlay
+
+    session = played_session("oh-hell", PLAYERS, 3, 14, True)
+    sizes = []
+    for text in (1.0, 1.3):
+        app.store.update(text_scale=text)
+        result = build_scene(app, "result", session)[-1]
+        assert isinstance(result, HandResultOverlay)
+        result.resize(app.size)
+        sizes.append(result.font(16))
+    assert sizes[1] == round(sizes[0] * 1.3)

@@ -211,8 +211,8 @@ def _bid_line(
         mark = round(size * 0.95) + layout.px(6) if shown.made is not None else 0
         label = theme.fitted(text, size, room - mark, colour, "bold", smallest=0.8)
         if label.get_width() > room - mark:  # not even smaller: the short form
-            short = f"{bid} \u00b7 {shown.taken[seat]}"
-            label = theme.fitted(short, size, room - mark, colour, "bold", smallest=0.8)
+            text = f"{bid} \u00b7 {shown.taken[seat]}"
+            label = theme.fitted(text, size, room - mark, colour, "bold", smallest=0.8)
         surface.blit(label, (x, y))
         layoutlog.text(f"plate:{seat}", text, label, (x, y))
         if shown.made is None and shown.all_bid:

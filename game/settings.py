@@ -40,6 +40,10 @@ MAX_SETTINGS_BYTES = 64 * 1024
 TakeBackChoice = Literal["auto", "always", "never"]
 """Take-backs: ``auto`` in solo games against easy and medium computers only;
 ``always`` in every solo game; ``never``."""
+CardBack = Literal["blue", "red", "green"]
+"""The card backs drawn (``game.ui.cards.back.BACKS``)."""
+TableColour = Literal["green", "blue", "red"]
+"""The colours of the table's cloth (``game.ui.kit.theme.CLOTHS``)."""
 MIN_KEPT, MAX_KEPT = 10, 5000
 """The fewest and most finished games whose records may be kept."""
 MIN_WINDOW = (640, 360)
@@ -56,6 +60,10 @@ class Settings:
     animation_speed: float = 1.0
     card_scale: float = 1.0
     four_colour: bool = False
+    card_back: CardBack = "blue"
+    """The design on the back of the cards."""
+    table_colour: TableColour = "green"
+    """The colour of the table's cloth."""
     sound: bool = True
     volume: float = 0.6
     fullscreen: bool = False
@@ -107,6 +115,8 @@ FIELD_TYPES: dict[str, Any] = {
     "animation_speed": Annotated[float, Meta(ge=0.25, le=4.0)],
     "card_scale": Annotated[float, Meta(ge=0.7, le=1.5)],
     "four_colour": bool,
+    "card_back": CardBack,
+    "table_colour": TableColour,
     "sound": bool,
     "volume": Annotated[float, Meta(ge=0.0, le=1.0)],
     "fullscreen": bool,
@@ -148,6 +158,8 @@ def setting_label(name: str) -> str:
         "animation_speed": _("Animation speed"),
         "card_scale": _("Card size"),
         "four_colour": _("Four-colour deck"),
+        "card_back": _("Card back"),
+        "table_colour": _("Table colour"),
         "sound": _("Sound"),
         "volume": _("Volume"),
         "fullscreen": _("Full screen"),

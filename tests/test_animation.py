@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 
 import pytest
 
@@ -18,6 +19,10 @@ from game.ui.table.animation import (
     ease_out_back,
     ease_out_cubic,
 )
+from game.ui.table.stage import Stage
+from game.ui.table.state import Shown
+
+AS = Card.parse("AS")
 
 
 def test_cues_fire_in_time_order() -> None:
@@ -162,3 +167,69 @@ def test_a_seat_has_one_bubble_and_the_table_one_hint() -> None:
     assert texts == ["b", "bids 0", "bids 2"]
     effects.clear("hint")
     assert len(effects) == 2
+
+
+# ------------------------------------------------- feel (issue 51, item 6)
+def _straight_gap(flight: Flight, t: float) -> float:
+    """How far above the straight line from start to end the card is at ``t``."""
+    (x, y), _width = flight.at(t)
+    eased = flight.easing(t)
+    straight_y = flight.start[1] + (flight.end[1] - flight.start[1]) * eased
+    straight_x = flight.start[0] + (flight.end[0] - flight.start[0]) * eased
+    return math.hypot(x - straight_x, y - straight_y) * (1 if y <= straight_y else -1)
+
+
+def test_cards_fly_on_a_bowed_path_and_land_exactly() -> None:
+    from game.rules.events import CardPlayed, HandDealt, TrickWon
+    from game.ui.table import flights
+    from tests.test_table_director import SCENERY
+
+    stage = _stage()
+    dealt = flights.hand_dealt(HandDealt(1, 0, 3, 0), SCENERY, stage).flights
+    played = flights.card_played(CardPlayed(2, AS), SCENERY, stage).flights
+    cards = [AS, Card.parse("KS"), Card.parse("QS"), Card.parse("JS")]
+    won = flights.trick_won(TrickWon(1, tuple(cards), 0, 1), SCENERY, stage).flights
+    for flight in [*dealt, *played, *won]:
+        assert flight.at(1.0)[0] == pytest.approx(flight.end)
+        if flight.arc:
+            assert _straight_gap(flight, 0.5) > 0  # bowed upwards mid-flight
+    assert all(flight.arc for flight in [*dealt, *played])
+    assert played[0].flip  # another seat's card turns face up on the way
+    assert len({flight.spin[0] for flight in dealt}) == 2  # dealt cards turn as they go
+
+
+def test_the_trick_gathers_on_the_winning_card_then_sweeps_to_its_winner() -> None:
+    from game.rules.events import TrickWon
+    from game.ui.table import flights
+    from tests.test_table_director import SCENERY
+
+    cards = (AS, Card.parse("KS"), Card.parse("QS"), Card.parse("JS"))
+    winner, leader = 1, 0
+    moves = flights.trick_won(TrickWon(winner, cards, leader, 1), SCENERY, _stage()).flights
+    layout = SCENERY.layout
+    pile = layout.seats[winner].trick.center
+    onto, away = moves[0::2], moves[1::2]
+    assert {flight.end for flight in onto} == {pile}
+    assert {flight.end for flight in away} == {SCENERY.plate_centre(winner)}
+    assert all(
+        later.begin == first.begin + first.duration for first, later in zip(onto, away, strict=True)
+    )
+    assert away[-1].card == cards[winner - leader]  # the winning card lands on top
+    assert away[0].end_width < away[0].start_width  # the pile shrinks towards the plate
+
+
+def test_your_turn_makes_the_playable_cards_hop_once_in_a_wave() -> None:
+    from game.ui.table.hand import HOP_END, HOP_STAGGER, HOP_TIME, turn_hop
+
+    heights = [[turn_hop(step / 100, index, 12) for step in range(200)] for index in range(3)]
+    peaks = [max(range(200), key=row.__getitem__) for row in heights]
+    assert peaks == sorted(peaks) and peaks[0] < peaks[1] < peaks[2]  # a wave along the hand
+    assert all(max(row) > 6 for row in heights)
+    assert turn_hop(HOP_END, 12, 12) == turn_hop(HOP_TIME + 13 * HOP_STAGGER, 12, 12) == 0.0
+    assert turn_hop(-0.1, 0, 12) == 0.0
+
+
+def _stage() -> Stage:
+    from tests.test_table_director import SCENERY
+
+    return Stage(Shown(SCENERY.players))

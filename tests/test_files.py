@@ -80,6 +80,8 @@ WRONG = {
     "animation_speed": "fast",
     "card_scale": [1],
     "four_colour": "yes",
+    "card_back": "plaid",
+    "table_colour": 3,
     "sound": 1,
     "volume": None,
     "fullscreen": {},

@@ -24,6 +24,7 @@ from game.rules.phase import Phase
 from game.rules.record import Player
 from game.settings import SettingsStore
 from game.ui.app import App
+from game.ui.kit import layoutlog
 from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
 from game.ui.net.lobby import MAX_LISTED, LobbyScene
@@ -34,6 +35,7 @@ from game.ui.replay.scene import ReplayScene
 from game.ui.screenshot import KINDS, build_scene, picture_names
 from game.ui.stats.scene import StatsScene
 from game.ui.table.scene import TableScene
+from tests import layoutmatrix
 from tests.kept import keep_analysis, kept_game
 from tests.textlayout import (
     Layer,
@@ -44,8 +46,6 @@ from tests.textlayout import (
     text_problems,
 )
 from tests.waits import wait_until
-
-pytestmark = pytest.mark.slow  # every scene in every language and size
 
 LANGUAGES = ["en", PSEUDO, *available_languages()[1:]]
 SIZES = [(960, 540), (1280, 720)]
@@ -240,6 +240,7 @@ def problems_in(app: App, name: str) -> list[str]:
     return problems
 
 
+@pytest.mark.slow  # every scene in every language and size
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", SCENES)
@@ -247,7 +248,10 @@ def test_every_text_fits_its_box(
     name: str, language: str, size: tuple[int, int], app_at: Callable[[tuple[int, int]], App]
 ) -> None:
     use_language(language)
-    assert problems_in(app_at(size), name) == []
+    app = app_at(size)
+    if language != PSEUDO:  # else Settings' language list, on English, would switch to it
+        app.store.update(language=language)
+    assert problems_in(app, name) == []
 
 
 def test_the_recorder_sees_a_text_that_leaves_its_box_and_texts_that_overlap() -> None:
@@ -298,6 +302,7 @@ def pseudo_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     set_language("en")
 
 
+@pytest.mark.slow
 def test_a_language_chosen_in_settings_reaches_every_open_scene(
     pseudo_catalog: str, app_at: Callable[[tuple[int, int]], App]
 ) -> None:
@@ -329,6 +334,7 @@ def test_a_language_chosen_in_settings_reaches_every_open_scene(
     assert pseudo("Resume") in labels
 
 
+@pytest.mark.slow
 def test_the_command_line_speaks_the_chosen_language(
     pseudo_catalog: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -348,3 +354,146 @@ def test_the_command_line_speaks_the_chosen_language(
     help_text = capsys.readouterr().out
     assert pseudo("usage: ").strip() in help_text
     assert pseudo("a preset id (see ohhell variants)") in help_text
+
+
+# ------------------------------------------------- the layout check (issue 51)
+@pytest.fixture
+def layout_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A user folder of its own, a display, and the kept games to replay by seat count."""
+    monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+    pygame.display.init()
+    pygame.font.init()
+    yield tmp_path
+    set_language("en")
+
+
+def layout_failures(cases: list[layoutmatrix.Case], home: Path) -> list[str]:
+    kept: dict[int, str] = {}
+
+    def replayed(seats: int) -> str:
+        if seats not in kept:
+            kept[seats] = layoutmatrix.kept_game(seats)
+        return kept[seats]
+
+    return [
+        f"{case}: {problem}"
+        for case, problems in layoutmatrix.run(cases, home, replayed)
+        for problem in problems
+    ]
+
+
+def test_text_size_layout_sample_fits_every_screen(layout_home: Path) -> None:
+    """A sample of the matrix, one case per screen: every size, text size, language and
+    seat count shows up; no text leaves its box, runs into another or leaves the
+    screen, and no two elements that must stay apart overlap."""
+    assert layout_failures(layoutmatrix.sample(), layout_home) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("screen", layoutmatrix.SCREENS)
+def test_text_size_layout_full_matrix(screen: str, layout_home: Path) -> None:
+    """Each screen x 3 window sizes x 3 text sizes x 5 languages x 3, 4 and 8 seats
+    (``tools/layout_check.py`` prints the whole matrix and its failures)."""
+    cases = [case for case in layoutmatrix.every_case() if case.screen == screen]
+    failures = layout_failures(cases, layout_home)
+    print(f"layout matrix, {screen}: {len(cases)} cases, {len(failures)} failures")
+    assert failures == []
+
+
+@pytest.mark.parametrize("text", layoutmatrix.TEXT_SIZES)
+@pytest.mark.parametrize(("size", "seats"), [((960, 540), 8), ((1280, 720), 3)])
+@pytest.mark.parametrize(("bid", "won"), [(0, 1), (1, 0)], ids=["over", "needs"])
+def test_text_size_plate_numbers_never_run_together(
+    layout_home: Path, text: float, size: tuple[int, int], seats: int, bid: int, won: int
+) -> None:
+    """Scores of three and four digits beside "over" or "+1" (the play-test read "+1"
+    next to 12 as "+112"): on every plate the bid line stays clear of the score."""
+    store = SettingsStore(path=layout_home / "settings.json")
+    store.update(sound=False, guide=False, text_scale=text)
+    app = App(pygame.display.set_mode(size), store)
+    try:
+        table = TableScene(app, layoutmatrix.session_for("playing", seats))
+        app.push(table)
+        for _frame in range(3):
+            app.frame(1 / 30)
+        frame = table.frame()
+        shown = frame.shown
+        shown.scores = [(-1) ** seat * 10 ** (2 + seat % 2) + 12 for seat in range(seats)]
+        shown.bids, shown.taken = [bid] * seats, [won] * seats
+        table.painter.prepare(frame.layout, False)
+        with layoutlog.recording() as log:
+            for seat in range(seats):
+                table.painter.plates.draw(app.screen, frame, seat)
+        plates = [item for item in log if item.kind == "plate"]
+        marks = ("over", "!") if won > bid else ("needs 1", "+1")
+        if seats == 3:  # room for the mark (at 8 seats in 960x540 the colour says it)
+            assert any(mark in item.content for item in plates for mark in marks)
+        assert layoutlog.problems(plates, size) == []
+    finally:
+        app.close_scenes()
+
+
+@pytest.mark.parametrize("language", layoutmatrix.LANGUAGES)
+@pytest.mark.parametrize(("size", "seats"), [((960, 540), 8), ((1280, 720), 4)])
+def test_text_size_larger_keeps_the_hook_warning_inside_the_bid_panel(
+    layout_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    size: tuple[int, int],
+    seats: int,
+) -> None:
+    """At the largest text size the bid panel's line and the dealer's hook warning (the
+    longest note it shows) stay inside the panel, and the panel clear of the plates."""
+    from game.ui.table.bidpanel import BidPanel
+
+    def hook(frame: object, barred: int | None) -> str:
+        return _(
+            "The dealer's hook: you may not bid {n}, or the bids would add up to {size} "
+            "and everyone could make theirs."
+        ).format(n=2, size=6)
+
+    monkeypatch.setattr(BidPanel, "_note", staticmethod(hook))
+    assert set_language(language)
+    store = SettingsStore(path=layout_home / "settings.json")
+    store.update(sound=False, guide=False, text_scale=1.3, language=language)
+    app = App(pygame.display.set_mode(size), store)
+    try:
+        table = TableScene(app, layoutmatrix.session_for("bidding", seats))
+        app.push(table)
+        for _frame in range(3):
+            app.frame(1 / 30)
+        with layoutlog.recording() as log:
+            table.draw(Layer(app.size, pygame.SRCALPHA))
+        panel = [item for item in log if item.name == "bid panel" and item.content]
+        assert any("2" in item.content for item in panel[2:])  # the warning was drawn
+        assert layoutlog.problems(log, size) == []
+    finally:
+        app.close_scenes()
+
+
+def test_text_size_a_name_cut_to_fit_its_plate_is_whole_on_hover(layout_home: Path) -> None:
+    """A name too long for its plate ends in an ellipsis; the pointer on the plate shows
+    it whole."""
+    long_name = "Maximiliana Wolkenstein"
+    players = layoutmatrix.players(8)
+    players[3] = Player(long_name, "easy")
+    store = SettingsStore(path=layout_home / "settings.json")
+    store.update(sound=False, guide=False, text_scale=1.3)
+    app = App(pygame.display.set_mode((960, 540)), store)
+    try:
+        table = TableScene(app, played_until_bid("up-and-down-the-river", players, 3))
+        app.push(table)
+        for _frame in range(3):
+            app.frame(1 / 30)
+        plate = table.frame().layout.seats[3].plate
+        with layoutlog.recording() as log:
+            table.draw(Layer(app.size, pygame.SRCALPHA))
+        names = [item.content for item in log if item.name == "plate:3" and item.content]
+        assert long_name not in names and any(name.endswith("\u2026") for name in names)
+        app.handle(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=plate.center, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        app.frame(1 / 30)
+        assert table.hud.tooltip is not None and table.hud.tooltip[0] == long_name
+    finally:
+        app.close_scenes()

@@ -52,10 +52,12 @@ def playing_session(players: list[Player], seed: int, after: int) -> GameSession
     raise ValueError("seat 0 never plays with a choice")
 
 
-def picture(kind: str, size: tuple[int, int], seats: int, seed: int, path: Path) -> None:
+def picture(
+    kind: str, size: tuple[int, int], seats: int, seed: int, path: Path, text: float = 1.0
+) -> None:
     folder = Path(tempfile.mkdtemp())
     store = SettingsStore(path=folder / "settings.json")
-    store.update(coach=True)
+    store.update(coach=True, text_scale=text)
     app = App(pygame.display.set_mode(size), store)
     players = [Player(picture_names()[seat], KINDS[seat]) for seat in range(seats)]
     if kind == "bidding":
@@ -84,6 +86,7 @@ def main() -> None:
     parser.add_argument("--sizes", nargs="+", default=["1280x720", "1920x1080"])
     parser.add_argument("--seats", nargs="+", type=int, default=[4])
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--text", type=float, default=1.0, help="the text size (1.0 to 1.3)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -94,7 +97,7 @@ def main() -> None:
             for kind in ("bidding", "playing"):
                 suffix = f"-{seats}seats" if len(args.seats) > 1 else ""
                 name = f"coach-{kind}-{width}x{height}{suffix}.png"
-                picture(kind, (width, height), seats, args.seed, args.out / name)
+                picture(kind, (width, height), seats, args.seed, args.out / name, args.text)
     pygame.quit()
 
 

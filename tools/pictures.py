@@ -28,6 +28,7 @@ os.environ.setdefault("OHHELL_LAN_INTERFACES", "127.0.0.1")
 import pygame  # noqa: E402
 
 from game.ai import make_agent  # noqa: E402
+from game.i18n import set_language  # noqa: E402
 from game.net.seatkeys import SeatKeys, kept_seat  # noqa: E402
 from game.play.guide import guide_step  # noqa: E402
 from game.play.library import Library  # noqa: E402
@@ -130,6 +131,49 @@ def playing(count: int) -> Callable[[App], None]:
     return build
 
 
+def bidding(count: int) -> Callable[[App], None]:
+    def build(app: App) -> None:
+        app.store.update(guide=False)
+        table(app, played_until_bid(variant(count), seats(count), 3))
+
+    return build
+
+
+def result(count: int) -> Callable[[App], None]:
+    """The hand's result over the table."""
+
+    def build(app: App) -> None:
+        app.store.update(guide=False)
+        for actions in range(count, 400):
+            session = played_session(variant(count), seats(count), 3, actions, True)
+            if session.match.phase is Phase.HAND_SCORED:
+                table(app, session)
+                return
+            session.close()
+        raise ValueError("no hand scored")
+
+    return build
+
+
+def replay(app: App) -> None:
+    """A kept game's replay."""
+    keep_games()
+    name = Library.of_user().games()[-1].name
+    app.open(routes.ReplayViewer(name, 2))
+
+
+def analysis(count: int) -> Callable[[App], None]:
+    """A replay of ``count`` seats with the list of its costliest decisions over it."""
+
+    def build(app: App) -> None:
+        from tests.layoutmatrix import kept_game, scene_stack
+
+        for scene in scene_stack(app, "replay-analysis", count, lambda seats: kept_game(seats)):
+            app.push(scene)
+
+    return build
+
+
 def claim(app: App) -> None:
     app.store.update(guide=False)
     table(app, at_claim())
@@ -200,6 +244,14 @@ PICTURES: dict[str, Callable[[App], None]] = {
     "guide-8": guide(8),
     "playing": playing(4),
     "playing-8": playing(8),
+    "bidding-3": bidding(3),
+    "bidding-8": bidding(8),
+    "playing-3": playing(3),
+    "result-3": result(3),
+    "result-8": result(8),
+    "replay": replay,
+    "analysis-3": analysis(3),
+    "analysis-8": analysis(8),
     "claim": claim,
     "last-trick": last_trick,
     "away": away,
@@ -213,17 +265,25 @@ PICTURES: dict[str, Callable[[App], None]] = {
 }
 
 
-def picture(name: str, size: tuple[int, int]) -> Path:
+def picture(
+    name: str, size: tuple[int, int], out: Path = OUT, look: dict[str, object] | None = None
+) -> Path:
+    """Save picture ``name`` at ``size`` under ``out``, with the settings in ``look``
+    (text size, card back, table colour, language) as the player would set them."""
+    look = look or {}
     with tempfile.TemporaryDirectory() as home:
         os.environ["OHHELL_HOME"] = home
         store = SettingsStore()
-        store.update(sound=False, player_name="You")
+        store.update(sound=False, player_name="You", **look)
+        if look.get("language"):
+            set_language(str(look["language"]))
         app = App(pygame.display.set_mode(size), store)
         try:
             PICTURES[name](app)
             for _ in range(FRAMES):
                 app.frame(1 / 30)
-            path = OUT / f"{name}-{size[0]}x{size[1]}.png"
+            tags = "".join(f"-{value}" for value in look.values())
+            path = out / f"{name}-{size[0]}x{size[1]}{tags}.png"
             pygame.image.save(app.screen, str(path))
             return path
         finally:
@@ -231,19 +291,35 @@ def picture(name: str, size: tuple[int, int]) -> Path:
             from game.ui.kit import theme
 
             theme.use_contrast(False)
+            theme.use_look("green", "blue")
+            set_language("en")
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", nargs="*", help="WIDTHxHEIGHT (default: the three sizes)")
     parser.add_argument("--only", nargs="*", choices=sorted(PICTURES), help="some pictures")
+    parser.add_argument("--out", type=Path, default=OUT, help="the folder to write to")
+    parser.add_argument("--text", type=float, help="the text size (1.0, 1.15 or 1.3)")
+    parser.add_argument("--lang", help="a language code (en, es, pt, nl, cs)")
+    parser.add_argument("--back", choices=("blue", "red", "green"), help="the card back")
+    parser.add_argument("--cloth", choices=("green", "blue", "red"), help="the table colour")
     args = parser.parse_args(argv)
+    look: dict[str, object] = {}
+    if args.text:
+        look["text_scale"] = args.text
+    if args.lang:
+        look["language"] = args.lang
+    if args.back:
+        look["card_back"] = args.back
+    if args.cloth:
+        look["table_colour"] = args.cloth
     sizes = [tuple(int(p) for p in s.split("x")) for s in args.size] if args.size else SIZES
     pygame.display.init()
     pygame.font.init()
     for name in args.only or PICTURES:
         for width, height in sizes:
-            print(picture(name, (width, height)).relative_to(ROOT), flush=True)
+            print(picture(name, (width, height), args.out, look), flush=True)
     pygame.quit()
     return 0
 

@@ -10,13 +10,17 @@ also times the coach's first figure from the moment your turn is shown. For each
 run it prints
 
 * the gap between two flips (what the eye sees: 16.7 ms is 60 frames a second), over
-  all frames and over those in which a computer player was deciding,
+  all frames, over those with cards in flight and over those in which a computer
+  player was deciding,
 * the frame's own work (update, draw and flip), in wall time and in this process's
   processor time,
 * frames per second, the longest garbage collection, and
 * the first frame, on its own (pictures drawn for the first time);
 
 and last what a whole-window flip costs with nothing drawn (the display's own cost).
+
+``--speed`` sets the animation speed: ``normal`` (1x, the default), ``fastest`` (4x,
+the most cards in flight a second) or ``both``, a run at each.
 
 ``--workers thread`` runs the computer players in a thread of the window's
 process instead of the worker process, to compare. The window is shown as the game
@@ -58,6 +62,8 @@ class Timings:
     seconds: float = 0.0
     thinking: list[bool] = field(default_factory=list)
     """Per frame: a computer player was deciding."""
+    animating: list[bool] = field(default_factory=list)
+    """Per frame: cards were in flight on the table (dealt, played, swept)."""
     coaching: list[bool] = field(default_factory=list)
     """Per frame: the coach was working out figures for your turn (the coach run)."""
     first_figure: list[float] = field(default_factory=list)
@@ -75,7 +81,13 @@ def seats_for(run: str, players: int) -> list[Player]:
 
 
 def measure_render(
-    run: str, size: tuple[int, int], players: int, seconds: float, seed: int, whole: bool = False
+    run: str,
+    size: tuple[int, int],
+    players: int,
+    seconds: float,
+    seed: int,
+    whole: bool = False,
+    speed: float = 1.0,
 ) -> Timings:
     import pygame
 
@@ -87,6 +99,7 @@ def measure_render(
     from game.ui.kit import routes
 
     app = App(pygame.display.set_mode(size), SettingsStore())
+    app.store.update(animation_speed=speed)
     coached = CoachedPlayer(app) if run == "coach" else None
     if coached is not None:
         app.store.update(coach=True)
@@ -123,6 +136,7 @@ def measure_render(
                 for scene in app.scenes
             )
         )
+        timings.animating.append(any(_in_flight(scene) for scene in app.scenes))
         last_flip = now
         timings.coaching.append(coached is not None and coached.step(now))
     timings.seconds = time.perf_counter() - start
@@ -130,6 +144,12 @@ def measure_render(
     stop_timing()
     app.close_scenes()
     return timings
+
+
+def _in_flight(scene: object) -> bool:
+    """Whether ``scene`` (a table) has cards in flight now."""
+    queue = getattr(scene, "queue", None)
+    return bool(queue is not None and queue.flights())
 
 
 def flip_alone(frames: int = 120) -> list[float]:
@@ -165,7 +185,11 @@ def render_report(run: str, timings: Timings) -> list[str]:
     frames = len(timings.gaps)
     fps = frames / max(timings.seconds, 1e-9)
     share = sum(timings.thinking) / max(frames, 1)
-    lines = [f"{run}: {frames} frames, {fps:.1f} frames/s, a player thinking in {share:.0%}"]
+    moving = sum(timings.animating) / max(frames, 1)
+    lines = [
+        f"{run}: {frames} frames, {fps:.1f} frames/s, a player thinking in {share:.0%}, "
+        f"cards in flight in {moving:.0%}"
+    ]
     thinking = [gap for gap, busy in zip(timings.gaps, timings.thinking, strict=True) if busy]
     rows = [
         ("gap between flips", timings.gaps),
@@ -174,6 +198,9 @@ def render_report(run: str, timings: Timings) -> list[str]:
     ]
     if thinking:
         rows.insert(1, ("gap while thinking", thinking))
+    animating = [gap for gap, busy in zip(timings.gaps, timings.animating, strict=True) if busy]
+    if animating:
+        rows.insert(1, ("gap while animating", animating))
     coaching = [gap for gap, busy in zip(timings.gaps, timings.coaching, strict=True) if busy]
     if coaching:
         rows.insert(1, ("gap while coaching", coaching))
@@ -208,6 +235,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", choices=(*RUNS, "coach", "both"), default="both")
     parser.add_argument("--workers", choices=("process", "thread"), default="process")
     parser.add_argument(
+        "--speed",
+        choices=("normal", "fastest", "both"),
+        default="normal",
+        help="the animation speed: normal (1x), fastest (4x) or a run at each",
+    )
+    parser.add_argument(
         "--present",
         choices=("changed", "whole"),
         default="changed",
@@ -234,11 +267,14 @@ def main(argv: list[str]) -> int:
         f"computer players in a {args.workers}, {args.present} window shown, "
         f"SDL_FRAMEBUFFER_ACCELERATION={os.environ.get('SDL_FRAMEBUFFER_ACCELERATION')}"
     )
+    speeds = {"normal": (1.0,), "fastest": (4.0,), "both": (1.0, 4.0)}[args.speed]
+    whole = args.present == "whole"
     for run in RUNS if args.runs == "both" else (args.runs,):
-        timings = measure_render(
-            run, args.size, args.players, args.seconds, args.seed, args.present == "whole"
-        )
-        print("\n".join(render_report(run, timings)))
+        for speed in speeds:
+            timings = measure_render(
+                run, args.size, args.players, args.seconds, args.seed, whole, speed
+            )
+            print("\n".join(render_report(f"{run} at {speed:g}x", timings)))
     flips = flip_alone()
     print(
         f"a whole-window flip alone, nothing drawn: median {statistics.median(flips):.2f}  "

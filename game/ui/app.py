@@ -84,6 +84,7 @@ class App:
 
         self.sounds = Sounds(store.settings)
         theme.use_contrast(store.settings.high_contrast)
+        theme.use_look(store.settings.table_colour, store.settings.card_back)
 
     # ------------------------------------------------------------ scenes
     @property

@@ -32,6 +32,7 @@ from game.ui.cards.metrics import CardMetrics
 from game.ui.cards.palette import EDGE, FACE, Colour
 from game.ui.cards.pips import draw_ace, draw_indices, draw_pips
 from game.ui.cards.suits import suit_colour, suit_symbol
+from game.ui.kit import theme
 
 
 class CardArt:
@@ -40,7 +41,7 @@ class CardArt:
     Faces are drawn on first request and kept, so each is rendered once.
     """
 
-    def __init__(self, width: int, *, four_colour: bool = False) -> None:
+    def __init__(self, width: int, *, four_colour: bool = False, back: str = "blue") -> None:
         self.metrics = CardMetrics.for_width(width)
         self.width = self.metrics.width
         self.height = self.metrics.height
@@ -48,6 +49,8 @@ class CardArt:
         self.radius = self.metrics.radius
         self.edge = self.metrics.edge
         self.four_colour = four_colour
+        self.design = back
+        """The back's design (:data:`~game.ui.cards.back.BACKS`)."""
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._blank: pygame.Surface | None = None
@@ -125,7 +128,7 @@ class CardArt:
     def _render_back(self) -> pygame.Surface:
         canvas = self._canvas((*EDGE, 0))
         paper = self._card_base(canvas, FACE)
-        draw_back(self.metrics, canvas, paper)
+        draw_back(self.metrics, canvas, paper, self.design)
         return canvas
 
     def _render_blank(self) -> pygame.Surface:
@@ -144,16 +147,17 @@ class CardArt:
         return canvas
 
 
-def _card_art(width: int, four_colour: bool) -> CardArt:
-    return CardArt(width, four_colour=four_colour)
+def _card_art(width: int, four_colour: bool, back: str) -> CardArt:
+    return CardArt(width, four_colour=four_colour, back=back)
 
 
 _cached_card_art = lru_cache(maxsize=12)(_card_art)
 
 
-def card_art(width: int, four_colour: bool = False) -> CardArt:
-    """The shared :class:`CardArt` for this width and colour scheme."""
-    return _cached_card_art(int(width), bool(four_colour))
+def card_art(width: int, four_colour: bool = False, back: str | None = None) -> CardArt:
+    """The shared :class:`CardArt` for this width and colour scheme, with the ``back``
+    named, or the one the player chose (:data:`game.ui.kit.theme.card_back`)."""
+    return _cached_card_art(int(width), bool(four_colour), back or theme.card_back)
 
 
 __all__ = ["CardArt", "card_art", "suit_colour", "suit_symbol"]

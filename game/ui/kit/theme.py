@@ -23,8 +23,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 # ---------------------------------------------------------------- palette
-FELT_CENTRE = (38, 112, 78)
-FELT_EDGE = (10, 52, 36)
+RGB = tuple[int, int, int]
+FELT_CENTRE: RGB = (38, 112, 78)
+FELT_EDGE: RGB = (10, 52, 36)
 PANEL = (10, 26, 22, 200)
 PANEL_SOLID = (18, 38, 32)
 PANEL_BORDER = (255, 255, 255, 34)
@@ -55,9 +56,18 @@ SEAT_COLOURS = (
 
 BASE_SIZE = (1280, 720)
 
+CLOTHS: dict[str, tuple[tuple[RGB, RGB], tuple[RGB, RGB]]] = {
+    "green": (((38, 112, 78), (10, 52, 36)), ((18, 66, 46), (3, 20, 13))),
+    "blue": (((40, 88, 132), (10, 32, 60)), ((18, 48, 84), (3, 12, 28))),
+    "red": (((124, 42, 50), (50, 12, 20)), ((76, 20, 28), (22, 4, 8))),
+}
+"""Each table colour's cloth, centre and edge: normal, then for high contrast."""
+cloth = "green"
+"""The table colour in use (:func:`use_look`)."""
+card_back = "blue"
+"""The card back in use (:func:`use_look`; the card art reads it)."""
+
 _NORMAL = {
-    "FELT_CENTRE": FELT_CENTRE,
-    "FELT_EDGE": FELT_EDGE,
     "PANEL": PANEL,
     "PANEL_SOLID": PANEL_SOLID,
     "PANEL_BORDER": PANEL_BORDER,
@@ -72,8 +82,6 @@ _NORMAL = {
     "PLATE_BORDER": (255, 255, 255, 40),
 }
 _HIGH_CONTRAST = {
-    "FELT_CENTRE": (18, 66, 46),
-    "FELT_EDGE": (3, 20, 13),
     "PANEL": (0, 0, 0, 245),
     "PANEL_SOLID": (0, 0, 0),
     "PANEL_BORDER": (255, 255, 255, 170),
@@ -138,12 +146,32 @@ def use_contrast(on: bool) -> bool:
     if on == high_contrast:
         return False
     high_contrast = on
-    generation += 1
     globals().update(_HIGH_CONTRAST if on else _NORMAL)
+    _repaint()
+    return True
+
+
+def use_look(table_colour: str, back: str) -> bool:
+    """Lay the cloth of ``table_colour`` (see :data:`CLOTHS`) and deal cards with the
+    ``back`` named; True when either changed. Like :func:`use_contrast`, the caches of
+    pictures are emptied and every picture drawn afterwards uses them."""
+    global cloth, card_back
+    table_colour = table_colour if table_colour in CLOTHS else "green"
+    if (table_colour, back) == (cloth, card_back):
+        return False
+    cloth, card_back = table_colour, back
+    _repaint()
+    return True
+
+
+def _repaint() -> None:
+    """The cloth of the colour and contrast in use; every picture made again."""
+    global generation, FELT_CENTRE, FELT_EDGE
+    generation += 1
+    FELT_CENTRE, FELT_EDGE = CLOTHS[cloth][1 if high_contrast else 0]
     _felt_shades.cache_clear()
     for cache in _PICTURE_CACHES:
         cache.cache_clear()
-    return True
 
 
 def scale_for(size: tuple[int, int]) -> float:

@@ -72,6 +72,7 @@ class Backdrop:
         ]
         self._drifter_cache: dict[int, tuple[tuple[int, int, int, bool], pygame.Surface]] = {}
         self._fan_cache: tuple[tuple[int, int, bool], pygame.Surface, tuple[int, int]] | None = None
+        self._look = theme.generation
         self._drawn = False
         """Whether a frame has been drawn (the first is drawn without the cards)."""
         self._shown: dict[Picture, float] = {}
@@ -96,6 +97,9 @@ class Backdrop:
         if self._drawn:
             self._prepare(time.perf_counter() + PREPARE_BUDGET)
         self._drawn = True
+        if self._look != theme.generation:  # another back or palette: draw them anew
+            self._look = theme.generation
+            self._drifter_cache.clear()
         self._draw_drifters(surface)
         self._draw_fan(surface)
         self.draw_title(surface)

@@ -163,6 +163,22 @@ def _side_sections(off_on: OffOn) -> tuple[FormSection, ...]:
                     ),
                 ),
                 FormRow(
+                    _("Card back"),
+                    "card_back",
+                    options=(("blue", _("Blue")), ("red", _("Red")), ("green", _("Tartan"))),
+                    tips=(
+                        _("A blue lattice with a gold medallion."),
+                        _("A red lattice with a gold medallion."),
+                        _("A green tartan with a gold medallion."),
+                    ),
+                ),
+                FormRow(
+                    _("Table colour"),
+                    "table_colour",
+                    options=(("green", _("Green")), ("blue", _("Blue")), ("red", _("Red"))),
+                    tips=(_("The colour of the cloth on the table."),) * 3,
+                ),
+                FormRow(
                     _("Text size"),
                     "text_scale",
                     options=((1.0, _("Normal")), (1.15, _("Large")), (1.3, _("Larger"))),
@@ -227,7 +243,7 @@ SIDE_PANEL = Column(
     compact=True,
 )
 PANEL_HEIGHT = 556
-PREVIEW_HEIGHT = 198
+PREVIEW_HEIGHT = 122
 """The preview at the top of the side panel, over its rows."""
 
 
@@ -284,6 +300,14 @@ class SettingsScene(GuiScene):
             for scene in list(self.app.scenes):
                 scene.resize(self.app.size)
 
+    def set_look(self, **change: str) -> None:
+        """Lay the cloth and deal the backs chosen: every open scene is drawn anew."""
+        self.change(**change)
+        settings = self.app.settings
+        if theme.use_look(settings.table_colour, settings.card_back):
+            for scene in list(self.app.scenes):
+                scene.resize(self.app.size)
+
     def set_fullscreen(self, on: bool) -> None:
         if on != self.app.settings.fullscreen:
             self.app.toggle_fullscreen()  # resizes every scene, rebuilding this one
@@ -308,6 +332,8 @@ class SettingsScene(GuiScene):
             "language": self.set_language,
             "fullscreen": self.set_fullscreen,
             "high_contrast": self.set_contrast,
+            "card_back": lambda back: self.set_look(card_back=back),
+            "table_colour": lambda colour: self.set_look(table_colour=colour),
         }
         return special.get(setting, lambda value: self.change(**{setting: value}))
 
@@ -439,34 +465,51 @@ class SettingsScene(GuiScene):
             y = rect.y + label.get_height() + self.px(2)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
         for rect, text in self.labels:
-            label = theme.fitted(text, self.px(16), rect.width, theme.TEXT, "bold")
-            surface.blit(label, label.get_rect(midleft=rect.midleft))
+            self._draw_label(surface, rect, text)
         self._draw_preview(surface)
 
+    def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        """A row's label in its box: on one line, a little smaller if need be, else on
+        two lines (a long language's words in a narrow column)."""
+        size = self.px(16)
+        face = theme.font(round(size * 0.85), "bold")
+        if face.size(text)[0] <= rect.width:
+            label = theme.fitted(text, size, rect.width, theme.TEXT, "bold", smallest=0.85)
+            surface.blit(label, label.get_rect(midleft=rect.midleft))
+            return
+        small = round(size * 0.8)
+        lines = theme.wrap(text, small, rect.width, "bold")[:2]
+        height = theme.font(small, "bold").get_linesize()
+        y = rect.centery - height * len(lines) // 2
+        for line in lines:
+            label = theme.fitted(line, small, rect.width, theme.TEXT, "bold", smallest=0.85)
+            surface.blit(label, (rect.x, y))
+            y += height
+
     def _draw_preview(self, surface: pygame.Surface) -> None:
-        """The cards at the size and in the colours chosen, and the size in words."""
+        """The cards at the size, in the colours and with the back chosen, on a piece of
+        the table's cloth (the card size in words is beside its slider)."""
         s = self.settings
         area = self.rect(SIDE_PANEL.x, SIDE_PANEL.y, SIDE_PANEL.width, PANEL_HEIGHT)
-        heading = theme.text(_("PREVIEW"), self.px(13), theme.GOLD, "bold")
-        surface.blit(heading, (area.x + self.px(24), area.y + self.px(16)))
-        width = max(8, round(TABLE_CARD_WIDTH * 0.72 * self.scale * s.card_scale))
+        pad = self.px(16)
+        cloth = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, self.px(100))
+        swatch = theme.felt(cloth.size).copy()
+        surface.blit(swatch, cloth)
+        theme.panel(surface, cloth, (0, 0, 0, 0), self.px(10))
+        width = max(8, round(TABLE_CARD_WIDTH * 0.5 * self.scale * s.card_scale))
         art = card_art(width, s.four_colour)
-        cards = [art.face(Card.parse(code)) for code in PREVIEW]
+        cards = [art.back(), *(art.face(Card.parse(code)) for code in PREVIEW)]
         overlap = round(width * 0.42)
-        total = width + overlap * (len(cards) - 1)
-        x = area.centerx - total // 2
-        y = area.y + self.px(44) + (self.px(140) - art.height) // 2
+        total = width + overlap * (len(cards) - 1) + self.px(24)
+        x = cloth.centerx - total // 2 + self.px(24)
+        y = cloth.centery - art.height // 2 + self.px(4)
         for index, image in enumerate(cards):
-            lift = self.px(10) if index == 2 else 0
-            shadow = pygame.Rect(x + self.px(3), y - lift + self.px(4), width, art.height)
+            left = x - self.px(24) if index == 0 else x  # the back lies apart
+            lift = self.px(8) if index == 3 else 0
+            shadow = pygame.Rect(left + self.px(3), y - lift + self.px(4), width, art.height)
             theme.panel(surface, shadow, (0, 0, 0, 70), round(width * 0.06), None)
-            surface.blit(image, (x, y - lift))
-            x += overlap
-        line = _("Cards in your hand: {percent}% of the normal size.").format(
-            percent=round(s.card_scale * 100)
-        )
-        text = theme.fitted(line, self.px(14), area.width - self.px(48), theme.TEXT_DIM)
-        surface.blit(text, text.get_rect(midtop=(area.centerx, area.y + self.px(178))))
+            surface.blit(image, (left, y - lift))
+            x += overlap + (self.px(24) if index == 0 else 0)
 
     @property
     def busy(self) -> bool:

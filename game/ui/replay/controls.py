@@ -14,7 +14,7 @@ from game.rules.actions import Bid, Play
 from game.rules.cards import RANK_SYMBOLS, Card
 from game.rules.phase import Phase
 from game.rules.record import Player
-from game.ui.kit import theme
+from game.ui.kit import layoutlog, theme
 from game.ui.kit.widgets import Button
 from game.ui.table.frame import Frame
 from game.ui.table.layout import TableLayout
@@ -116,9 +116,12 @@ class Controls:
         self.play.primary = True
         for button in self.buttons:
             paint_button(surface, button, layout.u)
+        layoutlog.element("controls", self.bar)
         line = pill(words, layout.font(15), theme.TEXT, (6, 18, 15, 210))
         below = (self.bar.centerx, self.bar.bottom + layout.px(5))
-        surface.blit(line, line.get_rect(midtop=below))
+        at = line.get_rect(midtop=below)
+        surface.blit(line, at)
+        layoutlog.element("controls:caption", at)
         self._progress(surface, layout, replay, index)
 
     def _progress(

@@ -1,8 +1,8 @@
 """The list of a replay's costliest decisions, over the replay.
 
-A dialog centred over the dimmed replay lists the marked decisions, costliest first:
-the hand and trick, who decided (in a game of several people), what they did, what
-the expert preferred and the estimated cost. A click on one jumps the replay there
+A dialog between the plates, over the dimmed replay, lists the marked decisions,
+costliest first: the hand and trick, who decided (in a game of several people), what
+they did, what the expert preferred and the estimated cost. A click on one jumps the replay there
 and closes the list; so does Enter on the one chosen with the arrow keys. A click
 beside the panel or Esc closes it. The mouse wheel scrolls a long list.
 """
@@ -19,7 +19,7 @@ from game.i18n import _, ngettext
 from game.play.analysis import GameAnalysis, Judged
 from game.rules.actions import Bid
 from game.rules.record import Player
-from game.ui.kit import theme
+from game.ui.kit import layoutlog, theme
 from game.ui.kit.gui import veil
 from game.ui.kit.layers import Layer
 from game.ui.kit.scene import Scene
@@ -90,11 +90,14 @@ class AnalysisOverlay(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         players = max(3, len(self.players))
-        layout = self.layout = table_layout(size, players, 0, self.app.settings.card_scale)
-        width = min(max(layout.px(440), 380), size[0] - 2 * layout.margin)
-        top = layout.top_bar.bottom + layout.px(10)
-        # A dialog: centred over the dimmed table, not beside it over a plate's cards.
-        self.panel = pygame.Rect((size[0] - width) // 2, top, width, 0)
+        settings = self.app.settings
+        layout = self.layout = table_layout(
+            size, players, 0, settings.card_scale, settings.text_scale
+        )
+        zone = layout.trick_zone  # between the plates: the panel covers none of them
+        width = min(max(layout.px(440), 380), zone.width)
+        top = max(zone.top, layout.top_bar.bottom + layout.px(10))
+        self.panel = pygame.Rect(zone.centerx - width // 2, top, width, 0)
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -148,7 +151,8 @@ class AnalysisOverlay(Scene):
         layout = self.layout
         if layout is None:
             return
-        pad, row_h, head = layout.px(14), layout.px(52), layout.px(58)
+        grow = layout.text  # the rows and the heading make room for larger words
+        pad, row_h, head = layout.px(14), layout.px(52 * grow), layout.px(58 * grow)
         room = max(row_h, layout.status[1] - layout.px(40) - self.panel.y - head - pad)
         self.visible = max(1, min(ROWS_AT_MOST, room // row_h))
         self.scroll = max(0, min(self.scroll, len(self.marked) - self.visible))
@@ -156,6 +160,7 @@ class AnalysisOverlay(Scene):
         self.panel.height = head + max(1, len(shown)) * row_h + pad
         surface.blit(veil(surface.get_size(), 120), (0, 0))
         theme.panel(surface, self.panel, (8, 20, 17, 255), layout.px(12), (*theme.GOLD, 120))
+        layoutlog.element("analysis", self.panel)
         inner = self.panel.width - 2 * pad
         left, top = self.panel.x + pad, self.panel.y + pad
         title = theme.fitted(_("Costliest decisions"), layout.font(17), inner, theme.GOLD, "bold")
@@ -167,7 +172,7 @@ class AnalysisOverlay(Scene):
             total,
         ).format(marked=len(self.marked), total=total)
         line = theme.fitted(summary, layout.font(12.5), inner, theme.TEXT_DIM)
-        surface.blit(line, (left, top + layout.px(24)))
+        surface.blit(line, (left, top + layout.px(24 * grow)))
         top = self.panel.y + head
         self.rows = []
         if not shown:

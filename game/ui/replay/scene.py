@@ -95,7 +95,10 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ contract
     def resize(self, size: tuple[int, int]) -> None:
         players = len(self.players) or 3
-        self.layout = table_layout(size, players, self.viewer, self.app.settings.card_scale)
+        settings = self.app.settings
+        self.layout = table_layout(
+            size, players, self.viewer, settings.card_scale, settings.text_scale
+        )
         self.back.rect, self.sheet.rect = self.layout.menu_button, self.layout.score_button
         self.hud.buttons = [self.sheet, self.back]
         if self.review is not None:

@@ -147,7 +147,9 @@ class SheetPainter(SheetLayout):
         for column, label in zip(
             self.sub_columns(seat), (_("bid"), _("took"), _("score")), strict=True
         ):
-            text = theme.text(label, px(11), PENCIL, "italic")
+            room = column.width - px(2)  # a narrow column: smaller letters, then cut
+            label = fit_text(label, max(6, round(px(11) * 0.75)), room, "italic")
+            text = theme.fitted(label, px(11), room, PENCIL, "italic", smallest=0.75)
             surface.blit(
                 text,
                 text.get_rect(midbottom=(column.centerx, self.subheader.bottom - px(2))),

@@ -101,6 +101,9 @@ class Flight:
     kind: FlightKind = "card"
     spin: tuple[float, float] = (0.0, 0.0)
     """The card's angle in degrees at the start and the end."""
+    arc: float = 0.0
+    """How far the path bows upwards mid-flight, as a share of its length (a card is
+    tossed, not slid)."""
 
     def angle(self, t: float) -> float:
         return lerp(self.spin[0], self.spin[1], self.easing(t))
@@ -115,11 +118,31 @@ class Flight:
         return t
 
     def at(self, t: float) -> tuple[Point, float]:
-        """Centre and width at progress ``t``."""
+        """Centre and width at progress ``t``: along the eased path, bowed by ``arc``.
+
+        >>> flight = Flight(None, (0, 100), (200, 100), 0.0, 1.0, 10, 10, arc=0.1)
+        >>> flight.at(0.5)[0][1] < 100 == flight.at(1.0)[0][1]
+        True
+        """
         eased = self.easing(t)
-        return lerp_point(self.start, self.end, eased), lerp(
-            self.start_width, self.end_width, eased
-        )
+        x, y = lerp_point(self.start, self.end, eased)
+        if self.arc:
+            bow = self.arc * math.sin(math.pi * min(1.0, max(0.0, eased)))
+            nx, ny = arc_normal(self.start, self.end)
+            x, y = x + nx * bow, y + ny * bow
+        return (x, y), lerp(self.start_width, self.end_width, eased)
+
+
+def arc_normal(start: Point, end: Point) -> Point:
+    """The path's length times its unit normal on the upper side (screen y grows down):
+    which way, and how far at ``arc`` 1, a flight from ``start`` to ``end`` bows."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if dx == 0 and dy == 0:
+        return (0.0, 0.0)
+    nx, ny = dy, -dx  # a quarter turn of the path, as long as it
+    if ny > 0 or (ny == 0 and nx > 0):
+        nx, ny = -nx, -ny
+    return (nx, ny)
 
 
 @dataclass

@@ -14,7 +14,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.rules.actions import Bid
-from game.ui.kit import theme
+from game.ui.kit import layoutlog, theme
 from game.ui.kit.widgets import Button
 from game.ui.table import sprites
 from game.ui.table.frame import Frame
@@ -37,6 +37,8 @@ class BidPanel:
         self.geometry: BidPanelLayout | None = None
         self.buttons: list[Button] = []
         self.title = self.subtitle = self.note = ""
+        self.lines: list[str] = []
+        """The line under the title, in one or two lines that fit the panel."""
         self.barred = False
         self.focus: int | None = None
         self.digits = ""
@@ -84,7 +86,20 @@ class BidPanel:
     def _build(self, frame: Frame) -> None:
         view = frame.view
         size, barred = view.hand_size, view.forbidden_bid
-        self.geometry = geometry = frame.layout.bid_panel(size + 1, frame.coach is not None)
+        coached = frame.coach is not None
+        layout = frame.layout
+        self._words(frame, barred)
+        geometry = layout.bid_panel(size + 1, coached)
+        self.lines = subtitle_lines(self.subtitle, layout.font(13.5), geometry.note_width)
+        note = theme.wrap(self.note, layout.font(13), geometry.note_width)
+        self.geometry = geometry = layout.bid_panel(
+            size + 1,
+            coached,
+            (
+                len(self.lines) * _line_height(layout.font(13.5)) + layout.px(6),
+                len(note) * _line_height(layout.font(13)) + layout.px(4),
+            ),
+        )
         self.buttons = []
         for number, rect in enumerate(geometry.buttons):
             allowed = number != barred
@@ -92,6 +107,11 @@ class BidPanel:
             action = partial(self._click, number)
             button = Button(rect, str(number), action, allowed, reason or "")
             self.buttons.append(button)  # the hook's bid: disabled, the note says why
+
+    def _words(self, frame: Frame, barred: int | None) -> None:
+        """The title, the line under it and the note."""
+        view = frame.view
+        size = view.hand_size
         name = frame.name(frame.viewer)
         named = frame.hotseat and not called_you(name)
         self.title = _("{name}, your bid").format(name=name) if named else _("Your bid")
@@ -196,6 +216,20 @@ class BidPanel:
         return None
 
 
+def _line_height(size: int) -> int:
+    return theme.font(size).get_linesize()
+
+
+def subtitle_lines(words: str, size: int, width: int) -> list[str]:
+    """The line under the panel's title as it fits ``width``: whole, else broken after
+    its first part (the rule); a part too wide even at 85% of ``size`` is cut."""
+    if theme.font(size).size(words)[0] <= width:
+        return [words]
+    first, _dot, rest = words.partition(" · ")
+    smallest = max(11, round(size * 0.85))
+    return [sprites.fit_text(line, smallest, width) for line in (first, rest) if line]
+
+
 def draw_bid_panel(surface: pygame.Surface, bids: BidPanel, layout: TableLayout) -> None:
     """The open panel: title, how many cards, a button per bid and the note."""
     geometry = bids.geometry
@@ -207,10 +241,21 @@ def draw_bid_panel(surface: pygame.Surface, bids: BidPanel, layout: TableLayout)
     surface.blit(shadow, (panel.x - 2 * spread, panel.y - 2 * spread + spread // 2))
     fill = theme.rounded_rect(panel.size, (12, 30, 25, 240), radius, (*theme.GOLD, 150))
     surface.blit(fill, panel)
-    title = theme.text(bids.title, layout.font(21), theme.GOLD, "bold")
-    surface.blit(title, title.get_rect(center=geometry.title))
-    sub = theme.text(bids.subtitle, layout.font(13.5), theme.TEXT_DIM)
-    surface.blit(sub, sub.get_rect(center=geometry.subtitle))
+    layoutlog.element("bid panel", panel)
+    room = geometry.note_width
+    title = theme.fitted(bids.title, layout.font(21), room, theme.GOLD, "bold")
+    at = title.get_rect(center=geometry.title)
+    surface.blit(title, at)
+    layoutlog.text("bid panel", bids.title, title, at.topleft)
+    size = layout.font(13.5)
+    height = _line_height(size)
+    y = geometry.subtitle[1] - len(bids.lines) * height // 2
+    for line in bids.lines:
+        sub = theme.fitted(line, size, room, theme.TEXT_DIM, smallest=0.85)
+        at = sub.get_rect(midtop=(geometry.subtitle[0], y))
+        surface.blit(sub, at)
+        layoutlog.text("bid panel", line, sub, at.topleft)
+        y += height
     for button in bids.buttons:
         sprites.paint_button(surface, button, layout.u)
     size = layout.font(13)
@@ -221,5 +266,7 @@ def draw_bid_panel(surface: pygame.Surface, bids: BidPanel, layout: TableLayout)
     y = geometry.note[1]
     for line in theme.wrap(bids.note, size, geometry.note_width):
         label = theme.text(line, size, colour)
-        surface.blit(label, label.get_rect(midtop=(geometry.note[0], y)))
+        at = label.get_rect(midtop=(geometry.note[0], y))
+        surface.blit(label, at)
+        layoutlog.text("bid panel", line, label, at.topleft)
         y += label.get_height()

@@ -18,7 +18,7 @@ import pygame
 from game.i18n import _
 from game.play.contract import TableSession
 from game.rules.actions import Bid
-from game.ui.kit import theme
+from game.ui.kit import layoutlog, theme
 from game.ui.table import sprites
 from game.ui.table.bidpanel import BidPanel
 from game.ui.table.frame import Frame, chance_percent
@@ -59,10 +59,15 @@ def draw_bid_figures(surface: pygame.Surface, bids: BidPanel, frame: Frame) -> N
         _thinking(surface, layout, ((first[0] + last[0]) // 2, first[1]))
         return
     size = layout.font(12)
+    rects = [button.rect for button in bids.buttons]
+    pitch = rects[1].x - rects[0].x if len(rects) > 1 else 2 * rects[0].width
+    room = pitch - layout.px(4)  # neighbours' figures never run together
     for number, text, best in bid_figures(bids, frame):
         ink, weight = (COACH, "bold") if best else (theme.TEXT_DIM, "regular")
-        label = theme.text(text, size, ink, weight)
-        surface.blit(label, label.get_rect(center=geometry.figures[number]))
+        label = theme.fitted(text, size, room, ink, weight)
+        at = label.get_rect(center=geometry.figures[number])
+        surface.blit(label, at)
+        layoutlog.text("bid panel", text, label, at.topleft)
         if best:
             _ring(surface, bids.buttons[number].rect, layout)
 

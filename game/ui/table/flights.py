@@ -29,6 +29,13 @@ from game.ui.table.stage import Scenery, Stage
 from game.ui.table.state import deal_order, sort_hand, tilt
 from game.ui.table.text import called_you
 
+DEAL_ARC = 0.12
+"""How far a dealt card's path bows, as a share of its length."""
+DEAL_SPIN = 10.0
+"""Degrees a dealt card turns through on its way (alternately left and right)."""
+PLAY_ARC = 0.08
+SWEEP_ARC = 0.06
+
 
 # ------------------------------------------------------------ dealer
 def dealer_chosen(event: DealerChosen, seen: Scenery, stage: Stage) -> Step:
@@ -104,7 +111,7 @@ def hand_dealt(event: HandDealt, seen: Scenery, stage: Stage) -> Step:
     step.cue(0.0, lambda: shown.new_hand(event.number, event.dealer, event.size))
     total = event.size * players
     interval = min(0.075, 2.4 / max(1, total))
-    flight = 0.32
+    flight = 0.36  # a gentle toss: out quickly, settling softly, turning straight
     origin = seen.plate_centre(event.dealer)
     arrivals = deal_order(seen.hand, event.number)
     back_w = float(layout.back[0])
@@ -119,6 +126,7 @@ def hand_dealt(event: HandDealt, seen: Scenery, stage: Stage) -> Step:
             target, width = _backs_target(seen, seat, received[seat]), back_w
         card = Flight(None, origin, target, t, flight, back_w, width, face=False)
         card.sideways = layout.seats[seat].backs_axis == "y"
+        card.arc, card.spin = DEAL_ARC, (DEAL_SPIN if k % 2 else -DEAL_SPIN, 0.0)
         step.add(card)
         if k % 2 == 0:
             step.sound(t, "deal")
@@ -186,6 +194,8 @@ def card_played(event: CardPlayed, seen: Scenery, stage: Stage) -> Step:
     flight = Flight(event.card, start, spot.center, 0.0, 0.3, width, float(spot.width))
     flight.easing = ease_out_back if mine else ease_in_out
     flight.spin = (0.0, tilt(event.card, event.seat))
+    flight.arc = PLAY_ARC
+    flight.flip = not mine  # another seat's card turns face up on the way
     step.add(flight)
     step.sound(0.0, "card")
 
@@ -201,19 +211,27 @@ def card_played(event: CardPlayed, seen: Scenery, stage: Stage) -> Step:
 
 
 def trick_won(event: TrickWon, seen: Scenery, stage: Stage) -> Step:
+    """The winning card glows; the others slide onto it, squaring up, and the pile
+    sweeps to the winner's plate, shrinking as it goes."""
     layout, shown, players = seen.layout, stage.shown, seen.players
-    hold, sweep = 0.85, 0.42
-    step = Step(hold + sweep)
+    hold, gather_time, sweep = 0.85, 0.16, 0.4
+    step = Step(hold + gather_time + sweep)
     winner_card = event.cards[(event.seat - event.leader) % players]
+    pile = layout.seats[event.seat].trick.center
     target = seen.plate_centre(event.seat)
     width = float(layout.trick_card[0])
-    for index, card in enumerate(event.cards):
+    order = sorted(range(players), key=lambda index: event.cards[index] == winner_card)
+    for index in order:  # the winner's card last: on top of the pile
+        card = event.cards[index]
         seat = (event.leader + index) % players
         start = layout.seats[seat].trick.center
-        flight = Flight(card, start, target, hold + index * 0.02, sweep, width, width)
-        flight.layer, flight.easing = "low", ease_in_out
-        flight.spin = (tilt(card, seat), tilt(card, seat))
-        step.add(flight)
+        angle = tilt(card, seat)
+        onto = Flight(card, start, pile, hold, gather_time, width, width, easing=ease_in_out)
+        onto.layer, onto.spin = "low", (angle, 0.0)
+        away = Flight(card, pile, target, hold + gather_time, sweep, width, layout.back[0])
+        away.layer, away.easing, away.arc = "low", ease_in_out, SWEEP_ARC
+        step.add(onto)
+        step.add(away)
 
     def highlight() -> None:
         shown.winning = winner_card

@@ -7,6 +7,7 @@ card, explain why it may not be played) and the scene asks the engine.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -26,6 +27,26 @@ def word_anchor(x: float, y: float, layout: TableLayout) -> tuple[int, int]:
     status line ("Your turn"), which it must not cover."""
     status_top = layout.status[1] - layout.px(17)
     return (round(x) + layout.card[0] // 2, min(round(y), status_top))
+
+
+HOP_TIME = 0.32
+"""Seconds one card's hop lasts when the viewer's turn begins."""
+HOP_STAGGER = 0.05
+"""Seconds between the hops of neighbouring cards (a wave along the hand)."""
+HOP_END = HOP_TIME + 13 * HOP_STAGGER
+"""When the last card of the longest hand has landed."""
+
+
+def turn_hop(age: float, index: int, lift: int) -> float:
+    """How high the ``index``-th playable card hops ``age`` seconds into the turn.
+
+    >>> turn_hop(0.0, 0, 12), round(turn_hop(HOP_TIME / 2, 0, 12)), turn_hop(HOP_END, 3, 12)
+    (0.0, 8, 0.0)
+    """
+    t = (age - index * HOP_STAGGER) / HOP_TIME
+    if not 0.0 < t < 1.0:
+        return 0.0
+    return lift * 0.7 * math.sin(math.pi * t)
 
 
 @dataclass
@@ -70,6 +91,9 @@ class Hand:
         """Some card is still sliding to its place."""
         self._positions: dict[Card, list[float]] = {}
         self._origins: dict[Card, tuple[Point, float]] = {}
+        self.turn_age: float | None = None
+        """Seconds since the viewer's turn began (None: not their turn): the cards
+        that may be played hop once, in a wave, to say so."""
 
     def relayout(self) -> None:
         """Another layout: the cards take their new places at once."""
@@ -97,7 +121,9 @@ class Hand:
         hover = self.card_under(mouse, layout)
         lift = layout.px(12)
         coach = frame.coach if mine else None
+        self.turn_age = (0.0 if self.turn_age is None else self.turn_age + dt) if legal else None
         items, easing = [], False
+        waving = [card for card in cards if card in legal]
         for card, rect in zip(cards, rects, strict=True):
             y = float(rect.y)
             if mine and card in legal and card in (hover, self.focus, self.selected):
@@ -106,6 +132,9 @@ class Hand:
                 y -= lift // 2
             at = self._ease(card, float(rect.x), y, dt)
             easing = easing or at != (rect.x, y)
+            if card in legal and self.turn_age is not None:
+                hop = turn_hop(self.turn_age, waving.index(card), lift)
+                at, easing = (at[0], at[1] - hop), easing or self.turn_age < HOP_END
             focus, selected = card == self.focus, card == self.selected
             dim = mine and card not in legal
             item = HandCard(card, at[0], at[1], card in legal, dim, focus, selected)

@@ -20,7 +20,7 @@ from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.ui.cards.art import suit_symbol
 from game.ui.cards.palette import Colour
-from game.ui.kit import theme
+from game.ui.kit import layoutlog, theme
 from game.ui.kit.layers import Layer, LayerStack, find_clear, place_on
 from game.ui.kit.widgets import Button, draw_tooltip
 from game.ui.table import sprites
@@ -309,7 +309,9 @@ def draw_status_pill(
     layout = frame.layout
     weight = "bold" if colour == theme.HIGHLIGHT else "regular"
     image = sprites.pill(text, layout.font(14), colour, (6, 18, 15, 190), weight)
-    return surface.blit(image, image.get_rect(center=layout.status))
+    at = image.get_rect(center=layout.status)
+    layoutlog.element("status", at)
+    return surface.blit(image, at)
 
 
 def draw_effects(

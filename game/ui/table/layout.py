@@ -233,17 +233,26 @@ class TableLayout:
         return rects
 
     # ------------------------------------------------------------ bidding
-    def bid_panel(self, options: int, coached: bool = False) -> BidPanelLayout:
+    def bid_panel(
+        self, options: int, coached: bool = False, words: tuple[int, int] = (0, 0)
+    ) -> BidPanelLayout:
         """The bid panel for bids 0 .. options-1, centred on the trick; ``coached``
-        leaves a line under each row of buttons for the coach's figures."""
+        leaves a line under each row of buttons for the coach's figures. ``words`` are
+        the heights of the line under the title and of the note, in pixels, when the
+        words need more than one and two lines; the panel widens with the text size."""
         size, gap = self.px(44), self.px(8)
         figure_h = self.px(20) if coached else 0
         per_row = options if options <= 11 else math.ceil(options / 2)
         rows = math.ceil(options / per_row)
         pad = self.px(22)
+        room = self.trick_zone.width  # between the seats' plates and their cards
+        if per_row * (size + gap) - gap + 2 * pad > room:  # smaller buttons, to a point
+            shrink = max(0.7, (room - 2 * pad + gap) / (per_row * (size + gap)))
+            size, gap = round(size * shrink), max(2, round(gap * shrink))
         row_width = per_row * size + (per_row - 1) * gap
-        width = max(row_width + 2 * pad, self.px(400))
-        title_h, sub_h, note_h = self.px(30), self.px(24), self.px(40)
+        width = max(row_width + 2 * pad, min(self.px(400 * self.text), room))
+        title_h = max(self.px(30), round(self.font(21) * 1.45))
+        sub_h, note_h = max(self.px(24), words[0]), max(self.px(40), words[1])
         row_h = size + figure_h
         height = pad + title_h + sub_h + self.px(10) + rows * row_h + (rows - 1) * gap
         height += self.px(12) + note_h + pad

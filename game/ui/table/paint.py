@@ -19,7 +19,7 @@ import pygame
 from game.i18n import _
 from game.rules.cards import Card
 from game.ui.cards.art import CardArt, card_art, suit_symbol
-from game.ui.kit import theme
+from game.ui.kit import layoutlog, theme
 from game.ui.kit.widgets import Button
 from game.ui.table import sprites
 from game.ui.table.animation import Flight, Layer
@@ -147,8 +147,10 @@ class TablePainter:
             return
         image = self.back_art.back() if spot.backs_axis == "x" else self._sideways
         fan = self.groups.group(surface.get_size())
-        for rect in spot.backs_for(count, layout.back):
+        rects = spot.backs_for(count, layout.back)
+        for rect in rects:
             fan.blit(image, rect)
+        layoutlog.element(f"backs:{seat}", rects[0].unionall(rects[1:]))
         self.groups.flush(surface, fan)
 
     def draw_open_hand(
@@ -244,10 +246,12 @@ class TablePainter:
             surface.blit(art.back(), slot)
         else:
             surface.blit(art.blank(), slot)
+        layoutlog.element("trumps", layout.trump_panel)
         left = slot.right + layout.px(12)
         top = slot.y + layout.px(2)
         heading = theme.text(_("Trumps"), layout.font(12), theme.TEXT_DIM)
         surface.blit(heading, (left, top))
+        layoutlog.text("trumps", _("Trumps"), heading, (left, top))
         size = layout.font(17)
         y = top + max(layout.px(20), heading.get_height() + layout.px(4)) + size // 2
         if shown.trump_shown and shown.trump is not None:
@@ -256,7 +260,9 @@ class TablePainter:
             start = left + round(size * 1.25)
             room = layout.trump_panel.right - layout.px(8) - start
             label = theme.fitted(suit_name(shown.trump), size, room, ink, "bold")
-            surface.blit(label, label.get_rect(midleft=(start, y)))
+            at = label.get_rect(midleft=(start, y))
+            surface.blit(label, at)
+            layoutlog.text("trumps", suit_name(shown.trump), label, at.topleft)
         else:
             word, ink = (_("None"), theme.TEXT) if shown.trump_shown else ("—", theme.TEXT_DIM)
             label = theme.text(word, size, ink, "bold")
@@ -269,6 +275,9 @@ class TablePainter:
         width, height = layout.card
         radius = max(2, round(width * 0.06))
         drag = hand.drag if hand.drag is not None and hand.drag.moved else None
+        if hand.items:
+            cards = [pygame.Rect(round(i.x), round(i.y), width, height) for i in hand.items]
+            layoutlog.element("hand", cards[0].unionall(cards[1:]))
         for item in hand.items:
             if drag is not None and item.card == drag.card:
                 continue

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from game.i18n import _, ngettext
-from game.ui.kit import theme
+from game.ui.kit import layoutlog, theme
 from game.ui.table import sprites
 from game.ui.table.canvas import Groups
 from game.ui.table.frame import Frame
@@ -23,6 +23,9 @@ class PlatePainter:
         self.groups = groups
         self._plate: pygame.Surface | None = None
         self._offset = 0
+        self.cut: dict[int, str] = {}
+        """The seats whose name was cut to fit the plate, with the whole name (shown
+        when the pointer rests on the plate)."""
 
     def prepare(self, layout: TableLayout) -> None:
         """Make the plate's picture for ``layout`` (and the palette in use)."""
@@ -46,19 +49,33 @@ class PlatePainter:
         assert self._plate is not None
         card = self.groups.group(surface.get_size())
         card.blit(self._plate, (plate.x - self._offset, plate.y - self._offset))
+        box = f"plate:{seat}"
+        layoutlog.element(box, plate)
         ax, ay, radius = spot.avatar
         player = frame.players[seat]
         face = sprites.avatar(radius, theme.SEAT_COLOURS[seat % 8], initial(player.name))
         card.blit(face, face.get_rect(center=(ax, ay)))
+        size = layout.font(15)
+        lines = _lines(plate)
+        name_line = lines[0] + theme.font(size, "bold").get_linesize() // 2
         score = theme.text(str(frame.shown.scores[seat]), layout.font(21), theme.GOLD, "bold")
         pad = layout.px(12)
-        card.blit(score, score.get_rect(midright=(plate.right - pad, plate.centery)))
+        # The score stands level with the name, clear of the bid line under it.
+        level = max(plate.centery - layout.px(8), name_line)
+        at = score.get_rect(midright=(plate.right - pad, level))
+        card.blit(score, at)
+        layoutlog.text(box, str(frame.shown.scores[seat]), score, at.topleft)
         left = ax + radius + layout.px(10)
         room = plate.right - pad - score.get_width() - layout.px(8) - left
-        size = layout.font(15)
         name = sprites.fit_text(player.name, size, room, "bold")
-        card.blit(theme.text(name, size, theme.TEXT, "bold"), (left, plate.y + layout.px(7)))
-        line2 = plate.y + layout.px(29)
+        if name != player.name:
+            self.cut[seat] = player.name
+        else:
+            self.cut.pop(seat, None)
+        words = theme.text(name, size, theme.TEXT, "bold")
+        card.blit(words, (left, lines[0]))
+        layoutlog.text(box, name, words, (left, lines[0]))
+        line2 = lines[1]
         thinking = frame.thinking == seat
         away = frame.absent.get(seat)
         if not thinking:
@@ -76,7 +93,11 @@ class PlatePainter:
             else:
                 words = theme.text(label, small, ink, weight)
             card.blit(words, (left, line2))
-        _bid_line(card, frame, seat, left, plate.y + layout.px(46))
+            layoutlog.text(box, label, words, (left, line2))
+        low = lines[2]
+        figures = score.get_bounding_rect().move(at.topleft)
+        whole = plate.right - layout.px(10) - left  # under the score, when it is clear of it
+        _bid_line(card, frame, seat, (left, low), room if low < figures.bottom + 2 else whole)
         self.groups.flush(surface, card)
         if seat in frame.to_act:
             _turn_glow(surface, frame, plate)
@@ -87,6 +108,27 @@ class PlatePainter:
         if frame.shown.dealer == seat:
             chip = sprites.dealer_chip(layout.px(11), dealer_letter())
             surface.blit(chip, chip.get_rect(center=spot.chip))
+
+
+def plate_tip(
+    cut: dict[int, str], layout: TableLayout, mouse: tuple[int, int]
+) -> tuple[str, tuple[int, int]] | None:
+    """The whole name of a cut one under the pointer, and where its tooltip points."""
+    for seat, name in cut.items():
+        plate = layout.seats[seat].plate if seat < len(layout.seats) else None
+        if plate is not None and plate.collidepoint(mouse):
+            return name, plate.midtop
+    return None
+
+
+def _lines(plate: pygame.Rect) -> tuple[int, int, int]:
+    """The tops of the plate's three lines (name, kind of player, bid), spread as the
+    plate grows with the text size."""
+
+    def top(at: int) -> int:
+        return plate.y + round(plate.height * at / 72)
+
+    return top(7), top(29), top(46)
 
 
 def _turn_glow(surface: pygame.Surface, frame: Frame, plate: pygame.Rect) -> None:
@@ -123,18 +165,20 @@ def _still_needed(
     bid: int,
     at: tuple[int, int],
     size: int,
+    room: int,
 ) -> None:
     """After the bid and the tricks won, how the bid stands: the tricks still needed,
-    no more to take, or over; in the longest words that fit the plate."""
-    layout = frame.layout
-    room = layout.seats[seat].plate.right - layout.px(12) - at[0]
+    no more to take, or over; in the longest words that fit ``room`` (what the score
+    leaves of the plate)."""
     won = frame.shown.taken[seat]
     words, ink = need_words(bid, won)
     dot = " \u00b7 "
     label = sprites.first_fitting(tuple(dot + word for word in words), size, room, "bold")
     if label.endswith("\u2026"):
         return  # no room for even the shortest: the bid line says enough
-    surface.blit(theme.text(label, size, ink, "bold"), at)
+    image = theme.text(label, size, ink, "bold")
+    surface.blit(image, at)
+    layoutlog.text(f"plate:{seat}", label, image, at)
 
 
 def need_words(bid: int, won: int) -> tuple[tuple[str, ...], tuple[int, int, int]]:
@@ -148,9 +192,13 @@ def need_words(bid: int, won: int) -> tuple[tuple[str, ...], tuple[int, int, int
     return (_("over"), "!"), theme.BAD
 
 
-def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) -> None:
-    """``bid 2 · won 1`` (green or red with a mark once scored), or where the bid stands."""
+def _bid_line(
+    surface: pygame.Surface, frame: Frame, seat: int, at: tuple[int, int], room: int
+) -> None:
+    """``bid 2 · won 1`` (green or red with a mark once scored), or where the bid stands,
+    in the ``room`` pixels the score leaves: the two never run together."""
     layout, shown = frame.layout, frame.shown
+    x, y = at
     size = layout.font(13)
     bid = shown.bids[seat]
     if bid is not None:
@@ -160,11 +208,16 @@ def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) 
             colour = theme.GOOD if shown.made[seat] else theme.BAD
         elif shown.all_bid and shown.taken[seat] >= bid:  # no more to take, or over
             colour = theme.GOOD if shown.taken[seat] == bid else theme.BAD
-        room = layout.seats[seat].plate.right - layout.px(10) - x
-        label = theme.fitted(text, size, room, colour, "bold", smallest=0.8)  # long words
+        mark = round(size * 0.95) + layout.px(6) if shown.made is not None else 0
+        label = theme.fitted(text, size, room - mark, colour, "bold", smallest=0.8)
+        if label.get_width() > room - mark:  # not even smaller: the short form
+            text = f"{bid} \u00b7 {shown.taken[seat]}"
+            label = theme.fitted(text, size, room - mark, colour, "bold", smallest=0.8)
         surface.blit(label, (x, y))
+        layoutlog.text(f"plate:{seat}", text, label, (x, y))
         if shown.made is None and shown.all_bid:
-            _still_needed(surface, frame, seat, bid, (x + label.get_width(), y), size)
+            left = room - label.get_width()
+            _still_needed(surface, frame, seat, bid, (x + label.get_width(), y), size, left)
         if shown.made is not None:
             kind = "made" if shown.made[seat] else "broken"
             icon = sprites.mark(kind, round(size * 0.95), (*colour, 255))
@@ -174,8 +227,14 @@ def _bid_line(surface: pygame.Surface, frame: Frame, seat: int, x: int, y: int) 
     if shown.hand_size == 0 or shown.trick or shown.taken[seat]:
         return
     if shown.submitted[seat]:
-        surface.blit(theme.text(_("bid made · hidden"), size, theme.GOLD), (x, y))
+        words, ink = _("bid made · hidden"), theme.GOLD
     elif seat in frame.to_act:
-        surface.blit(theme.text(_("bidding…"), size, theme.HIGHLIGHT), (x, y))
+        words, ink = _("bidding…"), theme.HIGHLIGHT
     elif shown.counts[seat] == shown.hand_size:
-        surface.blit(theme.text(_("no bid yet"), size, theme.TEXT_DIM), (x, y))
+        words, ink = _("no bid yet"), theme.TEXT_DIM
+    else:
+        return
+    words = sprites.fit_text(words, size, room)
+    image = theme.text(words, size, ink)
+    surface.blit(image, (x, y))
+    layoutlog.text(f"plate:{seat}", words, image, (x, y))

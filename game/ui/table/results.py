@@ -47,7 +47,8 @@ class _Overlay(Scene):
         return max(1, round(value * self.u))
 
     def font(self, value: float) -> int:
-        return max(11, round(value * self.u))
+        """A font size for ``value`` at 1280x720, times the text size (words at the table)."""
+        return max(11, round(value * self.u * self.app.settings.text_scale))
 
     def update(self, dt: float) -> None:
         self.age += dt

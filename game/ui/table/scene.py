@@ -78,6 +78,7 @@ from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.notices import NoticeBoard
 from game.ui.table.paint import TablePainter
+from game.ui.table.plates import plate_tip
 from game.ui.table.regions import add_last_trick, table_stack
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
@@ -334,6 +335,8 @@ class TableScene(Scene):
         self.hand.arrange(frame, dt, beneath)  # a card under a panel is not pointed at
         self.hud.follow(frame)
         self.hud.point_out(frame, self.hand, mouse, beneath)
+        if self.hud.tooltip is None:  # a name cut to fit its plate, whole
+            self.hud.tooltip = plate_tip(self.painter.plates.cut, frame.layout, beneath)
 
     def _pump(self) -> None:
         """Start the next pending events while the queue is free."""

@@ -69,6 +69,20 @@ def speed_steps() -> list[tuple[float, str]]:
     return list(zip(SPEED_STEPS, words, strict=True))
 
 
+VALUE_FONT = 18
+"""The size of the words beside a slider, as the theme's ``@value`` gives it."""
+
+
+def value_width(setting: str) -> int:
+    """The width kept for the words beside ``setting``'s slider: its widest value in
+    this language (the speeds' names are words), and never less than the form's."""
+    if setting != "animation_speed":
+        return theme.FORM.value
+    face = theme.font(VALUE_FONT, "bold")
+    widest = max(face.size(name)[0] for _, name in speed_steps())
+    return max(theme.FORM.value, widest + 2 * theme.FORM.gap)
+
+
 def speed_label(speed: float) -> str:
     """The name of the step nearest ``speed`` (a speed saved by an older version, between
     two steps, reads as the nearer one)."""
@@ -399,7 +413,7 @@ class SettingsScene(GuiScene):
     def _slider(self, row: FormRow, box: Box, position: float) -> None:
         """A slider over ``row.span`` with its value in words beside it."""
         x, y, w, h = box
-        words = theme.FORM.value
+        words = value_width(row.setting)
         low, high = row.span
         slider = UIHorizontalSlider(
             self.rect(x, y, w - words - theme.FORM.gap - 4, h - 4),

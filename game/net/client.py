@@ -47,15 +47,16 @@ FAILURES = ("unreachable", "no-answer", "broken", "bad-address")
 time, what answered broke off or spoke no game, the address cannot be one."""
 
 
-def failure_of(error: BaseException) -> JoinError:
-    """Any error met while joining, as the :class:`JoinError` a player is told.
+def failure_of(error: BaseException, connecting: bool = False) -> JoinError:
+    """Any error met while joining (``connecting``: while opening the connection), as
+    the :class:`JoinError` a player is told.
 
     >>> [failure_of(e).reason for e in (ConnectionRefusedError(), TimeoutError(), EOFError())]
     ['unreachable', 'no-answer', 'broken']
     """
     if isinstance(error, JoinError):
         return error
-    if isinstance(error, InvalidURI | ValueError | UnicodeError):
+    if isinstance(error, InvalidURI | UnicodeError) or (connecting and type(error) is ValueError):
         reason = "bad-address"
     elif isinstance(error, TimeoutError):
         reason = "no-answer"
@@ -135,7 +136,7 @@ class Client:
                 timeout,
             )
         except Exception as error:  # whatever the other end does, one JoinError
-            raise failure_of(error) from error
+            raise failure_of(error, connecting=True) from error
         try:
             await ws.send(p.encode(p.Hello(version, name[:40], table, token)).decode())
             first = p.decode_from_host(await asyncio.wait_for(ws.recv(), timeout))
@@ -145,7 +146,7 @@ class Client:
                 raise JoinError("broken")
             rules = RuleSet.from_dict(first.rules)
         except Exception as error:
-            await _abort(ws)
+            ws.transport.abort()  # nothing more to say to that host
             raise failure_of(error) from error
         players = [
             Player(clean_name(doc.name) or f"#{seat + 1}", doc.kind)

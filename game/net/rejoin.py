@@ -21,22 +21,27 @@ FORGOTTEN = ("bad-token", "no-table")
 
 
 def join_table(
-    address: str, name: str, code: str | None = None, keys: SeatKeys | None = None
+    address: str,
+    name: str,
+    code: str | None = None,
+    keys: SeatKeys | None = None,
+    timeout: float = 10.0,
 ) -> RemoteSession:
     """A seat at the table at ``address`` (``code`` names it on a host of several):
     this player's own seat back when ``keys`` hold one for it, else the first open
-    seat. The seat's key is kept in ``keys``. Raises :class:`JoinError`."""
+    seat. The seat's key is kept in ``keys``. Raises :class:`JoinError` (and nothing
+    else), each step given ``timeout`` seconds."""
     kept = keys.find(address, code) if keys is not None else None
     session: RemoteSession | None = None
     if kept is not None and keys is not None:
         try:
-            session = RemoteSession.join(address, kept.name, kept.code, kept.token)
+            session = RemoteSession.join(address, kept.name, kept.code, kept.token, timeout)
         except JoinError as error:
             if error.reason not in FORGOTTEN:
                 raise
             keys.forget(kept.address, kept.code)
     if session is None:
-        session = RemoteSession.join(address, name, code)
+        session = RemoteSession.join(address, name, code, timeout=timeout)
     if keys is not None:
         keep_seat(keys, address, session)
     return session

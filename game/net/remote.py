@@ -12,7 +12,6 @@ is told of each try (*Reconnecting… (attempt N)*) and when it is given up.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import queue
 import random
@@ -152,10 +151,36 @@ async def _seated(
         while client.view is None:
             await client.receive(timeout)
     except Exception as error:
-        await client.close()
+        client.ws.transport.abort()
         raise failure_of(error) from error
     client.events.clear()
     return client
+
+
+async def _wind_down() -> None:
+    """Cancel what is left in this loop (a keepalive, a close on its way), then stop it."""
+    tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    asyncio.get_running_loop().stop()
+
+
+def _run_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """A session's thread: its loop, closed once stopped (its files given back)."""
+    try:
+        loop.run_forever()
+    finally:
+        loop.close()
+
+
+def _stop_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Stop a session's loop (from any thread) once its tasks have ended."""
+    winding = _wind_down()
+    try:
+        asyncio.run_coroutine_threadsafe(winding, loop)
+    except RuntimeError:  # already closed
+        winding.close()
 
 
 def _snapshot(client: Client, message: p.FromHost | None) -> Received:
@@ -223,7 +248,7 @@ class RemoteSession:
         """Connect to the host at ``address`` and take a seat; raises JoinError (and
         nothing else), each step given ``timeout`` seconds."""
         loop = asyncio.new_event_loop()
-        threading.Thread(target=loop.run_forever, name="ohhell-net", daemon=True).start()
+        threading.Thread(target=_run_loop, args=(loop,), name="ohhell-net", daemon=True).start()
         future = asyncio.run_coroutine_threadsafe(
             _seated(address, name, table, token, timeout), loop
         )
@@ -231,7 +256,7 @@ class RemoteSession:
             client = future.result(timeout * 3)
         except BaseException as error:
             future.cancel()
-            loop.call_soon_threadsafe(loop.stop)
+            _stop_loop(loop)
             if isinstance(error, Exception):
                 raise failure_of(error) from error
             raise
@@ -277,7 +302,10 @@ class RemoteSession:
         return None
 
     def _run(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        try:
+            asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        except RuntimeError:  # the session is closed: nothing is sent any more
+            coroutine.close()
 
     # ------------------------------------------------------------ reading
     @property
@@ -504,11 +532,16 @@ class RemoteSession:
 
     def close(self) -> None:
         """Leave the table (the seat is kept for a while, as for a dropped player)."""
-        self._reader.cancel()
-        done = asyncio.run_coroutine_threadsafe(self._client.close(), self._loop)
-        with contextlib.suppress(Exception):
-            done.result(3)
-        self._loop.call_soon_threadsafe(self._loop.stop)
+        if not self._loop.is_closed():
+            self._reader.cancel()
+            closing = self._client.close()
+            try:
+                asyncio.run_coroutine_threadsafe(closing, self._loop).result(3)
+            except RuntimeError:  # closed meanwhile
+                closing.close()
+            except Exception:  # the connection's own trouble: it is dropped all the same
+                pass
+            _stop_loop(self._loop)
         if self.on_close is not None:
             self.on_close()
             self.on_close = None

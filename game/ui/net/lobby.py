@@ -89,6 +89,8 @@ class LobbyScene(GuiScene):
         self._poll = 0.0
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="ohhell-join")
         self.joining: Future[RemoteSession] | None = None
+        self.join_timeout = 10.0
+        """Seconds each step of joining may take (tests make it short)."""
 
     def enter(self) -> None:
         super().enter()
@@ -175,7 +177,9 @@ class LobbyScene(GuiScene):
         if self.joining is not None:
             return
         name = self.app.settings.player_name
-        self.joining = self._pool.submit(join_table, address, name, code, self.keys)
+        self.joining = self._pool.submit(
+            join_table, address, name, code, self.keys, self.join_timeout
+        )
         self.message = _("Joining {address}…").format(address=address)
         self.rebuild()
 

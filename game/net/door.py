@@ -8,7 +8,11 @@ task, no parser fed), in two steps:
    takes a token from its address's bucket (:class:`Buckets`: :data:`RATE` a second,
    :data:`BURST` at once). With a token it is *anonymous*; without one it is
    *key-only*. Either way it waits, a few bytes buffered, for its request's headers,
-   in one bounded line (:attr:`Door.screening`, oldest closed first when full).
+   in one bounded line (:attr:`Door.screening`; when it is full, the oldest waiting
+   connection of the address with the most in line is closed).
+   A connection whose request is in already when it is accepted (an honest client
+   sends it at once; the door peeks at it without taking it) is weighed at once and
+   never waits in line.
 2. **On its request's headers**: a valid seat key in the :data:`SEAT_HEADER` header
    makes it *keyed*: it leaves every anonymous bound and is handed on at once.
    Without one, an anonymous connection goes on to the handshake (and to the
@@ -20,13 +24,18 @@ request with the key as soon as it is connected, and the line is long enough tha
 flood cannot push it out first. Keyed connections are bounded too: at most
 :data:`KEYED_PER_SEAT` per key waiting to say hello (the oldest closed).
 
->>> door = Door(cap=4, screening=2, buckets=Buckets(rate=0.0, burst=1, clock=lambda: 0.0))
+>>> keys = {"k3y"}.__contains__
+>>> door = Door(4, 2, buckets=Buckets(rate=0.0, burst=1, clock=lambda: 0.0), is_key=keys)
 >>> door.arrive("a", "10.0.0.1"), door.arrive("b", "10.0.0.1")
-(('anonymous', []), ('key-only', []))
+(('wait', []), ('wait', []))
 >>> door.arrive("c", "10.0.0.2")
-('anonymous', ['a'])
->>> door.screened("b", None), door.screened("c", "k3y")
+('wait', ['a'])
+>>> door.screened("b", b"GET / HTTP/1.1"), door.screened("c", b"GET / HTTP/1.1")
 ((False, []), (True, []))
+>>> door.arrive("d", "10.0.0.1", b"GET / HTTP/1.1\\r\\nOhhell-Seat: k3y")
+('through', [])
+>>> door.arrive("e", "10.0.0.1", b"GET / HTTP/1.1")
+('close', [])
 """
 
 from __future__ import annotations
@@ -43,6 +52,11 @@ RATE = 4.0
 """Anonymous connections an address may open per second, on average."""
 BURST = 8
 """Anonymous connections an address may open at once."""
+ALL_RATE = 200.0
+"""Anonymous connections all addresses together may open per second: the handshakes a
+flood from many addresses makes the host do are bounded, and its loop stays free for
+the players."""
+ALL_BURST = 100
 MAX_ADDRESSES = 4096
 """Addresses whose buckets are remembered (the oldest forgotten beyond: a full bucket)."""
 MAX_SCREENING = 1024
@@ -58,8 +72,10 @@ KEYED_PER_SEAT = 2
 HEADROOM = 64
 """Files kept free for what is not a connection: saves, the log, zeroconf, threads."""
 LEAST_CAP = 32
+MAX_BACKLOG = 512
+"""Connections the system may queue for the host to accept, at most."""
 
-Verdict = Literal["full", "anonymous", "key-only"]
+Decision = Literal["close", "through", "wait"]
 
 
 def bucket_of(address: str) -> str:
@@ -116,12 +132,27 @@ class Door:
     """Who may come in (sockets are the caller's): the open connections, those waiting
     for their request, and the keyed ones waiting to say hello."""
 
-    def __init__(self, cap: int, screening: int, buckets: Buckets | None = None) -> None:
-        self.cap, self.screening_cap = cap, screening
+    def __init__(
+        self,
+        cap: int,
+        screening: int,
+        reserve: int = 16,
+        buckets: Buckets | None = None,
+        everyone: Buckets | None = None,
+        is_key: Callable[[str], bool] = lambda key: False,
+    ) -> None:
+        self.cap, self.screening_cap, self.reserve = cap, screening, reserve
         self.buckets = buckets if buckets is not None else Buckets()
+        self.everyone = everyone if everyone is not None else Buckets(ALL_RATE, ALL_BURST)
+        """One bucket for every anonymous connection together (bounds the handshakes)."""
+        self.is_key = is_key
         self._open: set[Hashable] = set()
-        self.screening: OrderedDict[Hashable, bool] = OrderedDict()
-        """The connections waiting for their request, oldest first (anonymous: True)."""
+        self.screening: dict[Hashable, str] = {}
+        """The connections waiting for their request, and their addresses."""
+        self._by_address: dict[str, deque[Hashable]] = {}
+        """The same, by address, oldest first."""
+        self._anonymous: dict[Hashable, bool] = {}
+        """The connections in line: whether each took a token (may go on without a key)."""
         self._keyed: dict[str, deque[Hashable]] = {}
         self._key_of: dict[Hashable, str] = {}
         self.counts = {"full": 0, "anonymous": 0, "key-only": 0, "keyed": 0, "pushed": 0}
@@ -131,39 +162,48 @@ class Door:
     def open(self) -> int:
         return len(self._open)
 
-    def arrive(self, connection: Hashable, address: str) -> tuple[Verdict, list[Hashable]]:
-        """A connection accepted from ``address``: what it is, and the connections to
-        close for it (the oldest waiting, when the line is full)."""
+    def arrive(
+        self, connection: Hashable, address: str, head: bytes | None = None
+    ) -> tuple[Decision, list[Hashable]]:
+        """A connection accepted from ``address`` (``head``: its request's headers when
+        they are in already): close it, let it through, or let it wait for its request;
+        and the connections to close for it."""
+        key = self._key(head)
+        if key is not None and len(self._open) < self.cap + self.reserve:
+            self._open.add(connection)
+            return "through", self._keyed_in(connection, key)
         if len(self._open) >= self.cap:
             self.counts["full"] += 1
-            return "full", []
+            return "close", []
+        anonymous = self.buckets.take(address) and self.everyone.take("")
+        self.counts["anonymous" if anonymous else "key-only"] += 1
+        if head is not None:  # weighed at once
+            if anonymous:
+                self._open.add(connection)
+            return ("through" if anonymous else "close"), []
         closing: list[Hashable] = []
         while len(self.screening) >= self.screening_cap:
-            old, _ = self.screening.popitem(last=False)
-            closing.append(old)
+            closing.append(self._push_out())
         self.counts["pushed"] += len(closing)
-        anonymous = self.buckets.take(address)
-        verdict: Verdict = "anonymous" if anonymous else "key-only"
-        self.counts[verdict] += 1
         self._open.add(connection)
-        self.screening[connection] = anonymous
-        return verdict, closing
+        self._anonymous[connection] = anonymous
+        self.screening[connection] = address
+        self._by_address.setdefault(address, deque()).append(connection)
+        return "wait", closing
 
-    def screened(self, connection: Hashable, key: str | None) -> tuple[bool, list[Hashable]]:
-        """``connection`` sent its request, with a valid seat ``key`` or not: whether it
-        goes on to the handshake, and the connections to close for it."""
-        anonymous = self.screening.pop(connection, False)
-        if key is None:
-            return anonymous, []
-        self.counts["keyed"] += 1
-        line = self._keyed.setdefault(key, deque())
-        line.append(connection)
-        self._key_of[connection] = key
-        closing = []
-        while len(line) > KEYED_PER_SEAT:
-            closing.append(line.popleft())
-            del self._key_of[closing[-1]]
-        return True, closing
+    def screened(self, connection: Hashable, head: bytes) -> tuple[bool, list[Hashable]]:
+        """``connection`` waited and sent its request's headers: whether it goes on to
+        the handshake, and the connections to close for it."""
+        self._leave_line(connection)
+        anonymous = self._anonymous.pop(connection, False)
+        key = self._key(head)
+        if key is not None:
+            return True, self._keyed_in(connection, key)
+        return anonymous, []
+
+    def keyed(self, connection: Hashable) -> bool:
+        """Whether ``connection`` came with a valid seat key."""
+        return connection in self._key_of
 
     def settled(self, connection: Hashable) -> None:
         """``connection`` said hello (or was refused): it no longer waits."""
@@ -178,8 +218,42 @@ class Door:
     def gone(self, connection: Hashable) -> None:
         """``connection`` closed; forgetting an unknown one is fine."""
         self._open.discard(connection)
-        self.screening.pop(connection, None)
+        self._leave_line(connection)
+        self._anonymous.pop(connection, None)
         self.settled(connection)
+
+    def _key(self, head: bytes | None) -> str | None:
+        key = seat_key(head) if head is not None else None
+        return key if key is not None and self.is_key(key) else None
+
+    def _keyed_in(self, connection: Hashable, key: str) -> list[Hashable]:
+        self.counts["keyed"] += 1
+        line = self._keyed.setdefault(key, deque())
+        line.append(connection)
+        self._key_of[connection] = key
+        closing = []
+        while len(line) > KEYED_PER_SEAT:
+            closing.append(line.popleft())
+            del self._key_of[closing[-1]]
+        return closing
+
+    def _push_out(self) -> Hashable:
+        """Take the oldest waiting connection of the address with the most in line out
+        of the line (a crowd pushes out its own first)."""
+        crowded = max(self._by_address, key=lambda address: len(self._by_address[address]))
+        old = self._by_address[crowded][0]
+        self._leave_line(old)
+        self._anonymous.pop(old, None)
+        return old
+
+    def _leave_line(self, connection: Hashable) -> None:
+        address = self.screening.pop(connection, None)
+        if address is None:
+            return
+        line = self._by_address[address]
+        line.remove(connection)
+        if not line:
+            del self._by_address[address]
 
 
 def seat_key(head: bytes) -> str | None:
@@ -231,13 +305,18 @@ def open_files() -> int:
     return 0
 
 
-def connection_cap(limit: int | None, open_now: int) -> int:
-    """Connections a host may hold open at once: what the file ``limit`` leaves after
-    the files open now and :data:`HEADROOM` (4096 where the limit is unknown).
+def sizes(limit: int | None, open_now: int, seats: int) -> tuple[int, int, int]:
+    """A host's bounds from its file ``limit`` (None: unknown), the files open now and
+    its human ``seats``: the connections it holds at most without a key, the keyed
+    ones it holds beyond, and how many it accepts at once (its listen backlog: accepted
+    connections hold a file until the next turn of the loop, even those closed at once).
+    What is left after :data:`HEADROOM` is the bound.
 
-    >>> connection_cap(256, 20), connection_cap(10, 5), connection_cap(None, 0)
-    (172, 32, 4096)
+    >>> sizes(256, 20, 4), sizes(64, 20, 4), sizes(None, 0, 4), sizes(1 << 20, 20, 4)
+    ((124, 16, 32), (32, 16, 16), (4096, 16, 512), (1047964, 16, 512))
     """
+    reserve = max(16, 2 * seats)
     if limit is None:
-        return 4096
-    return max(LEAST_CAP, limit - open_now - HEADROOM)
+        return 4096, reserve, MAX_BACKLOG
+    backlog = max(16, min(MAX_BACKLOG, limit // 8))
+    return max(LEAST_CAP, limit - open_now - HEADROOM - backlog - reserve), reserve, backlog

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import time
-from collections.abc import Callable
 from typing import Any, cast
 
 from websockets.asyncio.server import ServerConnection
 
-from game.net.door import MAX_REQUEST, SCREEN_SECONDS, Door, seat_key
+from game.net.door import MAX_REQUEST, SCREEN_SECONDS, Door
 from game.net.gate import Gate
 
 LOG = logging.getLogger("ohhell.net")
@@ -30,10 +30,9 @@ class DoorConnection(ServerConnection):
 
     door: Door
     gate: Gate
-    is_key: Callable[[str], bool]
     address = "?"
     _request: bytearray | None = None
-    """The request read so far, while the door has not let the connection through."""
+    """The request read so far, while the connection waits in the door's line."""
     _timer: asyncio.TimerHandle | None = None
     _made = False
     """Whether websockets was handed the connection."""
@@ -43,13 +42,17 @@ class DoorConnection(ServerConnection):
         self.transport = transport  # websockets sets it again once the door lets it in
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        verdict, closing = self.door.arrive(self, self.address)
+        head = _peek(transport)
+        end = head.find(b"\r\n\r\n")
+        decision, closing = self.door.arrive(self, self.address, head[:end] if end >= 0 else None)
         _close_all(closing)
-        if verdict == "full":
+        if decision == "close":
             transport.abort()
-            return
-        self._request = bytearray()
-        self._timer = self.loop.call_later(SCREEN_SECONDS, transport.abort)
+        elif decision == "through":  # the transport reads the request as usual
+            self._go_on()
+        else:
+            self._request = bytearray()
+            self._timer = self.loop.call_later(SCREEN_SECONDS, transport.abort)
 
     def data_received(self, data: bytes) -> None:
         request = self._request
@@ -63,18 +66,20 @@ class DoorConnection(ServerConnection):
             return
         self._request = None
         self._stop_timer()
-        key = seat_key(bytes(request[: max(end, 0)]))
-        keyed = key if key is not None and self.is_key(key) else None
-        through, closing = self.door.screened(self, keyed)
+        through, closing = self.door.screened(self, bytes(request[: max(end, 0)]))
         _close_all(closing)
         if not through:
             self.transport.abort()
             return
-        if keyed is None:
+        self._go_on()
+        super().data_received(bytes(request))
+
+    def _go_on(self) -> None:
+        """Hand the connection to websockets (an anonymous one waits in the gate)."""
+        if not self.door.keyed(self):
             _close_all(self.gate.admit(self, self.address))
         self._made = True
         super().connection_made(self.transport)
-        super().data_received(bytes(request))
 
     def eof_received(self) -> None:
         if not self._made:
@@ -94,6 +99,19 @@ class DoorConnection(ServerConnection):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+
+def _peek(transport: asyncio.Transport) -> bytes:
+    """What has arrived on ``transport`` already, left there to be read as usual (b""
+    where the system cannot tell: the connection then waits for it)."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return b""
+    try:
+        with socket.fromfd(sock.fileno(), sock.family, sock.type) as twin:
+            return twin.recv(MAX_REQUEST, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except (OSError, ValueError, AttributeError):  # nothing yet, no file left, no such flag
+        return b""
 
 
 def _close_all(connections: list[Any]) -> None:

@@ -38,8 +38,6 @@ HELLO_SECONDS = 5.0
 MAX_PER_SECOND = 200
 """Messages a connection may send in one second; more closes it."""
 TICK = 0.02
-BACKLOG = 512
-"""Connections the system may queue before the host accepts them."""
 SEND_SECONDS = 10.0
 """A client that has not taken a message in this long is cut off (it would hold the
 others up)."""
@@ -78,8 +76,8 @@ class Host:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port listened on."""
-        self._bound_door()
-        fields = {"gate": self.gate, "door": self.door, "is_key": self.knows_key}
+        backlog = self._bound_door()
+        fields = {"gate": self.gate, "door": self.door}
         gated = type("HostConnection", (DoorConnection,), fields)
         loop = asyncio.get_running_loop()
         self._quiet = QuietAccept(loop)
@@ -93,24 +91,24 @@ class Host:
             compression=None,
             open_timeout=HELLO_SECONDS,
             create_connection=gated,
-            backlog=BACKLOG,
+            backlog=backlog,
         )
         self._loop_task = asyncio.create_task(self.run_tables())
         port_used: int = next(iter(self.server.sockets)).getsockname()[1]
         LOG.info("serving %d table(s) on %s:%d", len(self.tables), host, port_used)
         return port_used
 
-    def _bound_door(self) -> None:
+    def _bound_door(self) -> int:
         """Size the door and the gate by the files this process may open (the soft
-        limit raised to the hard one first), keeping two per human seat."""
-        cap = d.connection_cap(d.raise_file_limit(), d.open_files())
+        limit raised to the hard one first); the listen backlog."""
         seats = sum(
             seat.player.kind == "human" for table in self.tables.values() for seat in table.seats
         )
-        share = max(8, cap - 2 * seats)
-        self.door = d.Door(cap, min(d.MAX_SCREENING, share // 2))
-        self.gate = Gate(total=min(MAX_WAITING, max(4, share // 4)))
-        LOG.info("at most %d connections (%d waiting for their request)", cap, share // 2)
+        cap, reserve, backlog = d.sizes(d.raise_file_limit(), d.open_files(), seats)
+        self.door = d.Door(cap, min(d.MAX_SCREENING, cap // 2), reserve, is_key=self.knows_key)
+        self.gate = Gate(total=min(MAX_WAITING, max(4, cap // 4)))
+        LOG.info("at most %d connections without a seat key, %d with one", cap, reserve)
+        return backlog
 
     def knows_key(self, key: str) -> bool:
         """Whether ``key`` is a seat's key at one of the tables (a returning player)."""

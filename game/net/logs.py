@@ -59,14 +59,14 @@ class RateLimit(logging.Filter):
         self.burst, self.every, self.clock = burst, every, clock
         self._kinds: dict[str, list[float]] = {}
         """Per kind: [messages in the burst, last time logged, left out]."""
-        self._last: tuple[int, bool] = (0, True)
-        """The record weighed last (its id) and the verdict."""
+        self._last: tuple[logging.LogRecord | None, bool] = (None, True)
+        """The record weighed last and the verdict (each handler asks again)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self._last[0] == id(record):
+        if self._last[0] is record:
             return self._last[1]
         verdict = self._weigh(record)
-        self._last = (id(record), verdict)
+        self._last = (record, verdict)
         return verdict
 
     def _weigh(self, record: logging.LogRecord) -> bool:
@@ -94,26 +94,35 @@ class RateLimit(logging.Filter):
         return True
 
 
+def unconfigure() -> None:
+    """Take away the handlers :func:`configure` set up (closing the log file)."""
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if getattr(h, "ohhell", False)]:
+        root.removeHandler(handler)
+        handler.close()
+
+
 def log_path() -> Path:
     from game.resources import data_dir
 
     return data_dir() / LOG_NAME
 
 
-def configure(to_stderr: bool = True, level: int = logging.INFO) -> Path | None:
-    """Set up a host's log: rotated in the per-user data folder (and on stderr), every
-    kind of message limited, the libraries only at WARNING. Called again, it replaces
-    what it set up before. The log file, or None when the folder cannot be written."""
+def configure(
+    to_stderr: bool = True, level: int = logging.INFO, path: Path | None = None
+) -> Path | None:
+    """Set up a host's log: rotated in the per-user data folder (or at ``path``), and
+    on stderr, every kind of message limited, the libraries only at WARNING. Called
+    again, it replaces what it set up before. The log file, or None when it cannot be
+    written."""
+    unconfigure()
     root = logging.getLogger()
-    for handler in [h for h in root.handlers if getattr(h, "ohhell", False)]:
-        root.removeHandler(handler)
-        handler.close()
     root.setLevel(level)
     for name in LIBRARIES:
         logging.getLogger(name).setLevel(logging.WARNING)
     limit = RateLimit()
     handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)] if to_stderr else []
-    path = log_path()
+    path = path or log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handlers.append(

@@ -18,6 +18,9 @@ from game.rules.presets import preset_for
 
 FORGOTTEN = ("bad-token", "no-table")
 """Refusals after which a kept key is of no more use."""
+KEYED_TRIES = 3
+"""Tries with a kept key when the connection is broken off (a host under a flood may
+close one before it has read it; the key takes the next one past the flood)."""
 
 
 def join_table(
@@ -34,12 +37,16 @@ def join_table(
     kept = keys.find(address, code) if keys is not None else None
     session: RemoteSession | None = None
     if kept is not None and keys is not None:
-        try:
-            session = RemoteSession.join(address, kept.name, kept.code, kept.token, timeout)
-        except JoinError as error:
-            if error.reason not in FORGOTTEN:
-                raise
-            keys.forget(kept.address, kept.code)
+        for attempt in range(1, KEYED_TRIES + 1):
+            try:
+                session = RemoteSession.join(address, kept.name, kept.code, kept.token, timeout)
+                break
+            except JoinError as error:
+                if error.reason in FORGOTTEN:
+                    keys.forget(kept.address, kept.code)
+                    break
+                if error.reason != "broken" or attempt == KEYED_TRIES:
+                    raise
     if session is None:
         session = RemoteSession.join(address, name, code, timeout=timeout)
     if keys is not None:

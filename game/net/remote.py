@@ -53,7 +53,7 @@ class Retry:
     given up after ``hold`` seconds (a host keeps a dropped seat for its whole game; a
     host restarted from its save takes it back, so this is long)."""
 
-    first: float = 1.0
+    first: float = 0.25
     most: float = 15.0
     timeout: float = 10.0
     hold: float = 30 * 60.0

@@ -149,3 +149,20 @@ def test_reconnecting_gives_up_after_its_time_and_says_how_many_tries() -> None:
             )
         finally:
             session.close()
+
+
+def test_the_online_screen_survives_what_no_join_should_raise(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> RemoteSession:
+        raise RuntimeError("a bug, or a library's surprise")
+
+    monkeypatch.setattr("game.ui.net.lobby.join_table", broken)
+    app.switch(routes.Online())
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    lobby.join("127.0.0.1:9", None)
+    _wait(lambda: lobby.joining is None, "the join's end", lambda: lobby.update(0.05))
+    assert lobby.message.startswith("Could not join (") and app.top is lobby
+    lobby.draw(app.screen)
+    app.switch(routes.Title())

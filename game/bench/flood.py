@@ -230,12 +230,13 @@ def flood_process(pipe: Connection, port: int, flood: Flood, warm: int) -> None:
                 break
             await asyncio.sleep(0.1)
         pipe.send("warm")
+        since, started = figures.opened, time.monotonic()
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, pipe.recv)
-        opened, rate = figures.opened, figures.rate()
+        opened, seconds = figures.opened - since, time.monotonic() - started
         stop.set()
         await task
-        pipe.send((opened, rate))
+        pipe.send((opened, opened / max(1e-9, seconds)))
 
     asyncio.run(run())
 
@@ -248,10 +249,12 @@ async def through_flood(
     rounds: int,
     log: Path,
     warm: int = 300,
+    gap: float = 0.0,
 ) -> FloodReport:
     """Start ``flood`` in a process of its own, let it open ``warm`` connections, then
     bring each player of ``tokens`` back ``rounds`` times (dropping the connection
-    first), and stop it."""
+    first, ``gap`` seconds between two), and stop it; the flood's rate is counted from
+    the first rejoin to the last."""
     import multiprocessing
 
     port = int(address.rsplit(":", 1)[1])
@@ -275,6 +278,7 @@ async def through_flood(
                 rejoins.append(result)
                 if client is not None:
                     client.ws.transport.abort()  # dropped again: the next one comes back too
+                await asyncio.sleep(gap)  # the flood goes on meanwhile
         ours.send("stop")
         stop.set()
         await sampler
@@ -313,7 +317,12 @@ async def _seat_everyone(address: str, humans: int) -> list[str]:
 
 
 def run_floods(
-    chosen: list[Flood], humans: int, rounds: int, files: int | None, warm: int = 300
+    chosen: list[Flood],
+    humans: int,
+    rounds: int,
+    files: int | None,
+    warm: int = 300,
+    gap: float = 0.0,
 ) -> tuple[int, list[FloodReport]]:
     """Start a host in a process of its own and bring its players back through each
     flood in turn; the host's connection cap and each flood's report."""

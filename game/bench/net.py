@@ -182,6 +182,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rounds", type=cliargs.bounded_int(1, 100), default=5)
     parser.add_argument("--addresses", type=cliargs.bounded_int(1, 2000), default=300)
     parser.add_argument("--files", type=cliargs.bounded_int(64, 1 << 20), default=None)
+    parser.add_argument(
+        "--gap", type=cliargs.bounded_float(0, 60), default=0.5, help="seconds between rejoins"
+    )
     args = parser.parse_args(argv)
     if args.floods:
         return _floods(args)
@@ -219,6 +222,7 @@ def main(argv: list[str]) -> int:
 def _floods(args: argparse.Namespace) -> int:
     """``--floods``: rejoins through each flood, and the host's figures."""
     humans = min(4, args.players - 1)
-    cap, reports = flood.run_floods(flood.floods(args.addresses), humans, args.rounds, args.files)
+    floods = flood.floods(args.addresses)
+    cap, reports = flood.run_floods(floods, humans, args.rounds, args.files, 2000, args.gap)
     print("\n".join(flood.report_lines(cap, reports)))
     return 0

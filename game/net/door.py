@@ -43,10 +43,11 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import os
+import socket
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
-from typing import Literal
+from typing import Any, Literal
 
 RATE = 4.0
 """Anonymous connections an address may open per second, on average."""
@@ -73,7 +74,9 @@ HEADROOM = 64
 """Files kept free for what is not a connection: saves, the log, zeroconf, threads."""
 LEAST_CAP = 32
 MAX_BACKLOG = 512
-"""Connections the system may queue for the host to accept, at most."""
+"""Connections the host accepts in one turn of its loop, at most."""
+LISTEN_QUEUE = 4096
+"""Connections the system may queue for the host to accept (the system may cap it)."""
 
 Decision = Literal["close", "through", "wait"]
 
@@ -308,8 +311,9 @@ def open_files() -> int:
 def sizes(limit: int | None, open_now: int, seats: int) -> tuple[int, int, int]:
     """A host's bounds from its file ``limit`` (None: unknown), the files open now and
     its human ``seats``: the connections it holds at most without a key, the keyed
-    ones it holds beyond, and how many it accepts at once (its listen backlog: accepted
-    connections hold a file until the next turn of the loop, even those closed at once).
+    ones it holds beyond, and how many it accepts in one turn of its loop (asyncio's
+    backlog: accepted connections hold a file until the next turn, even those closed at
+    once).
     What is left after :data:`HEADROOM` is the bound.
 
     >>> sizes(256, 20, 4), sizes(64, 20, 4), sizes(None, 0, 4), sizes(1 << 20, 20, 4)
@@ -320,3 +324,15 @@ def sizes(limit: int | None, open_now: int, seats: int) -> tuple[int, int, int]:
         return 4096, reserve, MAX_BACKLOG
     backlog = max(16, min(MAX_BACKLOG, limit // 8))
     return max(LEAST_CAP, limit - open_now - HEADROOM - backlog - reserve), reserve, backlog
+
+
+def deepen_queue(listening: Any) -> None:
+    """Let the system queue :data:`LISTEN_QUEUE` connections on ``listening`` (a
+    listening socket, or asyncio's view of one), whatever backlog asyncio gave it: a
+    flood then fills the queue less, and a player's connection is less often dropped
+    (and sent again a second later) before the host could take it."""
+    try:
+        with socket.fromfd(listening.fileno(), listening.family, listening.type) as twin:
+            twin.listen(LISTEN_QUEUE)
+    except (OSError, AttributeError, ValueError):  # the queue asyncio chose stays
+        pass

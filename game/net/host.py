@@ -94,13 +94,15 @@ class Host:
             backlog=backlog,
         )
         self._loop_task = asyncio.create_task(self.run_tables())
+        for listening in self.server.sockets:
+            d.deepen_queue(listening)
         port_used: int = next(iter(self.server.sockets)).getsockname()[1]
         LOG.info("serving %d table(s) on %s:%d", len(self.tables), host, port_used)
         return port_used
 
     def _bound_door(self) -> int:
         """Size the door and the gate by the files this process may open (the soft
-        limit raised to the hard one first); the listen backlog."""
+        limit raised to the hard one first); how many to accept in one turn of the loop."""
         seats = sum(
             seat.player.kind == "human" for table in self.tables.values() for seat in table.seats
         )

@@ -125,7 +125,7 @@ def test_every_rejoin_gets_in_at_its_first_try_through_the_full_floods() -> None
     assert cap < 1024
     for report in reports:
         assert [r.ok and r.attempts for r in report.rejoins] == [1] * 6, report.rejoins
-        assert report.opened > 0 and report.out_of_files == 0
+        assert report.opened >= 100 and report.out_of_files == 0  # a flood all along
         assert report.most_files < 1024 and report.most_mib < 400 and report.log_lines < 120
     assert reports[0].door["pushed"] > 0  # the line was full: idle ones were pushed out
 

@@ -349,7 +349,7 @@ def run_floods(
                 for flood in chosen:
                     assert process.pid is not None
                     report = await through_flood(
-                        address, process.pid, flood, tokens, rounds, log, warm
+                        address, process.pid, flood, tokens, rounds, log, warm, gap
                     )
                     ours.send("figures")
                     report.door = ours.recv() if ours.poll(60) else {}

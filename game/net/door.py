@@ -4,7 +4,7 @@ Every connection is weighed before websockets spends anything on it (no handshak
 task, no parser fed), in two steps:
 
 1. **At accept**, by its address: past the cap on open connections (derived from the
-   process's file limit, :func:`connection_cap`) it is closed at once. Otherwise it
+   process's file limit, :func:`sizes`) it is closed at once. Otherwise it
    takes a token from its address's bucket (:class:`Buckets`: :data:`RATE` a second,
    :data:`BURST` at once). With a token it is *anonymous*; without one it is
    *key-only*. Either way it waits, a few bytes buffered, for its request's headers,
@@ -72,7 +72,9 @@ KEYED_PER_SEAT = 2
 """Connections one seat key may have waiting to say hello."""
 HEADROOM = 64
 """Files kept free for what is not a connection: saves, the log, zeroconf, threads."""
-LEAST_CAP = 32
+LEAST_FREE = 16
+"""Files counted free for connections however few the limit leaves (it may then be
+reached: the accept loop says so once a minute and tries again)."""
 MAX_BACKLOG = 512
 """Connections the host accepts in one turn of its loop, at most."""
 LISTEN_QUEUE = 4096
@@ -313,17 +315,18 @@ def sizes(limit: int | None, open_now: int, seats: int) -> tuple[int, int, int]:
     its human ``seats``: the connections it holds at most without a key, the keyed
     ones it holds beyond, and how many it accepts in one turn of its loop (asyncio's
     backlog: accepted connections hold a file until the next turn, even those closed at
-    once).
-    What is left after :data:`HEADROOM` is the bound.
+    once). Together with :data:`HEADROOM` (a quarter of a small limit) they fit in it.
 
-    >>> sizes(256, 20, 4), sizes(64, 20, 4), sizes(None, 0, 4), sizes(1 << 20, 20, 4)
-    ((124, 16, 32), (32, 16, 16), (4096, 16, 512), (1047964, 16, 512))
+    >>> sizes(256, 20, 4), sizes(64, 15, 4), sizes(None, 0, 4), sizes(1 << 20, 20, 4)
+    ((135, 16, 21), (21, 8, 4), (4096, 16, 512), (1047964, 16, 512))
     """
     reserve = max(16, 2 * seats)
     if limit is None:
         return 4096, reserve, MAX_BACKLOG
-    backlog = max(16, min(MAX_BACKLOG, limit // 8))
-    return max(LEAST_CAP, limit - open_now - HEADROOM - backlog - reserve), reserve, backlog
+    free = max(LEAST_FREE, limit - open_now - min(HEADROOM, limit // 4))
+    backlog = max(4, min(MAX_BACKLOG, limit // 8, free // 8))
+    reserve = min(reserve, free // 4)
+    return free - backlog - reserve, reserve, backlog
 
 
 def deepen_queue(listening: Any) -> None:

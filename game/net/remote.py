@@ -214,6 +214,7 @@ class RemoteSession:
         self.kept: str | None = None
         """A game played on a host is kept by the host, not here."""
         self.lost = False
+        self._closed = False
         self.retry = Retry()
         """How a dropped connection is tried again (tests make it quick)."""
         self.attempts = 0
@@ -532,7 +533,8 @@ class RemoteSession:
 
     def close(self) -> None:
         """Leave the table (the seat is kept for a while, as for a dropped player)."""
-        if not self._loop.is_closed():
+        if not self._closed and not self._loop.is_closed():
+            self._closed = True
             self._reader.cancel()
             closing = self._client.close()
             try:

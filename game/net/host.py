@@ -97,7 +97,10 @@ class Host:
         for listening in self.server.sockets:
             d.deepen_queue(listening)
         port_used: int = next(iter(self.server.sockets)).getsockname()[1]
-        LOG.info("serving %d table(s) on %s:%d", len(self.tables), host, port_used)
+        LOG.info(
+            "serving %d table(s) on %s:%d (at most %d connections without a seat key)",
+            len(self.tables), host, port_used, self.door.cap,
+        )  # fmt: skip
         return port_used
 
     def _bound_door(self) -> int:
@@ -109,7 +112,6 @@ class Host:
         cap, reserve, backlog = d.sizes(d.raise_file_limit(), d.open_files(), seats)
         self.door = d.Door(cap, min(d.MAX_SCREENING, cap // 2), reserve, is_key=self.knows_key)
         self.gate = Gate(total=min(MAX_WAITING, max(4, cap // 4)))
-        LOG.info("at most %d connections without a seat key, %d with one", cap, reserve)
         return backlog
 
     def knows_key(self, key: str) -> bool:

@@ -192,6 +192,11 @@ def test_the_host_log_is_limited_rotated_and_the_libraries_quiet(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(logs, "LOG_BYTES", 4000)
+
+    def levels() -> tuple[int, int]:
+        return logging.getLogger().level, logging.getLogger("websockets").level
+
+    before = levels()
     path = logs.configure(to_stderr=False, path=tmp_path / "host.log")
     try:
         assert path == tmp_path / "host.log"
@@ -203,6 +208,7 @@ def test_the_host_log_is_limited_rotated_and_the_libraries_quiet(
             logging.getLogger("ohhell.test").info(f"line {n} " + "x" * 40)
     finally:
         logs.unconfigure()
+    assert levels() == before  # the levels as they were
     files = sorted(tmp_path.glob("host.log*"))
     assert len(files) == 1 + logs.LOG_FILES
     assert all(f.stat().st_size <= 4000 for f in files)

@@ -94,12 +94,20 @@ class RateLimit(logging.Filter):
         return True
 
 
+_BEFORE: dict[str, int] = {}
+"""The levels :func:`configure` changed, as they were (for :func:`unconfigure`)."""
+
+
 def unconfigure() -> None:
-    """Take away the handlers :func:`configure` set up (closing the log file)."""
+    """Take away what :func:`configure` set up: its handlers (closing the log file),
+    and the levels it changed."""
     root = logging.getLogger()
     for handler in [h for h in root.handlers if getattr(h, "ohhell", False)]:
         root.removeHandler(handler)
         handler.close()
+    for name, level in _BEFORE.items():
+        logging.getLogger(name or None).setLevel(level)
+    _BEFORE.clear()
 
 
 def log_path() -> Path:
@@ -117,6 +125,8 @@ def configure(
     written."""
     unconfigure()
     root = logging.getLogger()
+    for name in ("", *LIBRARIES):
+        _BEFORE[name] = logging.getLogger(name or None).level
     root.setLevel(level)
     for name in LIBRARIES:
         logging.getLogger(name).setLevel(logging.WARNING)

@@ -179,9 +179,21 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--level", choices=LEVELS, default="random")
     parser.add_argument("--floods", action="store_true", help="measure rejoins under floods")
-    parser.add_argument("--rounds", type=cliargs.bounded_int(1, 100), default=5)
-    parser.add_argument("--addresses", type=cliargs.bounded_int(1, 2000), default=300)
-    parser.add_argument("--files", type=cliargs.bounded_int(64, 1 << 20), default=None)
+    parser.add_argument(
+        "--rounds", type=cliargs.bounded_int(1, 100), default=5, help="rejoins per player"
+    )
+    parser.add_argument(
+        "--addresses",
+        type=cliargs.bounded_int(1, 2000),
+        default=300,
+        help="loopback addresses the floods come from",
+    )
+    parser.add_argument(
+        "--files",
+        type=cliargs.bounded_int(64, 1 << 20),
+        default=None,
+        help="the host's file limit (as ulimit -n)",
+    )
     parser.add_argument(
         "--gap", type=cliargs.bounded_float(0, 60), default=0.5, help="seconds between rejoins"
     )

@@ -8,6 +8,7 @@ import pytest
 
 from game.net.client import JoinError
 from game.net.remote import RemoteSession
+from game.play.notices import as_notice
 from game.rules.actions import Bid, Play
 from game.rules.errors import IllegalAction
 from game.rules.events import GameOver
@@ -25,6 +26,11 @@ def _until(condition: object, session: RemoteSession, seconds: float = 60.0) -> 
         assert time.monotonic() < end, "timed out"
         session.tick(0.01)
         time.sleep(0.005)
+
+
+def _said(session: RemoteSession) -> list[str]:
+    """The words of the notices the session has for its table."""
+    return [as_notice(signal).text for signal in session.signals]
 
 
 def test_a_remote_session_plays_a_whole_game_like_a_local_one() -> None:
@@ -72,7 +78,7 @@ def test_a_remote_session_whose_connection_breaks_takes_its_seat_back() -> None:
             # the network fails (no closing handshake), in the connection's own thread
             session._loop.call_soon_threadsafe(old.ws.transport.abort)
             _until(lambda: session._client is not old, session)
-            _until(lambda: "Connected to the host again." in session.signals, session)
+            _until(lambda: "Connected to the host again." in _said(session), session)
             _until(lambda: session.human_to_act() is not None, session)
             session.act(session.view(0).legal[0])
             _until(lambda: any(action.seat == 0 for action in table.match.actions), session)

@@ -157,16 +157,18 @@ def end_kills(tally: Tally, count: int, seed: int) -> None:
 def floods(tally: Tally, rounds: int) -> None:
     """Idle connections that never say hello, from many addresses, held at the door
     while an honest player joins and takes the seat back: held for each join."""
+    from game.bench.flood import Flood, FloodFigures, flooding, loopback
     from game.net.client import Client
     from tests.nethelp import hosting, table_of
-    from tests.test_net_load import bounded, idle_flood
+    from tests.test_net_load import bounded
 
     async def scenario() -> None:
         table = table_of(["human", "human", "random"])
         async with hosting(table) as (host, address):
             port = int(address.rsplit(":", 1)[1])
-            stop, opened = asyncio.Event(), [0]
-            flood = asyncio.create_task(idle_flood(port, stop, opened))
+            stop, opened = asyncio.Event(), FloodFigures()
+            idle = Flood("idle", loopback(12), 20)
+            flood = asyncio.create_task(flooding(port, idle, stop, opened))
             await asyncio.sleep(0.5)
             for attempt in range(rounds):
                 try:

@@ -6,10 +6,17 @@ answers at once with a random legal action. It reports the messages per second t
 host handled, the round trip of the client's actions (sent until the update that
 shows them arrives: median, 90th, 99th percentile, worst), and the bytes sent per
 hand. Bounded: it stops after ``--seconds`` or when every game is over.
+
+With ``--floods`` it measures the host's door instead (:mod:`game.bench.flood`): the
+players of one table drop and come back ``--rounds`` times through each flood of
+issue 49, and it prints their rejoins (how many, how long, in how many tries), the
+flood's rate, and the host's open files, memory and log lines under the flood.
+``--files N`` starts the host with a file limit of N (as ``ulimit -n N``).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import dataclasses
 import multiprocessing
@@ -20,6 +27,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 from game import cliargs
+from game.bench import flood
 from game.bench.figures import percentile
 from game.net import protocol as p
 from game.net.client import Client
@@ -172,7 +180,28 @@ def main(argv: list[str]) -> int:
         help="play only this many hands (0: the whole game)",
     )
     parser.add_argument("--level", choices=LEVELS, default="random")
+    parser.add_argument("--floods", action="store_true", help="measure rejoins under floods")
+    parser.add_argument(
+        "--rounds", type=cliargs.bounded_int(1, 100), default=5, help="rejoins per player"
+    )
+    parser.add_argument(
+        "--addresses",
+        type=cliargs.bounded_int(1, 2000),
+        default=300,
+        help="loopback addresses the floods come from",
+    )
+    parser.add_argument(
+        "--files",
+        type=cliargs.bounded_int(64, 1 << 20),
+        default=None,
+        help="the host's file limit (as ulimit -n)",
+    )
+    parser.add_argument(
+        "--gap", type=cliargs.bounded_float(0, 60), default=0.5, help="seconds between rejoins"
+    )
     args = parser.parse_args(argv)
+    if args.floods:
+        return _floods(args)
     get_preset(args.variant).rules(args.players)
     options = {
         key: getattr(args, key) for key in ("tables", "variant", "players", "level", "hands")
@@ -202,4 +231,13 @@ def main(argv: list[str]) -> int:
     print("\n".join(net_report(host, clients, args.tables)))
     share = 100 * client_cpu / host["seconds"]
     print(f"the {args.tables} clients (one process): CPU {share:.0f}% of one core")
+    return 0
+
+
+def _floods(args: argparse.Namespace) -> int:
+    """``--floods``: rejoins through each flood, and the host's figures."""
+    humans = min(4, args.players - 1)
+    floods = flood.floods(args.addresses)
+    cap, reports = flood.run_floods(floods, humans, args.rounds, args.files, 2000, args.gap)
+    print("\n".join(flood.report_lines(cap, reports)))
     return 0

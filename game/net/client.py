@@ -13,9 +13,10 @@ import random
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import InvalidURI
 
 from game.net import protocol as p
+from game.net.door import SEAT_HEADER
 from game.net.wire import decode_view, read_event
 from game.rules.actions import Action, Bid
 from game.rules.cards import Card
@@ -30,13 +31,42 @@ from game.rules.view import SeatView
 
 
 class JoinError(Exception):
-    """The host would not seat us; ``reason`` says why (a :data:`protocol.Rejection`,
-    or ``unreachable``)."""
+    """The host would not seat us; ``reason`` says why: a :data:`protocol.Rejection`,
+    or what went wrong on the way (:data:`FAILURES`)."""
 
     def __init__(self, reason: str, host_version: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.host_version = host_version
+
+
+CLOSE_SECONDS = 2.0
+"""How long a closing connection waits for the other end's goodbye."""
+FAILURES = ("unreachable", "no-answer", "broken", "bad-address")
+"""Why a join fails when no host refused it: nothing listens there, nothing answered in
+time, what answered broke off or spoke no game, the address cannot be one."""
+
+
+def failure_of(error: BaseException, connecting: bool = False) -> JoinError:
+    """Any error met while joining (``connecting``: while opening the connection), as
+    the :class:`JoinError` a player is told.
+
+    >>> [failure_of(e).reason for e in (ConnectionRefusedError(), TimeoutError(), EOFError())]
+    ['unreachable', 'no-answer', 'broken']
+    """
+    if isinstance(error, JoinError):
+        return error
+    if isinstance(error, InvalidURI | UnicodeError) or (connecting and type(error) is ValueError):
+        reason = "bad-address"
+    elif isinstance(error, TimeoutError):
+        reason = "no-answer"
+    elif isinstance(error, OSError):
+        reason = "unreachable"
+    else:  # a handshake refused or broken off, garbage, a connection closed on the way
+        reason = "broken"
+    failure = JoinError(reason)
+    failure.__cause__ = error
+    return failure
 
 
 def url_of(address: str) -> str:
@@ -93,26 +123,31 @@ class Client:
     ) -> Client:
         """Connect and take a seat (or take ours back with ``token``); raises
         :class:`JoinError`."""
+        headers = {SEAT_HEADER: token} if token else None
         try:
             ws = await asyncio.wait_for(
-                connect(url_of(address), max_size=p.MAX_MESSAGE_BYTES, compression=None),
+                connect(
+                    url_of(address),
+                    max_size=p.MAX_MESSAGE_BYTES,
+                    compression=None,
+                    additional_headers=headers,
+                    open_timeout=None,
+                ),
                 timeout,
             )
-        except (OSError, TimeoutError, ConnectionClosed) as error:
-            raise JoinError("unreachable", None) from error
+        except Exception as error:  # whatever the other end does, one JoinError
+            raise failure_of(error, connecting=True) from error
         try:
             await ws.send(p.encode(p.Hello(version, name[:40], table, token)).decode())
             first = p.decode_from_host(await asyncio.wait_for(ws.recv(), timeout))
-        except (TimeoutError, ConnectionClosed, p.BadMessage) as error:
-            await ws.close()
-            raise JoinError("unreachable", None) from error
-        if isinstance(first, p.Reject):
-            await ws.close()
-            raise JoinError(first.reason, first.version)
-        if not isinstance(first, p.Welcome):
-            await ws.close()
-            raise JoinError("unreachable", None)
-        rules = RuleSet.from_dict(first.rules)
+            if isinstance(first, p.Reject):
+                raise JoinError(first.reason, first.version)
+            if not isinstance(first, p.Welcome):
+                raise JoinError("broken")
+            rules = RuleSet.from_dict(first.rules)
+        except Exception as error:
+            ws.transport.abort()  # nothing more to say to that host
+            raise failure_of(error) from error
         players = [
             Player(clean_name(doc.name) or f"#{seat + 1}", doc.kind)
             for seat, doc in enumerate(first.players)
@@ -120,7 +155,7 @@ class Client:
         return cls(ws, first, rules, players)
 
     async def close(self) -> None:
-        await self.ws.close()
+        await _abort(self.ws)
 
     # ------------------------------------------------------------ receiving
     async def receive(self, timeout: float | None = None) -> p.FromHost:
@@ -203,3 +238,11 @@ class Client:
                 readied = view.hand_number
                 await self.ready(readied)
             await self.receive(timeout)
+
+
+async def _abort(ws: ClientConnection) -> None:
+    """Close ``ws`` politely if the other end takes part, else drop it (never raises)."""
+    try:
+        await asyncio.wait_for(ws.close(), CLOSE_SECONDS)
+    except Exception:
+        ws.transport.abort()

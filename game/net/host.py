@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.net import door as d
 from game.net import protocol as p
-from game.net.gate import Gate
+from game.net.entry import DoorConnection, QuietAccept
+from game.net.gate import MAX_WAITING, Gate
 from game.net.logs import RateLimit
 from game.net.table import HostedTable
 from game.net.wire import frozen
@@ -45,24 +47,6 @@ WAIT_NOTICE = 8.0
 LOG.addFilter(RateLimit())
 
 
-class _GatedConnection(ServerConnection):
-    """A connection counted by its host's :class:`Gate` from the moment it opens."""
-
-    gate: Gate
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
-        peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        for old in self.gate.admit(self, address):
-            assert isinstance(old, ServerConnection)
-            old.transport.abort()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.gate.gone(self)
-        super().connection_lost(exc)
-
-
 class Host:
     """Serves ``tables`` (by code) on a websocket; :meth:`start`, then :meth:`close`."""
 
@@ -83,13 +67,21 @@ class Host:
         self._tasks: set[asyncio.Task[None]] = set()
         self.open_connections = 0
         self.gate = Gate()
-        """The connections that have not said hello yet (bounded)."""
+        """The anonymous connections that have not said hello yet (bounded)."""
+        self.door = d.Door(d.MAX_SCREENING, d.MAX_SCREENING)
+        """Who comes in first under a flood (bounded by the file limit at :meth:`start`)."""
+        self._quiet: QuietAccept | None = None
         self._save_errors: dict[str, str | None] = {}
         """Per table, the save failure last logged (None once saving works again)."""
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``host``:``port`` (0: any free port); the port listened on."""
-        gated = type("GatedConnection", (_GatedConnection,), {"gate": self.gate})
+        backlog = self._bound_door()
+        fields = {"gate": self.gate, "door": self.door}
+        gated = type("HostConnection", (DoorConnection,), fields)
+        loop = asyncio.get_running_loop()
+        self._quiet = QuietAccept(loop)
+        loop.set_exception_handler(self._quiet)
         self.server = await serve(
             self.handle,
             host,
@@ -99,11 +91,32 @@ class Host:
             compression=None,
             open_timeout=HELLO_SECONDS,
             create_connection=gated,
+            backlog=backlog,
         )
         self._loop_task = asyncio.create_task(self.run_tables())
+        for listening in self.server.sockets:
+            d.deepen_queue(listening)
         port_used: int = next(iter(self.server.sockets)).getsockname()[1]
-        LOG.info("serving %d table(s) on %s:%d", len(self.tables), host, port_used)
+        LOG.info(
+            "serving %d table(s) on %s:%d (at most %d connections without a seat key)",
+            len(self.tables), host, port_used, self.door.cap,
+        )  # fmt: skip
         return port_used
+
+    def _bound_door(self) -> int:
+        """Size the door and the gate by the files this process may open (the soft
+        limit raised to the hard one first); how many to accept in one turn of the loop."""
+        seats = sum(
+            seat.player.kind == "human" for table in self.tables.values() for seat in table.seats
+        )
+        cap, reserve, backlog = d.sizes(d.raise_file_limit(), d.open_files(), seats)
+        self.door = d.Door(cap, min(d.MAX_SCREENING, cap // 2), reserve, is_key=self.knows_key)
+        self.gate = Gate(total=min(MAX_WAITING, max(4, cap // 4)))
+        return backlog
+
+    def knows_key(self, key: str) -> bool:
+        """Whether ``key`` is a seat's key at one of the tables (a returning player)."""
+        return any(seat.token == key for table in self.tables.values() for seat in table.seats)
 
     async def close(self) -> None:
         if self._loop_task is not None:
@@ -111,8 +124,12 @@ class Host:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._loop_task
         if self.server is not None:
+            for waiting in list(self.door.screening):
+                waiting.transport.abort()  # type: ignore[attr-defined]
             self.server.close()
             await self.server.wait_closed()
+        if self._quiet is not None:
+            self._quiet.remove()
         for table in self.tables.values():
             if table.saver is not None:
                 table.saver.close()
@@ -145,6 +162,7 @@ class Host:
             return
         table, seat = seated
         self.gate.seated(ws)
+        self.door.settled(ws)
         key = (table.code, seat)
         old = self.conns.get(key)
         self.conns[key] = ws

@@ -64,11 +64,14 @@ class HostThread:
         seats are still open); what was announced."""
         address = f"{local_address()}:{self.port}"
         listing = Listing(name, self.table.code, address, game, self._open_seats(), VERSION)
-        with contextlib.suppress(OSError):
+        try:
             self.announcer = self.announcer or Announcer()
             self.announcer.announce(listing)
-            self.listing = listing
-            self.loop.call_soon_threadsafe(self._watch)
+        except Exception:  # zeroconf's errors are many; friends can still type the address
+            LOG.warning("could not announce table %s", listing.code, exc_info=True)
+            return listing
+        self.listing = listing
+        self.loop.call_soon_threadsafe(self._watch)
         return listing
 
     def _open_seats(self) -> int:

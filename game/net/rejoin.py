@@ -18,25 +18,37 @@ from game.rules.presets import preset_for
 
 FORGOTTEN = ("bad-token", "no-table")
 """Refusals after which a kept key is of no more use."""
+KEYED_TRIES = 3
+"""Tries with a kept key when the connection is broken off (a host under a flood may
+close one before it has read it; the key takes the next one past the flood)."""
 
 
 def join_table(
-    address: str, name: str, code: str | None = None, keys: SeatKeys | None = None
+    address: str,
+    name: str,
+    code: str | None = None,
+    keys: SeatKeys | None = None,
+    timeout: float = 10.0,
 ) -> RemoteSession:
     """A seat at the table at ``address`` (``code`` names it on a host of several):
     this player's own seat back when ``keys`` hold one for it, else the first open
-    seat. The seat's key is kept in ``keys``. Raises :class:`JoinError`."""
+    seat. The seat's key is kept in ``keys``. Raises :class:`JoinError` (and nothing
+    else), each step given ``timeout`` seconds."""
     kept = keys.find(address, code) if keys is not None else None
     session: RemoteSession | None = None
     if kept is not None and keys is not None:
-        try:
-            session = RemoteSession.join(address, kept.name, kept.code, kept.token)
-        except JoinError as error:
-            if error.reason not in FORGOTTEN:
-                raise
-            keys.forget(kept.address, kept.code)
+        for attempt in range(1, KEYED_TRIES + 1):
+            try:
+                session = RemoteSession.join(address, kept.name, kept.code, kept.token, timeout)
+                break
+            except JoinError as error:
+                if error.reason in FORGOTTEN:
+                    keys.forget(kept.address, kept.code)
+                    break
+                if error.reason != "broken" or attempt == KEYED_TRIES:
+                    raise
     if session is None:
-        session = RemoteSession.join(address, name, code)
+        session = RemoteSession.join(address, name, code, timeout=timeout)
     if keys is not None:
         keep_seat(keys, address, session)
     return session

@@ -4,27 +4,27 @@
 the local session, but the match is on the host: the connection runs in a thread
 of its own (an asyncio loop), messages wait in an inbox, and :meth:`tick` takes
 them in on the window's thread, so views and events change only between frames.
-A dropped connection is taken up again with the seat's key, a few times.
+A dropped connection is taken up again with the seat's key, with a growing pause
+between tries, for as long as the host may hold the seat (:class:`Retry`); the table
+is told of each try (*Reconnecting… (attempt N)*) and when it is given up.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import queue
+import random
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from websockets.exceptions import ConnectionClosed
-
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.i18n.reasons import refusal_words
 from game.net import protocol as p
-from game.net.client import Client, JoinError
+from game.net.client import Client, JoinError, failure_of
 from game.play.autosave import Autosaver, SaveWatch
 from game.play.contract import Absence
 from game.play.notices import Notice
@@ -42,11 +42,46 @@ from game.rules.view import SeatView, public_of
 if TYPE_CHECKING:
     from game.ai.advice import Advice
 
-RETRY_SECONDS = 120.0
-"""How long a dropped connection is tried again (1 s apart at first, then up to 10 s)
-before giving up: long enough for a host to be started again."""
-LOST = object()
-"""Put in the inbox when the connection is gone for good."""
+GONE_FOR_GOOD = ("bad-token", "no-table", "version")
+"""Answers after which the host holds the seat no more: trying again is useless."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Retry:
+    """How a dropped connection is tried again: ``first`` seconds after the drop, each
+    pause half as long again up to ``most``, each try given ``timeout`` seconds, and
+    given up after ``hold`` seconds (a host keeps a dropped seat for its whole game; a
+    host restarted from its save takes it back, so this is long)."""
+
+    first: float = 0.25
+    most: float = 15.0
+    timeout: float = 10.0
+    hold: float = 30 * 60.0
+
+    def pause(self, attempt: int) -> float:
+        """The pause before try ``attempt`` (1, 2, ...), a little jittered so that a
+        table's players do not all come back in the same instant."""
+        base = min(self.most, self.first * 1.5 ** (attempt - 1))
+        return base * random.uniform(0.8, 1.0)
+
+
+@dataclasses.dataclass(frozen=True)
+class Reconnecting:
+    """Put in the inbox before each try to take the connection up again."""
+
+    attempt: int
+    pause: float
+    """Seconds until the next try, should this one fail."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Lost:
+    """Put in the inbox when the connection is given up."""
+
+    attempts: int
+    reason: str | None
+    """Why the host holds the seat no more (:data:`GONE_FOR_GOOD`), or None: it did
+    not answer for :attr:`Retry.hold` seconds."""
 
 
 def join_words(error: JoinError) -> str:
@@ -60,8 +95,25 @@ def join_words(error: JoinError) -> str:
         "full": _("Every seat at that table is taken."),
         "no-table": _("There is no table with that code at that address."),
         "bad-token": _("That seat's key is not known at this table."),
+        "no-answer": _("The game at that address did not answer in time."),
+        "broken": _(
+            "What answered at that address broke off or is not an Oh Hell game: "
+            "check the address, or try again in a moment."
+        ),
+        "bad-address": _("That is not an address: type it as 192.168.1.5:47317."),
     }
     return words.get(error.reason, _("No game answered at that address."))
+
+
+def lost_words(lost: Lost) -> str:
+    """Why the table's connection was given up, for the player."""
+    if lost.reason is not None:
+        return _("The host no longer holds your seat: the connection is closed.")
+    return ngettext(
+        "The connection to the host is lost (given up after {count} attempt).",
+        "The connection to the host is lost (given up after {count} attempts).",
+        lost.attempts,
+    ).format(count=lost.attempts)
 
 
 def notice_words(notice: p.TableNotice) -> str:
@@ -89,17 +141,46 @@ class Received:
     seed: int | None
 
 
-async def _seated(address: str, name: str, table: str | None, token: str | None) -> Client:
-    """Join, and wait for the first view of the table."""
-    client = await Client.join(address, name, table, token)
+async def _seated(
+    address: str, name: str, table: str | None, token: str | None, timeout: float = 10.0
+) -> Client:
+    """Join, and wait for the first view of the table; raises :class:`JoinError`,
+    whatever goes wrong."""
+    client = await Client.join(address, name, table, token, timeout)
     try:
         while client.view is None:
-            await client.receive(10)
-    except (TimeoutError, ConnectionClosed, p.BadMessage) as error:
-        await client.close()
-        raise JoinError("unreachable") from error
+            await client.receive(timeout)
+    except Exception as error:
+        client.ws.transport.abort()
+        raise failure_of(error) from error
     client.events.clear()
     return client
+
+
+async def _wind_down() -> None:
+    """Cancel what is left in this loop (a keepalive, a close on its way), then stop it."""
+    tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    asyncio.get_running_loop().stop()
+
+
+def _run_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """A session's thread: its loop, closed once stopped (its files given back)."""
+    try:
+        loop.run_forever()
+    finally:
+        loop.close()
+
+
+def _stop_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Stop a session's loop (from any thread) once its tasks have ended."""
+    winding = _wind_down()
+    try:
+        asyncio.run_coroutine_threadsafe(winding, loop)
+    except RuntimeError:  # already closed
+        winding.close()
 
 
 def _snapshot(client: Client, message: p.FromHost | None) -> Received:
@@ -133,6 +214,11 @@ class RemoteSession:
         self.kept: str | None = None
         """A game played on a host is kept by the host, not here."""
         self.lost = False
+        self._closed = False
+        self.retry = Retry()
+        """How a dropped connection is tried again (tests make it quick)."""
+        self.attempts = 0
+        """Tries to take the dropped connection up again (0 while connected)."""
         self._view: SeatView | None = client.view
         self._moves = client.moves
         self._sent_at: int | None = None
@@ -153,19 +239,27 @@ class RemoteSession:
 
     @classmethod
     def join(
-        cls, address: str, name: str, table: str | None = None, token: str | None = None
+        cls,
+        address: str,
+        name: str,
+        table: str | None = None,
+        token: str | None = None,
+        timeout: float = 10.0,
     ) -> RemoteSession:
-        """Connect to the host at ``address`` and take a seat; raises JoinError."""
+        """Connect to the host at ``address`` and take a seat; raises JoinError (and
+        nothing else), each step given ``timeout`` seconds."""
         loop = asyncio.new_event_loop()
-        threading.Thread(target=loop.run_forever, name="ohhell-net", daemon=True).start()
-        future = asyncio.run_coroutine_threadsafe(_seated(address, name, table, token), loop)
+        threading.Thread(target=_run_loop, args=(loop,), name="ohhell-net", daemon=True).start()
+        future = asyncio.run_coroutine_threadsafe(
+            _seated(address, name, table, token, timeout), loop
+        )
         try:
-            client = future.result(30)
-        except TimeoutError:
-            loop.call_soon_threadsafe(loop.stop)
-            raise JoinError("unreachable") from None
-        except BaseException:
-            loop.call_soon_threadsafe(loop.stop)
+            client = future.result(timeout * 3)
+        except BaseException as error:
+            future.cancel()
+            _stop_loop(loop)
+            if isinstance(error, Exception):
+                raise failure_of(error) from error
             raise
         return cls(address, client, loop)
 
@@ -175,30 +269,44 @@ class RemoteSession:
         while True:
             try:
                 message = await client.receive()
-            except ConnectionClosed:
+            except p.BadMessage:
+                continue
+            except Exception:  # closed, reset, or anything else: the connection is gone
+                await client.close()
                 rejoined = await self._reconnect(client)
                 if rejoined is None:
-                    self._inbox.put(LOST)
                     return
                 client = self._client = rejoined
-                continue
-            except p.BadMessage:
                 continue
             self._inbox.put(_snapshot(client, message))
 
     async def _reconnect(self, old: Client) -> Client | None:
-        end, wait = time.monotonic() + RETRY_SECONDS, 1.0
-        while time.monotonic() < end:
-            await asyncio.sleep(wait)
-            wait = min(10.0, wait * 1.5)
-            with contextlib.suppress(JoinError):
-                client = await _seated(self.address, "-", old.welcome.table, old.token)
-                self._inbox.put(_snapshot(client, None))
-                return client
+        """Take the seat back with its key, trying again after ever longer pauses until
+        the host takes us, says the seat is gone, or :attr:`Retry.hold` runs out."""
+        retry, started, attempt = self.retry, time.monotonic(), 0
+        while time.monotonic() - started < retry.hold:
+            attempt += 1
+            await asyncio.sleep(retry.pause(attempt))
+            self._inbox.put(Reconnecting(attempt, retry.pause(attempt + 1)))
+            try:
+                client = await _seated(
+                    self.address, "-", old.welcome.table, old.token, retry.timeout
+                )
+            except JoinError as error:
+                if error.reason in GONE_FOR_GOOD:
+                    self._inbox.put(Lost(attempt, error.reason))
+                    return None
+                continue
+            self._inbox.put(_snapshot(client, None))
+            return client
+        self._inbox.put(Lost(attempt, None))
         return None
 
     def _run(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        try:
+            asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        except RuntimeError:  # the session is closed: nothing is sent any more
+            coroutine.close()
 
     # ------------------------------------------------------------ reading
     @property
@@ -335,16 +443,23 @@ class RemoteSession:
             self._take(item)
 
     def _take(self, item: object) -> None:
-        if not isinstance(item, Received):
-            self.lost = True
-            self.signals.append(Notice(_("The connection to the host is lost."), "problem"))
+        if isinstance(item, Reconnecting):
+            self.attempts = item.attempt
+            words = _("Reconnecting… (attempt {number})").format(number=item.attempt)
+            self.signals.append(Notice(words, "problem", max(1.0, item.pause)))
             return
+        if isinstance(item, Lost):
+            self.lost = True
+            self.signals.append(Notice(lost_words(item), "problem"))
+            return
+        assert isinstance(item, Received)
         self.players = item.players
         self._seed = item.seed
         self.pending.extend(item.events)
         message = item.message
         if message is None:
-            self.signals.append(_("Connected to the host again."))
+            self.attempts = 0
+            self.signals.append(Notice(_("Connected to the host again."), "good"))
         if (message is None or isinstance(message, p.Update)) and item.view is not None:
             self._view, self._moves, self._sent_at = item.view, item.moves, None
             if self.over and self.on_over is not None:
@@ -421,11 +536,17 @@ class RemoteSession:
 
     def close(self) -> None:
         """Leave the table (the seat is kept for a while, as for a dropped player)."""
-        self._reader.cancel()
-        done = asyncio.run_coroutine_threadsafe(self._client.close(), self._loop)
-        with contextlib.suppress(Exception):
-            done.result(3)
-        self._loop.call_soon_threadsafe(self._loop.stop)
+        if not self._closed and not self._loop.is_closed():
+            self._closed = True
+            self._reader.cancel()
+            closing = self._client.close()
+            try:
+                asyncio.run_coroutine_threadsafe(closing, self._loop).result(3)
+            except RuntimeError:  # closed meanwhile
+                closing.close()
+            except Exception:  # the connection's own trouble: it is dropped all the same
+                pass
+            _stop_loop(self._loop)
         if self.on_close is not None:
             self.on_close()
             self.on_close = None

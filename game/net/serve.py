@@ -25,6 +25,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from game.i18n.reasons import error_words
+from game.net import logs
 from game.net import protocol as p
 from game.net.discovery import Announcer, Listing, local_address
 from game.net.host import Host
@@ -194,7 +195,7 @@ def _announcer(table: HostedTable, port: int) -> _Announced | None:
 
 def main(args: argparse.Namespace) -> int:
     """Serve the table the command line asks for (see ``ohhell serve --help``)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    logs.configure()
     settings = TableSettings(drop_timeout=args.drop_timeout)
     try:
         table = open_table(args, settings)

@@ -8,6 +8,7 @@ address typed in. The network work is in :mod:`game.net`; this screen only asks.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -36,6 +37,7 @@ from game.ui.menus.summary import variant_name
 if TYPE_CHECKING:
     from game.ui.kit.scene import SceneHost
 
+LOG = logging.getLogger("ohhell.net")
 MAX_LISTED = 5
 """Games found on the network shown at once."""
 
@@ -52,6 +54,15 @@ def parse_target(text: str) -> tuple[str | None, str | None]:
     address = next((part for part in parts if "." in part or ":" in part), None)
     code = next((part.upper() for part in parts if part != address and part.isalnum()), None)
     return address, code
+
+
+def _failure_words(error: Exception) -> str:
+    """Why hosting or joining failed, in words (logged when it is not a known failure)."""
+    if isinstance(error, JoinError):
+        return join_words(error)
+    if not isinstance(error, OSError | RecordError):
+        LOG.warning("unexpected failure in the lobby", exc_info=error)
+    return error_words(error) or type(error).__name__
 
 
 def _close_unused(joining: Future[RemoteSession]) -> None:
@@ -80,13 +91,16 @@ class LobbyScene(GuiScene):
         self._poll = 0.0
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="ohhell-join")
         self.joining: Future[RemoteSession] | None = None
+        self.join_timeout = 10.0
+        """Seconds each step of joining may take (tests make it short)."""
 
     def enter(self) -> None:
         super().enter()
         if self.browser is None:
             try:
                 self.browser = Browser()
-            except OSError:
+            except Exception:  # zeroconf's errors are many; joining by address still works
+                LOG.warning("cannot browse the local network", exc_info=True)
                 self.message = _("Games on the local network cannot be listed here.")
         if self._rejoin:
             self._rejoin = False
@@ -112,8 +126,8 @@ class LobbyScene(GuiScene):
     def _open(self, opening: Callable[[], tuple[HostThread, RemoteSession]]) -> None:
         try:
             self.hosting, self.session = opening()
-        except (OSError, JoinError, RecordError) as error:
-            reason = error_words(error)
+        except Exception as error:  # whatever happened, the screen stays and says why
+            reason = _failure_words(error)
             self.message = _("The table could not be opened ({reason}).").format(reason=reason)
             self.rebuild()
             return
@@ -168,7 +182,9 @@ class LobbyScene(GuiScene):
         if self.joining is not None:
             return
         name = self.app.settings.player_name
-        self.joining = self._pool.submit(join_table, address, name, code, self.keys)
+        self.joining = self._pool.submit(
+            join_table, address, name, code, self.keys, self.join_timeout
+        )
         self.message = _("Joining {address}…").format(address=address)
         self.rebuild()
 
@@ -177,8 +193,12 @@ class LobbyScene(GuiScene):
         assert joining is not None
         try:
             session = joining.result()
-        except JoinError as error:
-            self.message = join_words(error)
+        except Exception as error:  # a host may do anything: the screen stays and says so
+            self.message = (
+                join_words(error)
+                if isinstance(error, JoinError)
+                else (_("Could not join ({reason}).").format(reason=_failure_words(error)))
+            )
             self.rebuild()
             return
         self.app.switch(routes.Table(session))
@@ -238,7 +258,11 @@ class LobbyScene(GuiScene):
         if self.browser is None:
             return []
         own = self.listing.code if self.listing is not None else None
-        return [item for item in self.browser.listings() if item.code != own][:MAX_LISTED]
+        try:
+            found = self.browser.listings()
+        except Exception:  # the list is a courtesy
+            return []
+        return [item for item in found if item.code != own][:MAX_LISTED]
 
     def _kept(self, listing: Listing) -> KeptSeat | None:
         """The seat this player holds at ``listing``'s table, if a key is kept."""

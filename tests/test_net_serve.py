@@ -51,6 +51,9 @@ def test_a_table_resumes_after_the_host_restarts(tmp_path: Path) -> None:
     assert first.saver is not None
     first.saver.close()
     assert flush_all() and save.exists()
+    text = save.read_text(encoding="utf-8")
+    seed = first.match.seed
+    assert str(seed) not in text and f"{seed:x}" not in text  # sealed while it runs
 
     again = open_table(_args(save), FAST)
     assert again.code == first.code and len(again.match.actions) == moves

@@ -31,11 +31,11 @@ from game.net.discovery import Announcer, Listing, local_address
 from game.net.host import Host
 from game.net.table import HostedTable, SeatState, TableSettings
 from game.play.autosave import Autosaver
+from game.play.sealing import load_save
 from game.play.setup import COMPUTER_NAMES, new_seed
 from game.rules.errors import RecordError
 from game.rules.presets import get_preset, preset_for
 from game.rules.record import Level, Player
-from game.saves import load_record_file
 from game.storage import NotRegular, TooLarge, atomic_write_text, read_bounded
 
 LOG = logging.getLogger("ohhell.net")
@@ -60,7 +60,7 @@ def write_keys(table: HostedTable, save: Path) -> None:
 def resume_table(save: Path, settings: TableSettings) -> HostedTable:
     """The table saved at ``save``; its seats wait for their players (or, past the
     timeout, a computer plays them). Raises RecordError or OSError."""
-    match, players = load_record_file(save)
+    match, players = load_save(save)
     try:
         keys = msgspec.json.decode(read_bounded(keys_path(save), 8192), type=TableKeys)
     except (msgspec.DecodeError, TooLarge, NotRegular) as error:

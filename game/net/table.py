@@ -19,6 +19,7 @@ from game.ai import Agent, make_agent
 from game.net import protocol as p
 from game.net.wire import EventDoc, event_doc, view_doc
 from game.play.autosave import Autosaver
+from game.play.sealing import sealed_text
 from game.rules.actions import Action, Bid, Play
 from game.rules.cards import Card
 from game.rules.events import Event
@@ -292,7 +293,9 @@ class HostedTable:
             if self.over:
                 self.saver.remove()
             else:
-                self.saver.write(dumps(to_record(self.match, self.players)))
+                # Sealed while the game runs: the host is a player, and the record's
+                # deal number would show every hand (game/play/sealing.py).
+                self.saver.write(sealed_text(dumps(to_record(self.match, self.players))))
 
     # ------------------------------------------------------------ what to send
     def welcome(self, seat: int) -> p.Welcome:

@@ -9,7 +9,8 @@ verifier agrees with the legal actions and with ``apply``.
   verifier reads (the sweep over every preset at every table size is ``slow``).
 * A seat's view holds what the match shows, and keeps showing its own moment.
 * The fast paths left: the inlined shuffle draws what ``random.shuffle`` draws; the
-  legal plays looked up per suit are :func:`plays_of`; the plan is the rules' answers;
+  legal plays looked up per suit are :func:`plays_of`; the cards of a mask looked up
+  byte by byte are its cards bit by bit; the plan is the rules' answers;
   :class:`RandomAgent` picks what ``rng.choice`` picks.
 """
 
@@ -39,7 +40,7 @@ from game.rules import (
     verify,
 )
 from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays, plays_of
-from game.rules.cards import PACK, SUIT_MASKS, mask_of
+from game.rules.cards import PACK, SUIT_MASKS, cards_in, mask_of
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, HandScored
 from game.rules.phase import AUTOMATIC
@@ -333,6 +334,15 @@ def test_legal_plays_are_plays_of() -> None:
             pattern = mask >> 13 * suit & 0x1FFF
             assert SUIT_PLAYS[seat][suit][pattern] == plays_of(seat, mask & SUIT_MASKS[suit])
     assert legal_plays(0, 0) == ()
+
+
+def test_the_cards_of_a_mask_are_its_bits() -> None:
+    rng = random.Random(3)
+    masks = [0, (1 << 52) - 1] + [rng.getrandbits(52) & rng.getrandbits(52) for _ in range(500)]
+    for mask in masks:
+        assert cards_in(mask) == tuple(card for card in PACK if mask >> card.index & 1)
+    with pytest.raises(IndexError):
+        cards_in(1 << 52)  # no such card
 
 
 def test_automatic_is_a_plain_flag() -> None:

@@ -124,7 +124,7 @@ class Match:
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now, in index order. Hidden information:
         give players :meth:`view` instead."""
-        return tuple(cards_in(self._hand.hands[seat]))
+        return cards_in(self._hand.hands[seat])
 
     def cards_of(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a mask (hidden information)."""
@@ -132,7 +132,7 @@ class Match:
 
     def dealt_hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt this hand."""
-        return tuple(cards_in(self._hand.dealt[seat]))
+        return cards_in(self._hand.dealt[seat])
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -142,7 +142,10 @@ class Match:
     @property
     def has_bid(self) -> tuple[bool, ...]:
         """Which seats have bid this hand (public, even while bids are secret)."""
-        return tuple(bid is not None for bid in self._hand.bids)
+        bids = self._hand.bids
+        if None not in bids:  # all of the play
+            return (True,) * self.players
+        return tuple(bid is not None for bid in bids)
 
     @property
     def bids_revealed(self) -> bool:
@@ -204,7 +207,7 @@ class Match:
             hand_number=hand.number,
             hand_size=hand.size,
             dealer=hand.dealer,
-            hand=() if seat is None else tuple(cards_in(hand.hands[seat])),
+            hand=() if seat is None else cards_in(hand.hands[seat]),
             hand_counts=tuple(map(int.bit_count, hand.hands)),
             trump_card=hand.trump_card,
             trump=hand.trump,
@@ -218,7 +221,7 @@ class Match:
             results=self._results,
             awaiting=self.awaiting,
             legal=() if seat is None else tuple(self.legal_actions(seat)),
-            forbidden_bid=None if seat is None else self.forbidden_bid(seat),
+            forbidden_bid=None if seat is None else verify.barred_bid(self, seat),
             winners=self.winners,
             bids_revealed=revealed,
             settlement=self.settlement,
@@ -320,7 +323,7 @@ class Match:
                 number=hand.number,
                 dealer=hand.dealer,
                 size=hand.size,
-                dealt=tuple(tuple(cards_in(cards)) for cards in hand.dealt),
+                dealt=tuple(map(cards_in, hand.dealt)),
                 trump_card=hand.trump_card,
                 trump=hand.trump,
                 bids=bids,

@@ -12,6 +12,7 @@ and nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar, dataclass_transform
 
 from game.rules.actions import Action
 from game.rules.cards import FULL_PACK_MASK, Card, Suit, cards_in, mask_of
@@ -21,10 +22,23 @@ from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet, TrumpMethod
 from game.rules.tricks import Trick
 
+_T = TypeVar("_T")
 
-@dataclass(frozen=True)
+
+@dataclass_transform(frozen_default=True)
+def read_only(cls: type[_T]) -> type[_T]:
+    """A dataclass that is frozen for the type checker (assigning to a field is a type
+    error) and a plain slotted one at run time, compared and hashed by value.
+
+    A frozen dataclass sets each field through ``object.__setattr__``: for the 25 fields
+    of a view that cost more than the rest of a random computer player's turn
+    (``ohhell bench engine``, the simulate row)."""
+    return dataclass(slots=True, unsafe_hash=True)(cls)
+
+
+@read_only
 class SeatView:
-    """A snapshot of the match as ``seat`` sees it."""
+    """A snapshot of the match as ``seat`` sees it (read-only: see :func:`read_only`)."""
 
     seat: int | None
     rules: RuleSet
@@ -109,7 +123,7 @@ class SeatView:
 
     @property
     def unseen(self) -> tuple[Card, ...]:
-        return tuple(cards_in(self.unseen_mask))
+        return cards_in(self.unseen_mask)
 
 
 def public_of(view: SeatView) -> SeatView:

@@ -200,31 +200,33 @@ class Match:
         bids = hand.bids
         if not revealed:  # secret bids: each seat sees only its own
             bids = tuple(bid if index == seat else None for index, bid in enumerate(bids))
+        # The fields in their order, unnamed: 24 keywords cost a view about 1 us more
+        # (simulate builds one a turn); the tests check each field against the match.
         return SeatView(
-            seat=seat,
-            rules=self.rules,
-            phase=self.phase,
-            hand_number=hand.number,
-            hand_size=hand.size,
-            dealer=hand.dealer,
-            hand=() if seat is None else cards_in(hand.hands[seat]),
-            hand_counts=tuple(map(int.bit_count, hand.hands)),
-            trump_card=hand.trump_card,
-            trump=hand.trump,
-            bids=bids,
-            has_bid=self.has_bid,
-            taken=hand.taken,
-            leader=hand.leader,
-            trick=hand.trick,
-            tricks=hand.tricks,
-            scores=self._scores,
-            results=self._results,
-            awaiting=self.awaiting,
-            legal=() if seat is None else tuple(self.legal_actions(seat)),
-            forbidden_bid=None if seat is None else verify.barred_bid(self, seat),
-            winners=self.winners,
-            bids_revealed=revealed,
-            settlement=self.settlement,
+            seat,
+            self.rules,
+            self.phase,
+            hand.number,
+            hand.size,
+            hand.dealer,
+            () if seat is None else cards_in(hand.hands[seat]),  # the seat's hand
+            tuple(map(int.bit_count, hand.hands)),  # hand_counts
+            hand.trump_card,
+            hand.trump,
+            bids,
+            self.has_bid,
+            hand.taken,
+            hand.leader,
+            hand.trick,
+            hand.tricks,
+            self._scores,
+            self._results,
+            self.awaiting,
+            () if seat is None else tuple(self.legal_actions(seat)),
+            None if seat is None else verify.barred_bid(self, seat),  # forbidden_bid
+            self.winners,
+            revealed,
+            self.settlement,
         )
 
     # ----------------------------------------------------------- legality

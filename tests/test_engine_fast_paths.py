@@ -72,11 +72,9 @@ def eager_view(match: Match, seat: int | None) -> SeatView:
         hand_size=match.hand_size,
         dealer=match.dealer,
         hand=match.hand(seat) if seat is not None else (),
-        hand_counts=tuple(len(match.hand(index)) for index in range(match.players)),
         trump_card=match.trump_card,
         trump=match.trump,
         bids=bids,
-        has_bid=tuple(bid is not None for bid in match.bids),
         taken=match.taken,
         leader=match.leader,
         trick=match.trick,
@@ -87,7 +85,6 @@ def eager_view(match: Match, seat: int | None) -> SeatView:
         legal=tuple(match.legal_actions(seat)) if seat is not None else (),
         forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
         winners=match.winners,
-        bids_revealed=revealed,
         settlement=match.settlement,
     )
 
@@ -127,13 +124,19 @@ def reference_legal(match: Match, seat: int) -> list[Action]:
 def check_one_verifier(rules: RuleSet, seed: int, limit: int, cards: int) -> None:
     """At each state of a random game: the legal actions (the table's and each seat's)
     are the rules', and the verifier, the seat's view and ``apply`` agree with them on
-    bids of every number and on ``cards`` random cards per seat plus the cards held."""
+    bids of every number and on ``cards`` random cards per seat plus the cards held;
+    every view's card counts and bids, worked out from its fields, are the match's."""
     rng, players = random.Random(seed), rules.players
     for match in states(rules, seed, limit):
         legal = list(match.legal_actions())
         assert legal == [a for seat in range(players) for a in reference_legal(match, seat)]
         for seat in range(players):
             assert list(match.legal_actions(seat)) == reference_legal(match, seat)
+        counts = tuple(len(match.hand(seat)) for seat in range(players))
+        for viewer in seats(match):  # what a view works out from its own fields
+            view = match.view(viewer)
+            assert view.hand_counts == counts
+            assert (view.has_bid, view.bids_revealed) == (match.has_bid, match.bids_revealed)
         bids = range(-1, match.hand_size + 2)
         tried: list[Action] = [Bid.of(s, n) for s in range(players) for n in bids]
         tried += [Play.of(s, card) for s in range(players) for card in rng.sample(PACK, cards)]

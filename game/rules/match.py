@@ -197,8 +197,8 @@ class Match:
         bids = hand.bids
         if not revealed:  # secret bids: each seat sees only its own
             bids = tuple(bid if index == seat else None for index, bid in enumerate(bids))
-        # The fields in their order, unnamed: 21 keywords cost a view about 1 us more
-        # (simulate builds one a turn); the tests check each field against the match.
+        # The fields in their order, unnamed: 21 keywords made ``ohhell simulate``, which
+        # builds a view a turn, a tenth slower; the tests check each field against the match.
         return SeatView(
             seat,
             self.rules,

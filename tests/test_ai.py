@@ -173,10 +173,6 @@ def synthetic_view(
     assert (leader + len(current)) % rules.players == seat
     held = tuple(sorted(parse_cards(hand)))
     size = len(tricks) + len(held)
-    counts = tuple(
-        size - len(tricks) - (1 if (other - leader) % rules.players < len(current) else 0)
-        for other in range(rules.players)
-    )
     led = current[0].suit if current else None
     legal_cards = legal_mask(mask_of(held), led, trump.suit, rules.must_trump)
     return SeatView(
@@ -187,11 +183,9 @@ def synthetic_view(
         hand_size=size,
         dealer=dealer,
         hand=held,
-        hand_counts=counts,
         trump_card=trump,
         trump=trump.suit,
         bids=bids,
-        has_bid=(True,) * rules.players,
         taken=tuple(taken),
         leader=leader,
         trick=current,
@@ -202,7 +196,6 @@ def synthetic_view(
         legal=tuple(Play.of(seat, card) for card in held if card.mask & legal_cards),
         forbidden_bid=None,
         winners=(),
-        bids_revealed=True,
         settlement=None,
     )
 

@@ -9,7 +9,8 @@ verifier agrees with the legal actions and with ``apply``.
   verifier reads (the sweep over every preset at every table size is ``slow``).
 * A seat's view holds what the match shows, and keeps showing its own moment.
 * The fast paths left: the inlined shuffle draws what ``random.shuffle`` draws; the
-  legal plays looked up per suit are :func:`plays_of`; the plan is the rules' answers;
+  legal plays looked up per suit are :func:`plays_of`; the cards of a mask looked up
+  byte by byte are its cards bit by bit; the plan is the rules' answers;
   :class:`RandomAgent` picks what ``rng.choice`` picks.
 """
 
@@ -39,7 +40,7 @@ from game.rules import (
     verify,
 )
 from game.rules.actions import SUIT_PLAYS, Action, Bid, Play, legal_plays, plays_of
-from game.rules.cards import PACK, SUIT_MASKS, mask_of
+from game.rules.cards import PACK, SUIT_MASKS, cards_in, mask_of
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, HandScored
 from game.rules.phase import AUTOMATIC
@@ -71,11 +72,9 @@ def eager_view(match: Match, seat: int | None) -> SeatView:
         hand_size=match.hand_size,
         dealer=match.dealer,
         hand=match.hand(seat) if seat is not None else (),
-        hand_counts=tuple(len(match.hand(index)) for index in range(match.players)),
         trump_card=match.trump_card,
         trump=match.trump,
         bids=bids,
-        has_bid=tuple(bid is not None for bid in match.bids),
         taken=match.taken,
         leader=match.leader,
         trick=match.trick,
@@ -86,7 +85,6 @@ def eager_view(match: Match, seat: int | None) -> SeatView:
         legal=tuple(match.legal_actions(seat)) if seat is not None else (),
         forbidden_bid=match.forbidden_bid(seat) if seat is not None else None,
         winners=match.winners,
-        bids_revealed=revealed,
         settlement=match.settlement,
     )
 
@@ -126,13 +124,19 @@ def reference_legal(match: Match, seat: int) -> list[Action]:
 def check_one_verifier(rules: RuleSet, seed: int, limit: int, cards: int) -> None:
     """At each state of a random game: the legal actions (the table's and each seat's)
     are the rules', and the verifier, the seat's view and ``apply`` agree with them on
-    bids of every number and on ``cards`` random cards per seat plus the cards held."""
+    bids of every number and on ``cards`` random cards per seat plus the cards held;
+    every view's card counts and bids, worked out from its fields, are the match's."""
     rng, players = random.Random(seed), rules.players
     for match in states(rules, seed, limit):
         legal = list(match.legal_actions())
         assert legal == [a for seat in range(players) for a in reference_legal(match, seat)]
         for seat in range(players):
             assert list(match.legal_actions(seat)) == reference_legal(match, seat)
+        counts = tuple(len(match.hand(seat)) for seat in range(players))
+        for viewer in seats(match):  # what a view works out from its own fields
+            view = match.view(viewer)
+            assert view.hand_counts == counts
+            assert (view.has_bid, view.bids_revealed) == (match.has_bid, match.bids_revealed)
         bids = range(-1, match.hand_size + 2)
         tried: list[Action] = [Bid.of(s, n) for s in range(players) for n in bids]
         tried += [Play.of(s, card) for s in range(players) for card in rng.sample(PACK, cards)]
@@ -333,6 +337,15 @@ def test_legal_plays_are_plays_of() -> None:
             pattern = mask >> 13 * suit & 0x1FFF
             assert SUIT_PLAYS[seat][suit][pattern] == plays_of(seat, mask & SUIT_MASKS[suit])
     assert legal_plays(0, 0) == ()
+
+
+def test_the_cards_of_a_mask_are_its_bits() -> None:
+    rng = random.Random(3)
+    masks = [0, (1 << 52) - 1] + [rng.getrandbits(52) & rng.getrandbits(52) for _ in range(500)]
+    for mask in masks:
+        assert cards_in(mask) == tuple(card for card in PACK if mask >> card.index & 1)
+    with pytest.raises(IndexError):
+        cards_in(1 << 52)  # no such card
 
 
 def test_automatic_is_a_plain_flag() -> None:

@@ -292,7 +292,7 @@ def stacked(rules: RuleSet, dealer: int, hands: list[int], turned: Card | None) 
     for seat, hand in enumerate(hands):
         assert hand.bit_count() == size and not used & hand
         used |= hand
-        cards = cards_in(hand)
+        cards = list(cards_in(hand))
         if turned is not None and seat == dealer and turned.mask & hand:
             cards.remove(turned)  # the dealer's last card was turned: it is dealt last
             cards.append(turned)

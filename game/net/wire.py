@@ -206,7 +206,7 @@ def decode_view(
         legal = tuple(Bid.of(seat, n) for n in doc.legal_bids) + tuple(
             Play.of(seat, card) for card in doc.legal_plays
         )
-    return SeatView(
+    view = SeatView(
         seat=seat,
         rules=rules,
         phase=doc.phase,
@@ -214,11 +214,9 @@ def decode_view(
         hand_size=doc.hand_size,
         dealer=doc.dealer,
         hand=doc.hand,
-        hand_counts=doc.hand_counts,
         trump_card=doc.trump_card,
         trump=doc.trump,
         bids=doc.bids,
-        has_bid=doc.has_bid,
         taken=doc.taken,
         leader=doc.leader,
         trick=doc.trick,
@@ -229,9 +227,12 @@ def decode_view(
         legal=legal,
         forbidden_bid=doc.forbidden_bid,
         winners=doc.winners,
-        bids_revealed=doc.bids_revealed,
         settlement=doc.settlement,
     )
+    said = (doc.hand_counts, doc.has_bid, doc.bids_revealed)
+    if said != (view.hand_counts, view.has_bid, view.bids_revealed):
+        raise ValueError("the view's card counts or bids do not follow its tricks and turns")
+    return view
 
 
 def event_doc(event: ev.Event) -> EventDoc:

@@ -183,18 +183,36 @@ PACK: tuple[Card, ...] = _CARDS
 """All 52 cards in index order: the two of clubs first, the ace of spades last."""
 
 
-def cards_in(mask: int) -> list[Card]:
+def _byte_rows(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """For every pattern of up to eight ``cards`` (bit 0 the first), the cards it holds."""
+    return tuple(
+        tuple(card for bit, card in enumerate(cards) if pattern >> bit & 1)
+        for pattern in range(1 << len(cards))
+    )
+
+
+_BYTE_CARDS = tuple(_byte_rows(_CARDS[start : start + 8]) for start in range(0, 52, 8))
+"""``_BYTE_CARDS[part][byte]``: the cards of one byte of a mask (cards ``8 * part`` to
+``8 * part + 7``), so :func:`cards_in` looks seven pieces up instead of looping card by
+card (about three times faster for a hand of ten, and a view copies a hand each turn)."""
+
+
+def cards_in(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in index order.
 
     >>> [str(card) for card in cards_in(Card.parse("AS").mask | Card.parse("2C").mask)]
     ['2C', 'AS']
     """
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
+    first, second, third, fourth, fifth, sixth, seventh = _BYTE_CARDS
+    return (
+        first[mask & 0xFF]
+        + second[mask >> 8 & 0xFF]
+        + third[mask >> 16 & 0xFF]
+        + fourth[mask >> 24 & 0xFF]
+        + fifth[mask >> 32 & 0xFF]
+        + sixth[mask >> 40 & 0xFF]
+        + seventh[mask >> 48]
+    )
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -97,6 +97,7 @@ def deal(rules: RuleSet, plan: Plan, pack: list[Card], number: int, dealer: int)
     eldest = (dealer + 1) % players
     to_act = None if rules.simultaneous_bidding else eldest
     state = HandState(
+        players=players,
         number=number,
         dealer=dealer,
         size=size,

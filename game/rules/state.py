@@ -19,6 +19,7 @@ from game.rules.tricks import Trick
 class HandState:
     """One hand: the cards, the bids and the tricks."""
 
+    players: int
     number: int
     """The hand's number, counted from 1 (0 before the first dealer is chosen)."""
     dealer: int
@@ -49,6 +50,7 @@ class HandState:
         """The state before the first dealer is chosen: no hand yet."""
         nothing = (0,) * players
         return cls(
+            players=players,
             number=0,
             dealer=0,
             size=0,
@@ -65,10 +67,6 @@ class HandState:
             tricks=(),
         )
 
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
     def next_seat(self, seat: int) -> int:
         """The seat to the left of ``seat``."""
-        return (seat + 1) % len(self.hands)
+        return (seat + 1) % self.players

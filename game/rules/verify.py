@@ -83,8 +83,9 @@ def refusal(position: Position, action: object) -> Refused | None:
 def barred_bid(position: Position, seat: int) -> int | None:
     """The bid the hook forbids ``seat`` now, if any: the dealer may not bid what
     would make the bids add up to the tricks in the hand."""
-    rules = position.rules
-    if not rules.hook or seat != position.dealer or position.phase is not Phase.BIDDING:
+    if position.phase is not Phase.BIDDING or not position.rules.hook:
+        return None
+    if seat != position.dealer:
         return None
     return hooked_bid(position.hand_size, position.bids)
 

@@ -235,7 +235,7 @@ def valid_save() -> dict[str, Any]:
     session = GameSession(PRESETS["oh-hell"].rules(4), 3, PLAYERS)
     record = session.record()
     session.close()
-    plain: dict[str, Any] = json.loads(json.dumps(record))  # as read back from a file
+    plain: dict[str, Any] = record.to_json()  # as read back from a file
     return plain
 
 

@@ -7,17 +7,18 @@ from pathlib import Path
 
 from game.play.library import Library
 from game.play.stats import StatsFile, tally, tally_by_variant, variant_key
-from game.play.summary import GameSummary, summary_of
+from game.play.summary import GameSummary
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.stats.scene import StatsScene, display_name, figures
+from tests.kept import summary_from
 
 
 def record(variant: str, hands: int, kinds: tuple[str, ...], totals: list[int]) -> GameSummary:
     names = ("Ann", "Ada", "Bo")
     players = [{"name": name, "kind": kind} for name, kind in zip(names, kinds, strict=True)]
     hand = {"size": 1, "bids": [1, 0, 0], "taken": [1, 0, 0], "totals": [0, 0, 0]}
-    return summary_of(
+    return summary_from(
         {
             "variant": variant,
             "players": players,

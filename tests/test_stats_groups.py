@@ -75,6 +75,16 @@ def test_the_statistics_file_keeps_variants_and_reads_an_older_one(tmp_path: Pat
     assert json.loads(path.read_text())["version"] == 2
 
 
+def test_a_file_of_another_format_is_set_aside_not_counted(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    other = {"format": "ohhell-kept-game", "version": 1, "retired": {"Ann": {"games": 4}}}
+    path.write_text(json.dumps(other))
+    stats = StatsFile(path)
+    assert stats.read() == {}
+    assert stats.problem is not None and "set aside" in stats.problem
+    assert not path.exists() and len(list(tmp_path.iterdir())) == 1
+
+
 def test_the_statistics_screen_filters_by_variant(app: App) -> None:
     library = Library.of_user()
     for game in (LONG, SHORT):

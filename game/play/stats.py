@@ -34,7 +34,7 @@ import csv
 import io
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct, field
@@ -43,7 +43,7 @@ from game.i18n import _
 from game.play.summary import GameSummary
 from game.rules.record import Player
 from game.saves import PRINTABLE, Word
-from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
+from game.storage import atomic_write_text, keep_aside, read_bounded
 
 MAX_STATS_BYTES = 8 * 1024 * 1024
 StatCount = Annotated[int, Meta(ge=0, le=10**12)]
@@ -245,7 +245,7 @@ class StatsDoc(Struct, forbid_unknown_fields=True):
     version 2) per variant; a version 1 file has no per-variant part (its games count
     in all games only)."""
 
-    format: str
+    format: Literal["ohhell-stats"]
     version: Annotated[int, Meta(ge=1, le=2)]
     retired: Retired
     by_variant: Annotated[dict[Word, Retired], Meta(max_length=64)] = field(default_factory=dict)
@@ -275,11 +275,9 @@ class StatsFile:
         empty = StatsDoc("ohhell-stats", 2, {})
         try:
             doc = _DECODER.decode(read_bounded(self.path, MAX_STATS_BYTES))
-            if doc.format != "ohhell-stats":
-                raise ValueError("not a statistics file")
         except FileNotFoundError:
             return empty
-        except (OSError, TooLarge, ValueError, msgspec.DecodeError, RecursionError):
+        except (OSError, ValueError, msgspec.DecodeError, RecursionError):  # TooLarge too
             kept = keep_aside(self.path)
             name = kept.name if kept is not None else self.path.name
             self.problem = _(

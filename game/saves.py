@@ -26,7 +26,7 @@ game.rules.errors.RecordError: seed: Expected `int`, got `float`
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
@@ -63,7 +63,12 @@ PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*\Z"
 Seat = Annotated[int, Meta(ge=0, lt=MAX_PLAYERS)]
 Tricks = Annotated[int, Meta(ge=0, le=PACK_SIZE)]
 Points = Annotated[int, Meta(ge=-MAX_SCORE, le=MAX_SCORE)]
-CardText = Annotated[str, Meta(pattern=r"^[2-9TJQKAtjqka][CDHScdhs]$")]
+CARD_SPELLINGS = tuple(rank + suit for rank in "23456789TJQKAtjqka" for suit in "CDHScdhs")
+"""Every way a file may write a card (``AS``, ``td``...)."""
+if TYPE_CHECKING:
+    CardText = str
+else:  # one of the spellings: msgspec looks it up, six times faster than a pattern
+    CardText = Literal[CARD_SPELLINGS]
 Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME, pattern=PRINTABLE)]
 Word = Annotated[str, Meta(max_length=40, pattern=PRINTABLE)]
 RuleValue = Annotated[int, Meta(ge=-MAX_SCORE, le=MAX_SCORE)] | bool | Word | None

@@ -94,7 +94,7 @@ class Unsaid(Enum):
 UNSAID = Unsaid.UNSAID
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickRecord:
     """One trick: who led, the cards in play order, who won (None while in play)."""
 
@@ -106,7 +106,7 @@ class TrickRecord:
         return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandRecord:
     """One hand as a record states it. Only the dealer and the bids are needed to
     replay it; every other fact left out (None, or :data:`UNSAID` for the trump) is
@@ -146,7 +146,7 @@ class HandRecord:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Record:
     """A whole record (docs/records.md) as typed values: what :func:`to_record`
     writes and :func:`from_record` rebuilds a game from."""

@@ -114,7 +114,7 @@ class HandDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
     size: Tricks | UnsetType = UNSET
     cards: Hands | UnsetType = UNSET
     trump_card: CardText | UnsetType | None = UNSET
-    trump: Annotated[str, Meta(pattern=r"^[CDHS]$")] | UnsetType | None = UNSET
+    trump: Literal["C", "D", "H", "S"] | UnsetType | None = UNSET
     tricks: Annotated[list[TrickDoc], Meta(max_length=PACK_SIZE)] | UnsetType = UNSET
     taken: CountsBySeat | UnsetType = UNSET
     points: PointsBySeat | UnsetType = UNSET
@@ -189,7 +189,11 @@ def record_of(doc: RecordDoc) -> Record:
 def read_record(text: str | bytes) -> tuple[Match, list[Player]]:
     """Rebuild the game a record holds: bounded, schema-checked, then replayed and
     checked fact by fact by the engine. Raises :class:`RecordError`."""
-    return from_record(record_of(decode_record(text)))
+    record = record_of(decode_record(text))
+    try:
+        return from_record(record)
+    except RulesError as error:
+        raise RecordError("rules", str(error), error.problem) from None
 
 
 def _given(value: T | UnsetType, default: D) -> T | D:

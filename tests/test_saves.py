@@ -284,7 +284,29 @@ DAMAGED = {
     "phase too far": _with('"phase":"playing"', '"phase":"game-over"'),
     "9 players": _with('"players":[', '"players":[{"name":"X"},{"name":"Y"},'),
     "a million actions": _with('"actions":[', '"actions":[' + '{"seat":0,"bid":0},' * 1_000_000),
+    "a bid and a play": _with('"actions":[', '"actions":[{"seat":0,"bid":0,"play":"AS"},'),
+    "an action of neither": _with('"actions":[', '"actions":[{"seat":0},'),
+    "an invisible name": _with('"name":"Ann"', '"name":"\\u200b"'),
+    "trump X": _with('"trump":"', '"trump":"X","x":"'),
 }
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "says"),
+    [
+        ('"actions":[', '"actions":[{"seat":0,"bid":0,"play":"AS"},', "actions[0]", "or"),
+        ('"actions":[', '"actions":[{"seat":0},', "actions[0]", "or"),
+        ('"name":"Ann"', '"name":"\\u200b"', "players[0].name", "character"),
+        ('"phase":"playing"', '"phase":"dancing"', "phase", "dancing"),
+    ],
+)
+def test_what_the_schema_cannot_say_is_refused_saying_where(
+    old: str, new: str, where: str, says: str
+) -> None:
+    with pytest.raises(RecordError) as caught:
+        read_record(_with(old, new))
+    assert caught.value.where == where, str(caught.value)
+    assert says in caught.value.problem, str(caught.value)
 
 
 @pytest.mark.parametrize("text", DAMAGED.values(), ids=DAMAGED.keys())

@@ -25,6 +25,7 @@ game.rules.errors.RecordError: seed: Expected `int`, got `float`
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
@@ -168,7 +169,7 @@ def record_of(doc: RecordDoc) -> Record:
     the engine, names cleaned by the name rule, actions made actions. Raises
     :class:`RecordError` for what the schema cannot say."""
     try:
-        rules = RuleSet.from_dict(doc.rules, "rules")
+        rules = _rules(tuple(doc.rules.items()))
     except RulesError as error:
         raise RecordError("rules", str(error), error.problem) from None
     return Record(
@@ -194,6 +195,13 @@ def read_record(text: str | bytes) -> tuple[Match, list[Player]]:
         return from_record(record)
     except RulesError as error:
         raise RecordError("rules", str(error), error.problem) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(items: tuple[tuple[str, RuleValue], ...]) -> RuleSet:
+    """The rules a record writes, built by the engine once for all the kept games that
+    play them (a RuleSet is immutable)."""
+    return RuleSet.from_dict(dict(items), "rules")
 
 
 def _given(value: T | UnsetType, default: D) -> T | D:

@@ -24,6 +24,7 @@ from msgspec import Meta, Struct
 from game.i18n import _, available_languages, clip, set_language
 from game.resources import config_dir, data_dir, default_settings_file
 from game.rules.names import NAME_LENGTH, clean_name
+from game.rules.record import Player
 from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from game.saves import PlayerDoc, RulesDoc, Word
 from game.storage import (
@@ -55,7 +56,7 @@ TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]*")
 @dataclass(frozen=True)
 class Settings:
     """Everything the player can set. ``last_setup`` remembers the last new game
-    (for Quick game): ``{"rules": {...}, "players": [{"name", "kind"}, ...]}``."""
+    (for Quick game): its rules and who sat where."""
 
     animation_speed: float = 1.0
     card_scale: float = 1.0
@@ -72,8 +73,8 @@ class Settings:
     """A language code; empty until chosen (the system's language is used then)."""
     player_name: str = "You"
     window_size: tuple[int, int] = (1280, 720)
-    last_setup: dict[str, Any] | None = None
-    solo_setup: dict[str, Any] | None = None
+    last_setup: Setup | None = None
+    solo_setup: Setup | None = None
     """The last game of one person against computers set up (what Quick game starts)."""
     take_backs: TakeBackChoice = "auto"
     """Take-backs in solo games: ``auto`` against easy and medium computers only."""
@@ -97,7 +98,22 @@ class Settings:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
+        for name in ("last_setup", "solo_setup"):
+            setup: Setup | None = getattr(self, name)
+            data[name] = setup.to_json() if setup is not None else None
         return data
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A remembered table (``last_setup``, ``solo_setup``): the rules, built and
+    checked by the engine, and who sat where, named by the name rule."""
+
+    rules: RuleSet
+    players: tuple[Player, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "players": [p.to_json() for p in self.players]}
 
 
 class SetupDoc(Struct, forbid_unknown_fields=True):
@@ -195,21 +211,22 @@ def _accept(name: str, value: Any) -> Any:
     return value
 
 
-def _accept_setup(doc: SetupDoc) -> dict[str, Any]:
-    """``last_setup`` as plain data, once the engine builds its rules (RecordError if
-    not) and its players match them."""
-    rules = RuleSet.from_dict(msgspec.to_builtins(doc.rules))
+def _accept_setup(doc: SetupDoc) -> Setup:
+    """A remembered table, once the engine builds its rules (RecordError if not),
+    its players match them and each has a name by the name rule."""
+    rules = RuleSet.from_dict(doc.rules)
     if len(doc.players) != rules.players:
         raise ValueError("the players do not match the rules")
-    if not all(TEXT.fullmatch(player.name) for player in doc.players):
-        raise ValueError("control characters in a name")
-    setup: dict[str, Any] = msgspec.to_builtins(doc)
-    return setup
+    players = tuple(Player(clean_name(p.name, NAME_LENGTH), p.kind) for p in doc.players)
+    return Setup(rules, players)
 
 
 def convert_field(name: str, value: object) -> Any:
-    """``value`` checked against setting ``name``'s schema; raises KeyError for an
-    unknown setting, ValueError for a bad value."""
+    """``value`` checked against setting ``name``'s schema (a :class:`Setup` is
+    checked already); raises KeyError for an unknown setting, ValueError for a bad
+    value."""
+    if isinstance(value, Setup) and name in ("last_setup", "solo_setup"):
+        return value
     return _accept(name, msgspec.convert(value, FIELD_TYPES[name]))
 
 

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 from game.play.analysis import Judged, write_analysis
 from game.play.library import Library
 from game.play.replay import Replay
 from game.play.session import GameSession
+from game.play.summary import GameSummary, summary_of
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
-from game.rules.record import Player
-from game.rules.ruleset import RuleSet
+from game.rules.record import HandRecord, Player, Record
+from game.rules.ruleset import MIN_PLAYERS, RuleSet
 from tests.waits import wait_until
 
 PLAYERS = [Player("Anna"), Player("Basil", "random"), Player("Clara", "random")]
@@ -75,3 +77,30 @@ def keep_analysis(name: str, complete: bool = True) -> None:
         cost = 0.2 + 0.7 * (number % 4)
         judged.append(Judged(index, action, other, 5.0 - cost, 5.0))
     assert write_analysis(archive.analysis_path(name), judged, complete)
+
+
+def summary_from(data: dict[str, Any]) -> GameSummary:
+    """A test's finished game, written as a record's JSON (players, totals, winners,
+    variant, and hands of size, bids, taken, totals), as the summary the statistics
+    count. The rules only fill the record: a summary does not read them."""
+    players = tuple(Player(p["name"], p.get("kind", "human")) for p in data["players"])
+    hands = tuple(
+        HandRecord(
+            0,
+            tuple(hand["bids"]),
+            size=hand["size"],
+            taken=tuple(hand["taken"]),
+            totals=tuple(hand["totals"]) if "totals" in hand else None,
+        )
+        for hand in data.get("hands", [])
+    )
+    record = Record(
+        RuleSet(players=max(MIN_PLAYERS, len(players))),
+        data.get("seed", 0),
+        players,
+        hands,
+        variant=data.get("variant", "custom"),
+        winners=tuple(data.get("winners", ())),
+        totals=tuple(data["totals"]),
+    )
+    return summary_of(record)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules import RuleSet, Settlement, TrickPoints, TrumpMethod, ZeroBid
+from game.rules.record import Record
 
 RANKS = "23456789TJQKA"
 
@@ -38,8 +39,10 @@ def expected_size(rules: RuleSet, number: int) -> int:
     return rules.hand_sizes[0] if rules.unbounded else rules.hand_sizes[number - 1]
 
 
-def check_record(record: dict[str, Any]) -> None:
-    """Assert every invariant of a finished game's record."""
+def check_record(record: Record | dict[str, Any]) -> None:
+    """Assert every invariant of a finished game's record (read as its JSON)."""
+    if isinstance(record, Record):
+        record = record.to_json()
     rules = RuleSet.from_dict(record["rules"])
     n = rules.players
     hands = record["hands"]

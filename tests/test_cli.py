@@ -11,7 +11,7 @@ import pytest
 
 import game.bench.engine
 from game.cli import SUBCOMMANDS, run
-from game.rules import from_record
+from game.saves import read_record
 from game.ui.options import SCENES, play_parser
 from tests.record_checker import check_record
 
@@ -81,7 +81,7 @@ def test_simulate_prints_a_summary_and_writes_records(
         record = json.loads(line)
         assert record["seed"] == 9 + number
         check_record(record)
-        from_record(record)
+        read_record(line)
 
 
 def test_bench_engine_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:

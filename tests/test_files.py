@@ -24,6 +24,7 @@ from game.play.notices import as_notice
 from game.play.session import GameSession
 from game.rules.presets import PRESETS
 from game.rules.record import Player
+from game.rules.ruleset import RuleSet
 from game.settings import FIELD_TYPES, Settings, SettingsStore, settings_from_bytes
 from game.storage import TEMP_AGE, atomic_write_text, keep_aside, remove_stale_temps
 from game.ui.app import App
@@ -194,7 +195,8 @@ def test_a_good_last_setup_and_window_are_kept(home: Path) -> None:
     assert store.problem is None
     assert store.settings.window_size == (1920, 1080)
     assert store.settings.last_setup is not None
-    assert store.settings.last_setup["rules"] == setup["rules"]
+    assert store.settings.last_setup.rules == RuleSet.from_dict(setup["rules"])
+    assert [player.name for player in store.settings.last_setup.players] == ["A", "B", "C"]
 
 
 def test_update_refuses_values_outside_the_schema(home: Path) -> None:
@@ -237,7 +239,7 @@ def valid_save() -> dict[str, Any]:
     session = GameSession(PRESETS["oh-hell"].rules(4), 3, PLAYERS)
     record = session.record()
     session.close()
-    plain: dict[str, Any] = json.loads(json.dumps(record))  # as read back from a file
+    plain: dict[str, Any] = record.to_json()  # as read back from a file
     return plain
 
 

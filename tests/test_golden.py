@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from game.ai import RandomAgent, play_match
-from game.rules import PRESETS, Player, from_record, to_record
+from game.rules import PRESETS, Player, to_record
+from game.saves import read_record
 
 GOLDEN = Path(__file__).with_name("golden")
 GAMES = [
@@ -29,7 +30,7 @@ GAMES = [
 def play(variant: str, players: int, seed: int) -> dict[str, object]:
     rules = PRESETS[variant].rules(players)
     match = play_match(rules, seed, [RandomAgent(seed * 10 + s) for s in range(players)])
-    return to_record(match, [Player(f"Player {s + 1}", "random") for s in range(players)])
+    return to_record(match, [Player(f"Player {s + 1}", "random") for s in range(players)]).to_json()
 
 
 @pytest.mark.parametrize(("variant", "players", "seed"), GAMES)
@@ -40,5 +41,5 @@ def test_golden_playthrough(variant: str, players: int, seed: int) -> None:
         path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     stored = json.loads(path.read_text(encoding="utf-8"))
     assert record == stored
-    match, _ = from_record(stored)
+    match, _ = read_record(json.dumps(stored))
     assert list(match.scores) == stored["totals"]

@@ -18,6 +18,7 @@ from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
 from game.rules.record import Player, to_record
+from tests.kept import summary_from
 
 PLAYERS = [Player("Anna"), Player("Basil", "easy"), Player("Clara", "hard")]
 
@@ -121,7 +122,7 @@ def _hand(size: int, bids: list[int], taken: list[int]) -> dict[str, Any]:
 
 
 KNOWN = [
-    summary_of(record)
+    summary_from(record)
     for record in [
         {
             "variant": "oh-hell",

@@ -31,7 +31,7 @@ from game.rules.ruleset import (
     TrickPoints,
     ZeroBid,
 )
-from game.settings import SettingsStore
+from game.settings import SettingsStore, Setup
 from game.ui.app import App
 from game.ui.newgame.page import Page
 from game.ui.newgame.rows import NumberRow, OptionsRow, Row
@@ -180,7 +180,7 @@ def test_new_game_defaults_to_you_against_computers(app: App) -> None:
     assert players[0] == Player(app.settings.player_name, "human")
     assert all(p.kind != "human" for p in players[1:])
     saved = SettingsStore().settings.last_setup
-    assert saved == {"rules": rules.to_dict(), "players": [p.to_json() for p in players]}
+    assert saved == Setup(rules, tuple(players))
 
 
 def test_new_game_builds_the_exact_rules_and_players(app: App) -> None:

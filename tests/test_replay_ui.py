@@ -39,7 +39,7 @@ def test_a_finished_game_is_kept_with_its_take_backs(app: App, tmp_path: Path) -
     name, session = kept_game(tmp_path, take_back=True)
     (game,) = Library.of_user().games()
     assert game.name == name and game.take_backs == 1
-    assert game.record.totals == session.record()["totals"]
+    assert game.record.totals == session.record().totals
     match, players = game.replayed()
     assert match.actions == session.match.actions and players == PLAYERS
     assert (tmp_path / "data" / "games" / f"{name}.json").is_file()

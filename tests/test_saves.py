@@ -4,6 +4,7 @@ refused with the state unchanged."""
 
 from __future__ import annotations
 
+import json
 import random
 import typing
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from game.rules.cards import Card
 from game.rules.errors import RulesError
 from game.rules.record import dumps, to_record
 from game.rules.ruleset import FirstDealer, HandSequence, TrickPoints, TrumpMethod, ZeroBid
-from game.saves import PlayerDoc, check_record_text, read_record
+from game.saves import PlayerDoc, decode_record, read_record, record_of
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
@@ -101,10 +102,10 @@ def test_a_save_right_after_the_deal_loads_in_the_bidding() -> None:
 def test_a_version_1_save_without_its_phase_still_loads() -> None:
     match = Match(PRESET_LIST[5].rules(4), 5)
     match.advance_until_decision()
-    record = to_record(match, [Player(name) for name in NAMES[:4]])
+    record = to_record(match, [Player(name) for name in NAMES[:4]]).to_json()
     record["version"] = 1
     del record["phase"]
-    loaded, _ = read_record(dumps(record))
+    loaded, _ = read_record(json.dumps(record))
     assert snapshot(loaded) == snapshot(match)
 
 
@@ -283,7 +284,29 @@ DAMAGED = {
     "phase too far": _with('"phase":"playing"', '"phase":"game-over"'),
     "9 players": _with('"players":[', '"players":[{"name":"X"},{"name":"Y"},'),
     "a million actions": _with('"actions":[', '"actions":[' + '{"seat":0,"bid":0},' * 1_000_000),
+    "a bid and a play": _with('"actions":[', '"actions":[{"seat":0,"bid":0,"play":"AS"},'),
+    "an action of neither": _with('"actions":[', '"actions":[{"seat":0},'),
+    "an invisible name": _with('"name":"Ann"', '"name":"\\u200b"'),
+    "trump X": _with('"trump":"', '"trump":"X","x":"'),
 }
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "says"),
+    [
+        ('"actions":[', '"actions":[{"seat":0,"bid":0,"play":"AS"},', "actions[0]", "or"),
+        ('"actions":[', '"actions":[{"seat":0},', "actions[0]", "or"),
+        ('"name":"Ann"', '"name":"\\u200b"', "players[0].name", "character"),
+        ('"phase":"playing"', '"phase":"dancing"', "phase", "dancing"),
+    ],
+)
+def test_what_the_schema_cannot_say_is_refused_saying_where(
+    old: str, new: str, where: str, says: str
+) -> None:
+    with pytest.raises(RecordError) as caught:
+        read_record(_with(old, new))
+    assert caught.value.where == where, str(caught.value)
+    assert says in caught.value.problem, str(caught.value)
 
 
 @pytest.mark.parametrize("text", DAMAGED.values(), ids=DAMAGED.keys())
@@ -301,8 +324,8 @@ def test_the_schema_and_the_engine_know_the_same_player_kinds() -> None:
     assert typing.get_args(hints["kind"]) == PLAYER_KINDS
 
 
-def test_a_clean_record_passes_the_schema_unchanged() -> None:
+def test_a_clean_record_decodes_to_typed_values_that_write_it_back_unchanged() -> None:
     text = _record_text()
-    import json
-
-    assert check_record_text(text) == json.loads(text)
+    record = record_of(decode_record(text))
+    assert record.phase is not None and record.actions is not None
+    assert record.to_json() == json.loads(text)

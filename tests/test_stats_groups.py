@@ -7,17 +7,18 @@ from pathlib import Path
 
 from game.play.library import Library
 from game.play.stats import StatsFile, tally, tally_by_variant, variant_key
-from game.play.summary import GameSummary, summary_of
+from game.play.summary import GameSummary
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.stats.scene import StatsScene, display_name, figures
+from tests.kept import summary_from
 
 
 def record(variant: str, hands: int, kinds: tuple[str, ...], totals: list[int]) -> GameSummary:
     names = ("Ann", "Ada", "Bo")
     players = [{"name": name, "kind": kind} for name, kind in zip(names, kinds, strict=True)]
     hand = {"size": 1, "bids": [1, 0, 0], "taken": [1, 0, 0], "totals": [0, 0, 0]}
-    return summary_of(
+    return summary_from(
         {
             "variant": variant,
             "players": players,
@@ -72,6 +73,16 @@ def test_the_statistics_file_keeps_variants_and_reads_an_older_one(tmp_path: Pat
     assert stats.read()["Ann"].games == 5
     assert stats.read_by_variant()["custom:3"]["Ann"].games == 1
     assert json.loads(path.read_text())["version"] == 2
+
+
+def test_a_file_of_another_format_is_set_aside_not_counted(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    other = {"format": "ohhell-kept-game", "version": 1, "retired": {"Ann": {"games": 4}}}
+    path.write_text(json.dumps(other))
+    stats = StatsFile(path)
+    assert stats.read() == {}
+    assert stats.problem is not None and "set aside" in stats.problem
+    assert not path.exists() and len(list(tmp_path.iterdir())) == 1
 
 
 def test_the_statistics_screen_filters_by_variant(app: App) -> None:

@@ -4,16 +4,19 @@ index a record's JSON, and the made-bid rule of a kept record is the engine's.""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from game.play.summary import read_summary, summary_of
+from game.play.summary import summary_of
 from game.rules.errors import RecordError
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
-from game.rules.record import Player, dumps, to_record
+from game.rules.record import HandRecord, Player, dumps, to_record
+from game.saves import decode_record, record_of
+from tests.kept import summary_from
 
 UI = Path(__file__).resolve().parents[1] / "game" / "ui"
 RECORD_KEYS = {"players", "totals", "hands", "winners", "variant", "seed", "bids", "taken"}
@@ -82,16 +85,20 @@ def test_the_scan_sees_a_record_indexed() -> None:
 def test_a_kept_records_made_bids_are_the_engines(seed: int) -> None:
     match = _played(seed)
     players = [Player(f"P{seat}") for seat in range(4)]
-    summary = read_summary(dumps(to_record(match, players)).encode())
+    summary = summary_of(record_of(decode_record(dumps(to_record(match, players)))))
     assert [hand.made for hand in summary.hands] == [result.made for result in match.results]
-    assert [hand.totals for hand in summary.hands] == [list(r.totals) for r in match.results]
-    assert summary.totals == list(match.scores) and summary.seed == seed
+    assert [hand.totals for hand in summary.hands] == [r.totals for r in match.results]
+    assert summary.totals == match.scores and summary.seed == seed
 
 
 def test_an_unfinished_record_is_refused_in_words() -> None:
     players = [{"name": "Ann"}, {"name": "Bo"}]
     with pytest.raises(RecordError, match="not finished"):
-        summary_of({"players": players, "totals": [3]})
+        summary_from({"players": players, "totals": [3]})
     hand = {"size": 1, "bids": [1], "taken": [1, 0]}
     with pytest.raises(RecordError, match="incomplete"):
-        summary_of({"players": players, "totals": [3, 0], "hands": [hand]})
+        summary_from({"players": players, "totals": [3, 0], "hands": [hand]})
+    record = to_record(_played(3), [Player(f"P{seat}") for seat in range(4)])
+    started = HandRecord(0, (1, None, None, None), size=1)  # no tricks taken yet
+    with pytest.raises(RecordError, match="incomplete"):
+        summary_of(dataclasses.replace(record, hands=(*record.hands, started)))

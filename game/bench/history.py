@@ -33,12 +33,12 @@ from game.play.replay import Replay
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import PRESETS
-from game.rules.record import Player, to_record
+from game.rules.record import Player, Record, to_record
 
 PLAYERS = [Player("You"), Player("Ada", "easy"), Player("Basil", "medium"), Player("Clara", "hard")]
 
 
-def whole_game(seed: int) -> dict[str, object]:
+def whole_game(seed: int) -> Record:
     """A finished game's record, every choice random."""
     match, rng = Match(PRESETS["oh-hell"].rules(4), seed), random.Random(seed)
     while match.phase is not Phase.GAME_OVER:

@@ -3,8 +3,9 @@
 Each file (``games/game-20261202-071500-123456.json`` in the per-user data folder)
 wraps the game's record (docs/records.md) with when it ended, how many take-backs
 it had and, for a game played on the same deals again, which game it repeats. Files
-are written atomically and read against a msgspec schema; the record inside is
-checked by the project's record schema (:mod:`game.saves`). A damaged file is set
+are written atomically and read against one msgspec schema, the record inside
+against the record schema (:class:`game.saves.RecordDoc`), decoded once and kept as
+the engine's typed record. A damaged file is set
 aside under a new name, as saves are. A game's analysis, when it has one, is kept
 beside it (``game-….analysis.json``) and goes with it. The number of files kept is
 bounded: the oldest go first, their statistics folded into the statistics file first
@@ -18,17 +19,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct
 
 from game.i18n import _
-from game.play.summary import RecordSummary, read_summary
+from game.play.summary import GameSummary, summary_of
 from game.rules.errors import RecordError
 from game.rules.match import Match
-from game.rules.record import Player
-from game.saves import MAX_RECORD_BYTES, read_record
+from game.rules.record import Player, Record, from_record
+from game.saves import MAX_RECORD_BYTES, RecordDoc, record_of
 from game.storage import NotRegular, TooLarge, atomic_write_text, keep_aside, read_bounded
 
 FORMAT = "ohhell-kept-game"
@@ -45,7 +46,7 @@ class KeptDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
     format: Literal["ohhell-kept-game"]
     version: Annotated[int, Meta(ge=1, le=VERSION)]
     finished: Stamp
-    record: msgspec.Raw
+    record: RecordDoc
     take_backs: Annotated[int, Meta(ge=0, le=100_000)] = 0
     again_of: Stem | None = None
 
@@ -60,10 +61,10 @@ class KeptGame:
     name: str
     finished: str
     """UTC, ``2026-12-02T07:15:00Z``."""
-    record: RecordSummary = field(repr=False)
-    """What statistics and the lists read of the record, schema-checked."""
-    raw: bytes = field(repr=False, default=b"")
-    """The whole record as kept, checked and replayed by :meth:`replayed`."""
+    record: GameSummary = field(repr=False)
+    """What statistics and the lists read of the record."""
+    full: Record = field(repr=False)
+    """The whole record as kept, replayed and checked by :meth:`replayed`."""
     take_backs: int = 0
     again_of: str | None = None
     """The game whose deals this one played again."""
@@ -79,12 +80,12 @@ class KeptGame:
     def replayed(self) -> tuple[Match, list[Player]]:
         """The game rebuilt and checked fact by fact: ``(match, players)``; raises
         RecordError when the record disagrees with its own seed."""
-        return read_record(self.raw)
+        return from_record(self.full)
 
 
-def kept_text(record: dict[str, Any], finished: str, take_backs: int, again_of: str | None) -> str:
+def kept_text(record: Record, finished: str, take_backs: int, again_of: str | None) -> str:
     """A kept game's file text."""
-    doc = {"format": FORMAT, "version": VERSION, "finished": finished, "record": record}
+    doc = {"format": FORMAT, "version": VERSION, "finished": finished, "record": record.to_json()}
     if take_backs:
         doc["take_backs"] = take_backs
     if again_of:
@@ -98,11 +99,9 @@ def read_kept(name: str, data: bytes) -> KeptGame:
         doc = _DECODER.decode(data)
     except (msgspec.DecodeError, RecursionError) as error:
         raise RecordError(name, str(error)) from None
-    raw = bytes(doc.record)
-    summary = read_summary(raw, f"{name}.record")
-    return KeptGame(
-        name, doc.finished, summary, raw=raw, take_backs=doc.take_backs, again_of=doc.again_of
-    )
+    record = record_of(doc.record)
+    summary = summary_of(record, f"{name}.record")
+    return KeptGame(name, doc.finished, summary, record, doc.take_backs, doc.again_of)
 
 
 class GameArchive:
@@ -134,7 +133,7 @@ class GameArchive:
 
     def keep(
         self,
-        record: dict[str, Any],
+        record: Record,
         take_backs: int = 0,
         again_of: str | None = None,
         retire: Callable[[KeptGame], None] | None = None,

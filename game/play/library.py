@@ -3,7 +3,6 @@ of games no longer kept (:mod:`game.play.stats`), in the per-user data folder.""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,9 +16,9 @@ from game.play.stats import (
     tally,
     tally_by_variant,
 )
-from game.play.summary import RecordSummary, read_summary
+from game.play.summary import GameSummary, summary_of
 from game.resources import data_dir
-from game.rules.record import dumps
+from game.rules.record import Record
 
 if TYPE_CHECKING:
     from game.play.session import GameSession
@@ -44,15 +43,13 @@ class Library:
         kept already (its autosave outlived the keeping, cut short) is not kept twice."""
         record = session.record()
         if session.resumed:
-            mark = _mark(read_summary(dumps(record).encode()))  # as a kept file holds it
+            mark = _mark(summary_of(record))
             kept = next((g.name for g in self.games() if _mark(g.record) == mark), None)
             if kept is not None:
                 return kept
         return self.keep(record, session.take_backs, session.again_of)
 
-    def keep(
-        self, record: dict[str, object], take_backs: int = 0, again_of: str | None = None
-    ) -> str | None:
+    def keep(self, record: Record, take_backs: int = 0, again_of: str | None = None) -> str | None:
         """Keep a finished game's record; its name, or None if it could not be written."""
         try:
             name = self.archive.keep(record, int(take_backs), again_of, self._retire)
@@ -90,10 +87,8 @@ class Library:
         return self.archive.problem or self.stats_file.problem
 
 
-def _mark(game: RecordSummary) -> tuple[object, ...]:
+def _mark(game: GameSummary) -> tuple[object, ...]:
     """What tells one finished game from another: its deal, rules, players, and
     every hand's bids and tricks taken."""
-    hands = [(hand.bids, hand.taken) for hand in game.hands]
-    players = [(player.name, player.kind) for player in game.players]
-    rules = json.dumps(game.rules, sort_keys=True)
-    return (game.seed, rules, str(players), str(game.totals), str(hands))
+    hands = tuple((hand.bids, hand.taken) for hand in game.hands)
+    return (game.seed, game.rules, game.players, game.totals, hands)

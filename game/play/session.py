@@ -32,7 +32,7 @@ from game.rules.claims import claim_order
 from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.phase import Phase
-from game.rules.record import Level, Player, dumps, to_record
+from game.rules.record import Level, Player, Record, dumps, to_record
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
@@ -337,7 +337,8 @@ class GameSession:
         self._think_time = 1e9
 
     # ------------------------------------------------------------- saving
-    def record(self) -> dict[str, object]:
+    def record(self) -> Record:
+        """The game's record as it stands (docs/records.md)."""
         return to_record(self.match, self.players)
 
     @property

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
 from game.i18n.reasons import rules_words
-from game.rules.errors import RecordError, RulesError
+from game.rules.errors import RulesError
 from game.rules.names import NAME_LENGTH, clean_name
 from game.rules.presets import PRESET_LIST, PRESETS, Preset
 from game.rules.reasons import RuleProblem
 from game.rules.record import LEVELS, Level, Player, PlayerKind, is_level
 from game.rules.ruleset import MAX_PLAYERS, RuleSet, Settlement
+from game.settings import Setup
 
 if TYPE_CHECKING:
     from game.settings import Settings
@@ -163,40 +164,20 @@ def typed_seed(text: str) -> int | None:
     return number if number < SEED_LIMIT else None
 
 
-def setup_record(rules: RuleSet, players: Sequence[Player]) -> dict[str, Any]:
-    """What ``last_setup`` remembers: the rules and who sat where."""
-    return {"rules": rules.to_dict(), "players": [player.to_json() for player in players]}
-
-
-def _read_players(data: object) -> list[Player]:
-    if not isinstance(data, list):
-        raise TypeError("players")
-    players = []
-    for entry in data:
-        name, kind = clean_name(str(entry["name"]), NAME_LENGTH), str(entry["kind"])
-        if not name:
-            raise ValueError("a player without a name")
-        players.append(Player(name, "human" if kind == "human" else preferred_level(kind)))
-    return players
-
-
 def saved_setup(settings: Settings) -> tuple[RuleSet, list[Player]] | None:
-    """The last new game's rules and players, if remembered and still valid."""
+    """The last new game's rules and players, if remembered."""
     return _setup_of(settings.last_setup)
 
 
-def _setup_of(saved: object) -> tuple[RuleSet, list[Player]] | None:
-    """A remembered setup's rules and players, if still valid."""
-    if not isinstance(saved, dict):
+def _setup_of(saved: Setup | None) -> tuple[RuleSet, list[Player]] | None:
+    """A remembered setup's rules and players, each computer at a level offered now."""
+    if saved is None:
         return None
-    try:
-        rules = RuleSet.from_dict(saved["rules"])
-        players = _read_players(saved["players"])
-    except (RecordError, KeyError, TypeError, ValueError):
-        return None
-    if len(players) != rules.players:
-        return None
-    return rules, players
+    players = [
+        player if player.kind == "human" else Player(player.name, preferred_level(player.kind))
+        for player in saved.players
+    ]
+    return saved.rules, players
 
 
 def solo(players: Sequence[Player]) -> bool:
@@ -227,8 +208,8 @@ def last_setup(settings: Settings) -> tuple[RuleSet, list[Player]]:
 def remembered_setups(rules: RuleSet, players: Sequence[Player]) -> dict[str, Any]:
     """The settings a dealt game changes: the form's last setup and, for one person
     against computers, Quick game's."""
-    record = setup_record(rules, players)
-    return {"last_setup": record, **({"solo_setup": record} if solo(players) else {})}
+    setup = Setup(rules, tuple(players))
+    return {"last_setup": setup, **({"solo_setup": setup} if solo(players) else {})}
 
 
 # -------------------------------------------------------------------- rules

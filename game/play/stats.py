@@ -6,18 +6,19 @@ games the archive no longer keeps were folded into the statistics file
 (``stats.json``) as they were removed. The file is read against a msgspec schema;
 a damaged one is set aside and the game goes on without it, as with settings.
 
->>> from game.play.summary import summary_of
->>> record = {"variant": "oh-hell", "players": [{"name": "Ann", "kind": "human"},
-...   {"name": "Bo", "kind": "easy"}], "winners": [0], "totals": [30, 12],
-...   "hands": [{"size": 2, "bids": [1, 0], "taken": [1, 1], "totals": [11, 0]},
-...             {"size": 1, "bids": [0, 1], "taken": [0, 1], "totals": [21, 11]}]}
->>> table = tally([summary_of(record)])
+>>> from game.play.summary import GameSummary, HandSummary
+>>> from game.rules.ruleset import RuleSet
+>>> hands = (HandSummary(2, (1, 0), (1, 1), totals=(11, 0)),
+...          HandSummary(1, (0, 1), (0, 1), totals=(21, 11)))
+>>> game = GameSummary((Player("Ann"), Player("Bo", "easy")), (30, 12), hands,
+...     seed=1, rules=RuleSet(), variant="oh-hell", winners=(0,))
+>>> table = tally([game])
 >>> ann = table["Ann"]
 >>> ann.games, ann.wins, ann.average_score, ann.bids.made, ann.bids.count
 (1, 1, 30.0, 2, 2)
 >>> table["Bo [easy]"].by_bid[0].made, table["Bo [easy]"].average_over_under
 (0, 0.5)
->>> ann.opponents["easy"].games, variant_key(summary_of(record))
+>>> ann.opponents["easy"].games, variant_key(game)
 (1, 'oh-hell')
 
 A computer player is counted under its name and level (``Bo [easy]``), so one name
@@ -33,15 +34,16 @@ import csv
 import io
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct, field
 
 from game.i18n import _
 from game.play.summary import GameSummary
-from game.saves import PRINTABLE, PlayerDoc, Word
-from game.storage import TooLarge, atomic_write_text, keep_aside, read_bounded
+from game.rules.record import Player
+from game.saves import PRINTABLE, Word
+from game.storage import atomic_write_text, keep_aside, read_bounded
 
 MAX_STATS_BYTES = 8 * 1024 * 1024
 StatCount = Annotated[int, Meta(ge=0, le=10**12)]
@@ -136,7 +138,7 @@ ByVariant = dict[str, StatsTable]
 """Tables of the games of each variant (by :func:`variant_key`)."""
 
 
-def player_key(player: PlayerDoc) -> str:
+def player_key(player: Player) -> str:
     """Whom a record's player is counted as: a person by name, a computer by name and
     level (``Ada [hard]``: Ada at Easy is another player)."""
     return player.name if player.kind == "human" else f"{player.name} [{player.kind}]"
@@ -243,7 +245,7 @@ class StatsDoc(Struct, forbid_unknown_fields=True):
     version 2) per variant; a version 1 file has no per-variant part (its games count
     in all games only)."""
 
-    format: str
+    format: Literal["ohhell-stats"]
     version: Annotated[int, Meta(ge=1, le=2)]
     retired: Retired
     by_variant: Annotated[dict[Word, Retired], Meta(max_length=64)] = field(default_factory=dict)
@@ -273,11 +275,9 @@ class StatsFile:
         empty = StatsDoc("ohhell-stats", 2, {})
         try:
             doc = _DECODER.decode(read_bounded(self.path, MAX_STATS_BYTES))
-            if doc.format != "ohhell-stats":
-                raise ValueError("not a statistics file")
         except FileNotFoundError:
             return empty
-        except (OSError, TooLarge, ValueError, msgspec.DecodeError, RecursionError):
+        except (OSError, ValueError, msgspec.DecodeError, RecursionError):  # TooLarge too
             kept = keep_aside(self.path)
             name = kept.name if kept is not None else self.path.name
             self.problem = _(

@@ -1,40 +1,40 @@
 """What the statistics and the lists of kept games read of a finished game's record,
 as typed values (the screens never index a record's JSON).
 
-A :class:`GameSummary` holds the players, the totals, the winners, the variant and
-each hand's size, bids, tricks taken and running totals; a :class:`RecordSummary` adds
-what a kept file's record also carries (its format, deal and rules). Both are bounded as
-the record schema (:mod:`game.saves`) bounds them; the cards are checked only when the
-game is replayed.
+A :class:`GameSummary` holds the deal, the rules, the players, the totals, the winners,
+the variant and each hand's size, bids, tricks taken and running totals. It is taken
+from the engine's typed :class:`~game.rules.record.Record` (decoded once against the
+record schema, :mod:`game.saves`), with every hand complete for every seat; the cards
+are checked only when the game is replayed.
 
->>> game = summary_of({"players": [{"name": "Ann"}, {"name": "Bo", "kind": "easy"}],
-...     "totals": [11, 0], "hands": [{"size": 1, "bids": [1, 0], "taken": [1, 0]}]})
+>>> from game.rules.presets import PRESETS
+>>> from game.rules.record import HandRecord, Player, Record
+>>> players = (Player("Ann"), Player("Bo", "easy"), Player("Cy", "hard"))
+>>> hand = HandRecord(0, (1, 0, 0), size=1, taken=(1, 0, 0))
+>>> game = summary_of(Record(PRESETS["blob"].rules(3), 7, players, (hand,), totals=(11, 0, 0)))
 >>> game.players[1].kind, game.hands[0].made, game.variant
-('easy', (True, True), 'custom')
+('easy', (True, True, True), 'custom')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any, Literal
-
-import msgspec
-from msgspec import Meta, Struct
+from dataclasses import dataclass
 
 from game.rules.errors import RecordError
-from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS
-from game.saves import BySeat, CountsBySeat, PlayerDoc, PointsBySeat, RulesDoc, Seats, Tricks, Word
+from game.rules.record import Player, Record
+from game.rules.ruleset import RuleSet
 
 
-class HandSummary(Struct, frozen=True):
+@dataclass(frozen=True)
+class HandSummary:
     """One hand of a finished game: its size, each seat's bid and tricks taken, and
     the totals after it."""
 
-    size: Tricks
-    bids: BySeat
-    taken: CountsBySeat
-    number: Annotated[int, Meta(ge=1, le=MAX_HANDS)] | None = None
-    totals: PointsBySeat | None = None
+    size: int
+    bids: tuple[int | None, ...]
+    taken: tuple[int, ...]
+    number: int | None = None
+    totals: tuple[int, ...] | None = None
 
     @property
     def made(self) -> tuple[bool, ...]:
@@ -45,59 +45,43 @@ class HandSummary(Struct, frozen=True):
         )
 
 
-class GameSummary(Struct, frozen=True, kw_only=True):
-    """A finished game as the statistics count it."""
+@dataclass(frozen=True)
+class GameSummary:
+    """A finished game as the statistics count it and the lists show it."""
 
-    players: Annotated[list[PlayerDoc], Meta(max_length=MAX_PLAYERS)]
-    totals: PointsBySeat
-    variant: Word = "custom"
-    hands: Annotated[list[HandSummary], Meta(max_length=MAX_HANDS)] = []
-    winners: Seats = []
+    players: tuple[Player, ...]
+    totals: tuple[int, ...]
+    hands: tuple[HandSummary, ...]
+    seed: int
+    rules: RuleSet
+    variant: str = "custom"
+    winners: tuple[int, ...] = ()
 
     @property
     def names(self) -> list[str]:
         return [player.name for player in self.players]
 
 
-class RecordSummary(GameSummary, frozen=True, kw_only=True):
-    """A kept file's record as the lists read it: a :class:`GameSummary` and the deal."""
-
-    format: Literal["ohhell-record"]
-    version: Annotated[int, Meta(ge=1, le=99)]
-    seed: Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
-    rules: RulesDoc
-
-
-_RECORD = msgspec.json.Decoder(RecordSummary)
-
-
-def read_summary(raw: bytes, name: str = "record") -> RecordSummary:
-    """The summary of a record's JSON text; raises RecordError saying what is wrong."""
-    try:
-        summary = _RECORD.decode(raw)
-    except (msgspec.DecodeError, RecursionError) as error:
-        raise RecordError(name, str(error)) from None
-    check_finished(summary, name)
-    return summary
-
-
-def summary_of(record: Mapping[str, Any], name: str = "record") -> GameSummary:
-    """The summary of a record in plain data (a game just finished, a test's game);
-    raises RecordError saying what is wrong."""
-    try:
-        summary = msgspec.convert(record, GameSummary)
-    except msgspec.ValidationError as error:
-        raise RecordError(name, str(error)) from None
-    check_finished(summary, name)
-    return summary
-
-
-def check_finished(summary: GameSummary, name: str) -> None:
-    """A finished game has a total, and every hand a bid and a count of tricks, for
-    every player (statistics read them without replaying)."""
-    seats = len(summary.players)
-    if len(summary.totals) != seats:
+def summary_of(record: Record, name: str = "record") -> GameSummary:
+    """The summary of a finished game's record; raises RecordError when the game is
+    not finished (a total, and every hand a size, a bid and a count of tricks, for
+    every player: statistics read them without replaying)."""
+    seats = len(record.players)
+    if record.totals is None or len(record.totals) != seats:
         raise RecordError(f"{name}.totals", "the game is not finished")
-    for index, hand in enumerate(summary.hands):
+    hands = []
+    for index, hand in enumerate(record.hands):
+        if hand.size is None or hand.taken is None:
+            raise RecordError(f"{name}.hands[{index}]", "a hand is incomplete")
         if len(hand.bids) != seats or len(hand.taken) != seats:
             raise RecordError(f"{name}.hands[{index}]", "a hand is incomplete")
+        hands.append(HandSummary(hand.size, hand.bids, hand.taken, hand.number, hand.totals))
+    return GameSummary(
+        players=record.players,
+        totals=record.totals,
+        hands=tuple(hands),
+        seed=record.seed,
+        rules=record.rules,
+        variant=record.variant,
+        winners=record.winners or (),
+    )

@@ -7,8 +7,6 @@ instances so the engine's hot paths allocate nothing.
 True
 >>> str(Bid.of(0, 3)), str(Play.of(1, Card.parse("TD")))
 ('seat 0 bids 3', 'seat 1 plays TD')
->>> action_from_json({"seat": 1, "play": "TD"})
-Play(seat=1, card=Card.parse('TD'))
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules.cards import PACK, Card
-from game.rules.errors import RecordError
 from game.rules.ruleset import MAX_PLAYERS, PACK_SIZE
 
 _MAX_BID = PACK_SIZE // 3
@@ -130,23 +127,3 @@ def legal_plays(seat: int, mask: int) -> tuple[Play, ...]:
         + hearts[mask >> 26 & 0x1FFF]
         + spades[mask >> 39]
     )
-
-
-def action_from_json(data: object, where: str = "action") -> Action:
-    """Read ``{"seat": 1, "bid": 2}`` or ``{"seat": 1, "play": "AS"}``."""
-    if not isinstance(data, dict):
-        raise RecordError(where, f"expected an action object, not {data!r}")
-    seat = data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS:
-        raise RecordError(f"{where}.seat", f"expected a seat number, not {seat!r}")
-    if set(data) == {"seat", "bid"}:
-        tricks = data["bid"]
-        if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
-            raise RecordError(f"{where}.bid", f"expected a number of tricks, not {tricks!r}")
-        return Bid.of(seat, tricks)
-    if set(data) == {"seat", "play"}:
-        try:
-            return Play.of(seat, Card.parse(data["play"]))
-        except ValueError as error:
-            raise RecordError(f"{where}.play", str(error)) from None
-    raise RecordError(where, 'expected {"seat", "bid"} or {"seat", "play"}')

@@ -40,13 +40,9 @@ class RulesScene(GuiScene):
         if rules is None:
             self.preset = PRESETS["oh-hell"]
             saved = app.settings.last_setup
-            if isinstance(saved, dict):
-                from game.play.setup import saved_setup
-
-                remembered = saved_setup(app.settings)
-                if remembered is not None and preset_for(remembered[0]) is not None:
-                    self.preset = preset_for(remembered[0])
-                    self.count = remembered[0].players
+            if saved is not None and preset_for(saved.rules) is not None:
+                self.preset = preset_for(saved.rules)
+                self.count = saved.rules.players
             rules = self._preset_rules()
         self.rules: RuleSet = rules
         self.scroll = 0

@@ -7,9 +7,10 @@ bounds, its default, its label and its place on the Settings screen); the schema
 
 The file is untrusted text, read against that schema with msgspec: its size is
 bounded, then it is decoded as an object of raw values and each known setting is
-decoded with its own bounded type, so one bad value resets only that setting. A damaged file never stops the game: it is kept aside under a
-new name, a clean file is written in its place, and :attr:`SettingsStore.problem`
-says once, in the player's words, what happened.
+decoded with its own bounded type, so one bad value resets only that setting. A
+damaged file never stops the game: it is kept aside under a new name, a clean file
+is written in its place, and :attr:`SettingsStore.problem` says once, in the
+player's words, what happened.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class Place:
 
     @property
     def choices(self) -> tuple[tuple[Any, str], ...]:
+        """The values offered, each with its words (still to translate)."""
         return OFF_ON if self.kind == "toggle" and not self.options else self.options
 
 
@@ -338,6 +340,7 @@ def form_rows() -> dict[SectionId, list[tuple[str, Place]]]:
 
 
 DECLARED = {item.name: item for item in fields(Settings)}
+"""Each setting's field, by name, in the order of the file."""
 _HINTS = get_type_hints(Settings, include_extras=True)
 FIELD_TYPES: dict[str, Any] = {name: declared(name).stored_as or _HINTS[name] for name in DECLARED}
 """The schema, from the declarations: each setting's type as the file holds it,

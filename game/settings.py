@@ -1,12 +1,16 @@
 """Player settings: defaults from the bundled ``settings.json``, the player's own
 choices from the per-user config folder.
 
-The file is untrusted text, read against one schema (:data:`FIELD_TYPES`, with
-msgspec): its size is bounded, then it is decoded as an object of raw values and
-each known setting is decoded with its own bounded type, so one bad value resets
-only that setting. A damaged file never stops the game: it is kept aside under a
-new name, a clean file is written in its place, and :attr:`SettingsStore.problem`
-says once, in the player's words, what happened.
+Each setting is declared once, as a field of :class:`Settings` (its type with its
+bounds, its default, its label and its place on the Settings screen); the schema
+(:data:`FIELD_TYPES`), the labels and the screen's rows are read from there.
+
+The file is untrusted text, read against that schema with msgspec: its size is
+bounded, then it is decoded as an object of raw values and each known setting is
+decoded with its own bounded type, so one bad value resets only that setting. A
+damaged file never stops the game: it is kept aside under a new name, a clean file
+is written in its place, and :attr:`SettingsStore.problem` says once, in the
+player's words, what happened.
 """
 
 from __future__ import annotations
@@ -14,14 +18,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, get_args, get_type_hints
 
 import msgspec
 from msgspec import Meta, Struct
 
-from game.i18n import _, available_languages, clip, set_language
+from game.i18n import N_, _, available_languages, clip, set_language, tr
 from game.resources import config_dir, data_dir, default_settings_file
 from game.rules.names import NAME_LENGTH, clean_name
 from game.rules.record import Player
@@ -49,59 +53,9 @@ MIN_KEPT, MAX_KEPT = 10, 5000
 """The fewest and most finished games whose records may be kept."""
 MIN_WINDOW = (640, 360)
 MAX_WINDOW = (7680, 4320)
+T = TypeVar("T")
 TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]*")
 """Text with no control characters, matched whole (a trailing newline too)."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Everything the player can set. ``last_setup`` remembers the last new game
-    (for Quick game): its rules and who sat where."""
-
-    animation_speed: float = 1.0
-    card_scale: float = 1.0
-    four_colour: bool = False
-    card_back: CardBack = "blue"
-    """The design on the back of the cards."""
-    table_colour: TableColour = "green"
-    """The colour of the table's cloth."""
-    sound: bool = True
-    volume: float = 0.6
-    fullscreen: bool = False
-    confirm_play: bool = False
-    language: str = ""
-    """A language code; empty until chosen (the system's language is used then)."""
-    player_name: str = "You"
-    window_size: tuple[int, int] = (1280, 720)
-    last_setup: Setup | None = None
-    solo_setup: Setup | None = None
-    """The last game of one person against computers set up (what Quick game starts)."""
-    take_backs: TakeBackChoice = "auto"
-    """Take-backs in solo games: ``auto`` against easy and medium computers only."""
-    kept_games: int = 200
-    """How many finished games' records are kept for replays and statistics."""
-    coach: bool = False
-    """Show the coach's figures on the player's turns (see :func:`coach_allowed`)."""
-    auto_play: bool = False
-    """Play the viewer's card by itself when it is the only one that may be played."""
-    computer_speed: float = 1.0
-    """How quickly computer players act (their pause before each bid or card), apart
-    from how fast the animations run."""
-    text_scale: float = 1.0
-    """The size of the words at the table (1.0, 1.15 or 1.3 of the normal size)."""
-    high_contrast: bool = False
-    """Brighter words on darker, solid grounds."""
-    guide: bool = True
-    """Guide a new player through their first hand (off once it is over or hidden;
-    off for a player whose settings file is older than the guide)."""
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["window_size"] = list(self.window_size)
-        for name in ("last_setup", "solo_setup"):
-            setup: Setup | None = getattr(self, name)
-            data[name] = setup.to_json() if setup is not None else None
-        return data
 
 
 @dataclass(frozen=True)
@@ -123,35 +77,286 @@ class SetupDoc(Struct, forbid_unknown_fields=True):
     players: Annotated[list[PlayerDoc], Meta(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
 
 
+SectionId = Literal["you", "table", "screen", "seeing", "games"]
+"""The Settings screen's sections (their headings and panels: ``game.ui.menus.settings``)."""
+ControlKind = Literal["choice", "slider", "toggle", "text", "language"]
+"""``choice``: a button per option; ``slider``: a value between the setting's bounds;
+``toggle``: off or on; ``text``: a line of text; ``language``: the bundled languages."""
+OFF_ON = ((False, N_("Off")), (True, N_("On")))
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a setting sits on the Settings screen: its section, its place among the
+    section's rows and its control. ``options`` are ``(value, words)``, the words
+    marked with ``N_`` (a toggle's are Off and On unless given); ``tips`` say one
+    thing per option."""
+
+    section: SectionId
+    order: int
+    kind: ControlKind = "choice"
+    options: tuple[tuple[Any, str], ...] = ()
+    tips: tuple[str | None, ...] = ()
+
+    @property
+    def choices(self) -> tuple[tuple[Any, str], ...]:
+        """The values offered, each with its words (still to translate)."""
+        return OFF_ON if self.kind == "toggle" and not self.options else self.options
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What a setting's declaration carries besides its type, bounds and default: its
+    name in the player's words (marked with ``N_``), its place on the form (none for
+    what the game remembers by itself) and, where the file holds another type than
+    the setting's own, that type."""
+
+    label: str
+    place: Place | None = None
+    stored_as: object = None
+
+
+def setting(default: T, label: str, place: Place | None = None, *, stored_as: object = None) -> T:
+    """A field of :class:`Settings`: ``default``, with the rest of its declaration."""
+    spec = Declared(label, place, stored_as)
+    declared: T = field(default=default, metadata={"setting": spec})
+    return declared
+
+
 Width = Annotated[int, Meta(ge=MIN_WINDOW[0], le=MAX_WINDOW[0])]
 Height = Annotated[int, Meta(ge=MIN_WINDOW[1], le=MAX_WINDOW[1])]
 PlayerName = Annotated[str, Meta(min_length=1, max_length=NAME_LENGTH, pattern=r"\S")]
 """Not blank; :func:`_accept` then refuses control characters."""
-FIELD_TYPES: dict[str, Any] = {
-    "animation_speed": Annotated[float, Meta(ge=0.25, le=4.0)],
-    "card_scale": Annotated[float, Meta(ge=0.7, le=1.5)],
-    "four_colour": bool,
-    "card_back": CardBack,
-    "table_colour": TableColour,
-    "sound": bool,
-    "volume": Annotated[float, Meta(ge=0.0, le=1.0)],
-    "fullscreen": bool,
-    "confirm_play": bool,
-    "language": Word,
-    "player_name": PlayerName,
-    "window_size": tuple[Width, Height],
-    "last_setup": SetupDoc | None,
-    "solo_setup": SetupDoc | None,
-    "take_backs": TakeBackChoice,
-    "kept_games": Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)],
-    "coach": bool,
-    "auto_play": bool,
-    "computer_speed": Annotated[float, Meta(ge=0.25, le=8.0)],
-    "text_scale": Annotated[float, Meta(ge=1.0, le=1.3)],
-    "high_contrast": bool,
-    "guide": bool,
-}
-"""The schema: each setting's type, bounds included."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set, each setting declared once: its type with its
+    bounds (the file's schema), its default (``settings.json`` holds the same), its
+    label and its place on the Settings screen. ``last_setup`` remembers the last new
+    game (for Quick game): its rules and who sat where."""
+
+    animation_speed: Annotated[float, Meta(ge=0.25, le=4.0)] = setting(
+        1.0, N_("Animation speed"), Place("table", 1, "slider")
+    )
+    card_scale: Annotated[float, Meta(ge=0.7, le=1.5)] = setting(
+        1.0, N_("Card size"), Place("table", 3, "slider")
+    )
+    four_colour: bool = setting(
+        False,
+        N_("Four-colour deck"),
+        Place(
+            "seeing",
+            1,
+            "toggle",
+            options=((False, N_("Red and black")), (True, N_("Four colours"))),
+            tips=(
+                N_("Hearts and diamonds red, spades and clubs black."),
+                N_("Clubs green, diamonds blue, hearts red, spades black."),
+            ),
+        ),
+    )
+    card_back: CardBack = setting(
+        "blue",
+        N_("Card back"),
+        Place(
+            "seeing",
+            2,
+            options=(("blue", N_("Blue")), ("red", N_("Red")), ("green", N_("Tartan"))),
+            tips=(
+                N_("A blue lattice with a gold medallion."),
+                N_("A red lattice with a gold medallion."),
+                N_("A green tartan with a gold medallion."),
+            ),
+        ),
+    )
+    """The design on the back of the cards."""
+    table_colour: TableColour = setting(
+        "green",
+        N_("Table colour"),
+        Place(
+            "seeing",
+            3,
+            options=(("green", N_("Green")), ("blue", N_("Blue")), ("red", N_("Red"))),
+            tips=(N_("The colour of the cloth on the table."),) * 3,
+        ),
+    )
+    """The colour of the table's cloth."""
+    sound: bool = setting(True, N_("Sound"), Place("screen", 1, "toggle"))
+    volume: Annotated[float, Meta(ge=0.0, le=1.0)] = setting(
+        0.6, N_("Volume"), Place("screen", 2, "slider")
+    )
+    fullscreen: bool = setting(
+        False,
+        N_("Full screen"),
+        Place(
+            "screen",
+            3,
+            "toggle",
+            options=((False, N_("Window")), (True, N_("Full screen"))),
+            tips=(None, N_("F11 switches at any time.")),
+        ),
+    )
+    confirm_play: bool = setting(
+        False,
+        N_("Confirm before playing"),
+        Place(
+            "table",
+            4,
+            "toggle",
+            tips=(
+                N_("A click plays the card."),
+                N_("The first click raises the card, a second click plays it."),
+            ),
+        ),
+    )
+    language: Word = setting("", N_("Language"), Place("you", 2, "language"))
+    """A language code; empty until chosen (the system's language is used then)."""
+    player_name: PlayerName = setting("You", N_("Your name"), Place("you", 1, "text"))
+    window_size: tuple[Width, Height] = setting((1280, 720), N_("Window size"))
+    last_setup: Setup | None = setting(None, N_("New game setup"), stored_as=SetupDoc | None)
+    solo_setup: Setup | None = setting(None, N_("Quick game setup"), stored_as=SetupDoc | None)
+    """The last game of one person against computers set up (what Quick game starts)."""
+    take_backs: TakeBackChoice = setting(
+        "auto",
+        N_("Take-backs"),
+        Place(
+            "games",
+            1,
+            options=(("auto", N_("Easy")), ("always", N_("Always")), ("never", N_("Never"))),
+            tips=(
+                N_("In a game against easy and medium computers only."),
+                N_("In every game with one person at the screen."),
+                None,
+            ),
+        ),
+    )
+    """Take-backs in solo games: ``auto`` against easy and medium computers only."""
+    kept_games: Annotated[int, Meta(ge=MIN_KEPT, le=MAX_KEPT)] = setting(
+        200,
+        N_("Games kept"),
+        Place(
+            "games",
+            2,
+            options=((50, "50"), (200, "200"), (1000, "1000")),
+            tips=(N_("The oldest games go first; their statistics stay."),) * 3,
+        ),
+    )
+    """How many finished games' records are kept for replays and statistics."""
+    coach: bool = setting(
+        False,
+        N_("Coach"),
+        Place(
+            "games",
+            3,
+            "toggle",
+            tips=(
+                None,
+                N_(
+                    "On your turns, your chance of making each bid, and your bid "
+                    "after each card. C at the table turns it on or off."
+                ),
+            ),
+        ),
+    )
+    """Show the coach's figures on the player's turns (see :func:`coach_allowed`)."""
+    auto_play: bool = setting(
+        False,
+        N_("Play a lone card by itself"),
+        Place(
+            "table",
+            5,
+            "toggle",
+            tips=(None, N_("When only one of your cards may be played, it is played.")),
+        ),
+    )
+    """Play the viewer's card by itself when it is the only one that may be played."""
+    computer_speed: Annotated[float, Meta(ge=0.25, le=8.0)] = setting(
+        1.0,
+        N_("Computer speed"),
+        Place(
+            "table",
+            2,
+            options=(
+                (0.5, N_("Unhurried")),
+                (1.0, N_("Normal")),
+                (2.0, N_("Brisk")),
+                (4.0, N_("Swift")),
+            ),
+            tips=(N_("How long the computers pause before each bid or card."),) * 4,
+        ),
+    )
+    """How quickly computer players act (their pause before each bid or card), apart
+    from how fast the animations run."""
+    text_scale: Annotated[float, Meta(ge=1.0, le=1.3)] = setting(
+        1.0,
+        N_("Text size"),
+        Place(
+            "seeing",
+            4,
+            options=((1.0, N_("Normal")), (1.15, N_("Large")), (1.3, N_("Larger"))),
+            tips=(N_("The size of the words at the table."),) * 3,
+        ),
+    )
+    """The size of the words at the table (1.0, 1.15 or 1.3 of the normal size)."""
+    high_contrast: bool = setting(
+        False,
+        N_("High contrast"),
+        Place("seeing", 5, "toggle", tips=(None, N_("Brighter words on darker, solid grounds."))),
+    )
+    """Brighter words on darker, solid grounds."""
+    guide: bool = setting(
+        True,
+        N_("Guided first hand"),
+        Place(
+            "games",
+            4,
+            "toggle",
+            tips=(None, N_("A few words at each new kind of decision of the next hand.")),
+        ),
+    )
+    """Guide a new player through their first hand (off once it is over or hidden;
+    off for a player whose settings file is older than the guide)."""
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        for name in ("last_setup", "solo_setup"):
+            setup: Setup | None = getattr(self, name)
+            data[name] = setup.to_json() if setup is not None else None
+        return data
+
+
+def declared(name: str) -> Declared:
+    """The declaration of setting ``name`` (KeyError if there is none)."""
+    spec: Declared = DECLARED[name].metadata["setting"]
+    return spec
+
+
+def bounds(name: str) -> tuple[float, float]:
+    """The least and greatest values of a numeric setting, as its type declares them."""
+    for meta in get_args(FIELD_TYPES[name])[1:]:
+        if isinstance(meta, Meta) and meta.ge is not None and meta.le is not None:
+            return meta.ge, meta.le
+    raise KeyError(f"{name} declares no bounds")
+
+
+def form_rows() -> dict[SectionId, list[tuple[str, Place]]]:
+    """The settings on the Settings screen, by section, each section's in order."""
+    rows: dict[SectionId, list[tuple[str, Place]]] = {}
+    for name in DECLARED:
+        place = declared(name).place
+        if place is not None:
+            rows.setdefault(place.section, []).append((name, place))
+    return {section: sorted(found, key=lambda row: row[1].order) for section, found in rows.items()}
+
+
+DECLARED = {item.name: item for item in fields(Settings)}
+"""Each setting's field, by name, in the order of the file."""
+_HINTS = get_type_hints(Settings, include_extras=True)
+FIELD_TYPES: dict[str, Any] = {name: declared(name).stored_as or _HINTS[name] for name in DECLARED}
+"""The schema, from the declarations: each setting's type as the file holds it,
+bounds included."""
 _DECODERS = {name: msgspec.json.Decoder(kind) for name, kind in FIELD_TYPES.items()}
 _FILE = msgspec.json.Decoder(Annotated[dict[Word, msgspec.Raw], Meta(max_length=64)])
 
@@ -170,31 +375,9 @@ def coach_allowed(wishes: Sequence[bool]) -> bool:
 
 def setting_label(name: str) -> str:
     """A setting as the Settings screen names it."""
-    labels = {
-        "animation_speed": _("Animation speed"),
-        "card_scale": _("Card size"),
-        "four_colour": _("Four-colour deck"),
-        "card_back": _("Card back"),
-        "table_colour": _("Table colour"),
-        "sound": _("Sound"),
-        "volume": _("Volume"),
-        "fullscreen": _("Full screen"),
-        "confirm_play": _("Confirm before playing"),
-        "language": _("Language"),
-        "player_name": _("Your name"),
-        "window_size": _("Window size"),
-        "last_setup": _("New game setup"),
-        "solo_setup": _("Quick game setup"),
-        "take_backs": _("Take-backs"),
-        "kept_games": _("Games kept for replays"),
-        "coach": _("Coach"),
-        "auto_play": _("Play a lone card by itself"),
-        "computer_speed": _("Computer speed"),
-        "text_scale": _("Text size"),
-        "high_contrast": _("High contrast"),
-        "guide": _("Guided first hand"),
-    }
-    return labels.get(name) or _("settings this version does not know")
+    if name not in DECLARED:
+        return _("settings this version does not know")
+    return tr(declared(name).label)
 
 
 def _accept(name: str, value: Any) -> Any:

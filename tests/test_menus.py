@@ -272,6 +272,7 @@ def test_rules_from_the_title_show_the_chosen_presets_description(app: App) -> N
     headings = [heading for heading, _ in scene.sections]
     assert headings == [heading for heading, _ in describe(PRESETS["oh-hell"].rules(4))]
     assert "Bidding" in headings and "Scoring" in headings
+    assert scene.preset_choice is not None and scene.count_choice is not None
     click(app, scene.preset_choice.buttons[0])  # Oh! Well
     click(app, scene.count_choice.buttons[2])  # 5 players
     assert scene.rules == PRESETS["oh-well"].rules(5)
@@ -284,6 +285,7 @@ def test_player_counts_the_preset_does_not_allow_are_disabled_and_say_why(app: A
     app.push(scene)
     frame(app)
     assert PRESETS["oh-hell"].player_range == range(3, 8)
+    assert scene.count_choice is not None
     eight = scene.count_choice.buttons[-1]
     seven = scene.count_choice.buttons[-2]
     assert not eight.is_enabled and state_of(eight) == "disabled"
@@ -306,6 +308,8 @@ def test_rules_scroll_with_wheel_and_keys(app: App) -> None:
     scene = RulesScene(app, PRESETS["oh-pshaw"].rules(3))
     app.push(scene)
     frame(app)
+    assert scene.preset_choice is None and scene.count_choice is None  # a game's own rules
+    assert scene.hover_note() is None
     assert scene.max_scroll > 0
     key(app, pygame.K_PAGEDOWN)
     assert scene.scroll > 0

@@ -125,6 +125,16 @@ class FormSpacing(NamedTuple):
     """Between a section's last row and the next heading."""
     value: int = 96
     """The words beside a slider (its value)."""
+    value_size: int = 18
+    """The font size of those words (``@value`` in ``assets/gui_theme.json``)."""
+    label_size: int = 16
+    heading_size: int = 13
+    rule: int = 2
+    """From a heading's words down to the line under them."""
+    bleed: int = 2
+    """How far a line of text to type, or a slider's words, stand over and under its row's box."""
+    slider_inset: int = 4
+    """How much narrower and lower a slider is than its row's box."""
 
 
 FORM = FormSpacing()
@@ -132,6 +142,48 @@ PAGE_MARGIN = 40
 """Left and right of a page's panels, and under its title."""
 PAGE_GUTTER = 24
 """Between two panels side by side."""
+
+
+class PageSpacing(NamedTuple):
+    """The frame of a menu page, in pixels at 1280x720: the title, the panels under it
+    and the Back button under them (all from :data:`PAGE_MARGIN` on the left)."""
+
+    title_top: int = 24
+    title_size: int = 34
+    top: int = 88
+    """Where the panels start, under the title."""
+    panel_height: int = 556
+    corner: int = 16
+    """The radius of a panel's corners."""
+    button: tuple[int, int] = (150, 46)
+
+
+class SettingsSpacing(NamedTuple):
+    """The Settings page's two panels and its card preview, in pixels at 1280x720."""
+
+    main_width: int = 760
+    main_labels: int = 270
+    side_labels: int = 140
+    """The width of the labels in the narrower panel beside the main one."""
+    preview: int = 122
+    """The preview at the top of the side panel, over its rows."""
+    cloth: int = 100
+    cloth_inset: int = 16
+    cloth_corner: int = 10
+    card: int = 45
+    """A card's width in the preview at card size 100% (half a card in the hand)."""
+    least_card: int = 8
+    apart: int = 24
+    """How far the back lies apart from the faces."""
+    lift: int = 8
+    """How far the raised card stands over the others."""
+    drop: int = 4
+    """How far under the cloth's middle the cards' middle is."""
+    shadow: tuple[int, int] = (3, 4)
+
+
+PAGE = PageSpacing()
+SETTINGS = SettingsSpacing()
 high_contrast = False
 """Whether the high-contrast palette is in use (:func:`use_contrast`)."""
 generation = 0

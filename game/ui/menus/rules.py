@@ -50,6 +50,9 @@ class RulesScene(GuiScene):
         self.view = pygame.Rect(0, 0, 0, 0)
         self.pointer = (-1, -1)
         """Where the mouse was last seen (for the note on a disabled player count)."""
+        self.preset_choice: Choice[str] | None = None
+        self.count_choice: Choice[int] | None = None
+        """The variants and the player counts (none on a game's own rules, nor before build)."""
 
     # -------------------------------------------------------------- model
     def _preset_rules(self) -> RuleSet:
@@ -84,9 +87,8 @@ class RulesScene(GuiScene):
     def _refresh(self) -> None:
         self.scroll = 0
         self.page = None
-        if self.fixed or not hasattr(self, "count_choice"):
+        if self.preset is None or self.preset_choice is None or self.count_choice is None:
             return
-        assert self.preset is not None
         self.preset_choice.set(self.preset.id)
         self.count_choice.set(self.count)
         for value, button in zip(self.count_choice.values, self.count_choice.buttons, strict=True):
@@ -105,7 +107,7 @@ class RulesScene(GuiScene):
 
     def hover_note(self) -> tuple[pygame.Rect, str] | None:
         """The disabled player count under the pointer and why it is disabled."""
-        if self.fixed or not hasattr(self, "count_choice"):
+        if self.count_choice is None:
             return None
         for value, button in zip(self.count_choice.values, self.count_choice.buttons, strict=True):
             if button.rect.collidepoint(self.pointer):
@@ -127,7 +129,7 @@ class RulesScene(GuiScene):
                 rects, options, self.preset.id, self.choose_preset, style="listitem"
             )
             counts = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-            self.count_choice: Choice[int] = self.choice(
+            self.count_choice = self.choice(
                 self.rect(40, 450, 296, 36),
                 [(n, str(n)) for n in counts],
                 self.count,

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
-from game.i18n import _, available_languages
+from game.i18n import N_, _, available_languages, tr
 from game.rules.cards import Card
+from game.rules.names import NAME_LENGTH
+from game.settings import Place, SectionId, bounds, form_rows, setting_label
 from game.ui.cards.art import card_art
 from game.ui.kit import theme
-from game.ui.kit.form import Box, Column, FormRow, FormSection, lay_out
+from game.ui.kit.form import Box, Column, FormRow, FormSection, RowKind, lay_out
 from game.ui.kit.gui import Choice, GuiScene, object_id, set_enabled, unfocus
 
 if TYPE_CHECKING:
@@ -41,22 +43,20 @@ LANGUAGE_NAMES = {
 """Each language in its own words."""
 
 PREVIEW = ("AS", "KH", "QD", "JC", "TD")
-TABLE_CARD_WIDTH = 90
-"""The width of a card in the player's hand at 1280x720 and card size 100%."""
-SPEED_RANGE = (-2.0, 2.0)
-"""The animation speed slider, in doublings: 0.25x to 4x."""
 SPEED_STEPS = (0.25, 0.5, 1.0, 2.0, 4.0)
 """The animation speeds the slider stops at (named by :func:`speed_steps`)."""
-PANEL_TOP = 88
-"""Where the panels start, under the title."""
-COMPUTER_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-"""The computer speeds offered: how much shorter their pause before acting is."""
-
-
-def computer_speeds() -> list[tuple[float, str]]:
-    """The computer speeds offered, in words."""
-    words = (_("Unhurried"), _("Normal"), _("Brisk"), _("Swift"))
-    return list(zip(COMPUTER_SPEEDS, words, strict=True))
+SPEED_RANGE = (math.log2(bounds("animation_speed")[0]), math.log2(bounds("animation_speed")[1]))
+"""The animation speed slider, in doublings: 0.25x to 4x."""
+MAIN_SECTIONS: tuple[tuple[SectionId, str], ...] = (
+    ("you", N_("You")),
+    ("table", N_("At the table")),
+    ("screen", N_("Sound and screen")),
+)
+SIDE_SECTIONS: tuple[tuple[SectionId, str], ...] = (
+    ("seeing", N_("Seeing")),
+    ("games", N_("Games")),
+)
+"""The sections under the preview."""
 
 
 def language_name(code: str) -> str:
@@ -69,16 +69,12 @@ def speed_steps() -> list[tuple[float, str]]:
     return list(zip(SPEED_STEPS, words, strict=True))
 
 
-VALUE_FONT = 18
-"""The size of the words beside a slider, as the theme's ``@value`` gives it."""
-
-
 def value_width(setting: str) -> int:
     """The width kept for the words beside ``setting``'s slider: its widest value in
     this language (the speeds' names are words), and never less than the form's."""
     if setting != "animation_speed":
         return theme.FORM.value
-    face = theme.font(VALUE_FONT, "bold")
+    face = theme.font(theme.FORM.value_size, "bold")
     widest = max(face.size(name)[0] for _, name in speed_steps())
     return max(theme.FORM.value, widest + 2 * theme.FORM.gap)
 
@@ -98,167 +94,47 @@ def _speed_step(speed: float) -> int:
 
 
 def settings_sections() -> tuple[tuple[FormSection, ...], tuple[FormSection, ...]]:
-    """The settings as data, in the player's words: the main panel's sections, then
-    those under the preview."""
-    off_on = ((False, _("Off")), (True, _("On")))
-    return _main_sections(off_on), _side_sections(off_on)
+    """The settings as data, in the player's words, as :class:`game.settings.Settings`
+    declares them: the main panel's sections, then those under the preview."""
+    rows = form_rows()
+
+    def panel(sections: tuple[tuple[SectionId, str], ...]) -> tuple[FormSection, ...]:
+        return tuple(
+            FormSection(tr(heading), tuple(_row(name, place) for name, place in rows[section]))
+            for section, heading in sections
+        )
+
+    return panel(MAIN_SECTIONS), panel(SIDE_SECTIONS)
 
 
-OffOn = tuple[tuple[bool, str], tuple[bool, str]]
-
-
-def _main_sections(off_on: OffOn) -> tuple[FormSection, ...]:
-    """You, at the table, sound and screen."""
-    return (
-        FormSection(
-            _("You"),
-            (
-                FormRow(_("Your name"), "player_name", "text"),
-                FormRow(_("Language"), "language", "language"),
-            ),
-        ),
-        FormSection(
-            _("At the table"),
-            (
-                FormRow(_("Animation speed"), "animation_speed", "slider", span=SPEED_RANGE),
-                FormRow(
-                    _("Computer speed"),
-                    "computer_speed",
-                    options=tuple(computer_speeds()),
-                    tips=(_("How long the computers pause before each bid or card."),) * 4,
-                ),
-                FormRow(_("Card size"), "card_scale", "slider", span=(0.7, 1.5)),
-                FormRow(
-                    _("Confirm before playing"),
-                    "confirm_play",
-                    options=off_on,
-                    tips=(
-                        _("A click plays the card."),
-                        _("The first click raises the card, a second click plays it."),
-                    ),
-                ),
-                FormRow(
-                    _("Play a lone card by itself"),
-                    "auto_play",
-                    options=off_on,
-                    tips=(None, _("When only one of your cards may be played, it is played.")),
-                ),
-            ),
-        ),
-        FormSection(
-            _("Sound and screen"),
-            (
-                FormRow(_("Sound"), "sound", options=off_on),
-                FormRow(_("Volume"), "volume", "slider"),
-                FormRow(
-                    _("Full screen"),
-                    "fullscreen",
-                    options=((False, _("Window")), (True, _("Full screen"))),
-                    tips=(None, _("F11 switches at any time.")),
-                ),
-            ),
-        ),
+def _row(setting: str, place: Place) -> FormRow:
+    """The row of one declared setting (a toggle is a choice of two)."""
+    kind: RowKind = "choice" if place.kind == "toggle" else place.kind
+    return FormRow(
+        setting_label(setting),
+        setting,
+        kind,
+        options=tuple((value, tr(words)) for value, words in place.choices),
+        tips=tuple(tr(tip) if tip else None for tip in place.tips),
+        span=_slider_span(setting) if kind == "slider" else (0.0, 1.0),
     )
 
 
-def _side_sections(off_on: OffOn) -> tuple[FormSection, ...]:
-    """Seeing, and the games: under the preview."""
-    return (
-        FormSection(
-            _("Seeing"),
-            (
-                FormRow(
-                    _("Four-colour deck"),
-                    "four_colour",
-                    options=((False, _("Red and black")), (True, _("Four colours"))),
-                    tips=(
-                        _("Hearts and diamonds red, spades and clubs black."),
-                        _("Clubs green, diamonds blue, hearts red, spades black."),
-                    ),
-                ),
-                FormRow(
-                    _("Card back"),
-                    "card_back",
-                    options=(("blue", _("Blue")), ("red", _("Red")), ("green", _("Tartan"))),
-                    tips=(
-                        _("A blue lattice with a gold medallion."),
-                        _("A red lattice with a gold medallion."),
-                        _("A green tartan with a gold medallion."),
-                    ),
-                ),
-                FormRow(
-                    _("Table colour"),
-                    "table_colour",
-                    options=(("green", _("Green")), ("blue", _("Blue")), ("red", _("Red"))),
-                    tips=(_("The colour of the cloth on the table."),) * 3,
-                ),
-                FormRow(
-                    _("Text size"),
-                    "text_scale",
-                    options=((1.0, _("Normal")), (1.15, _("Large")), (1.3, _("Larger"))),
-                    tips=(_("The size of the words at the table."),) * 3,
-                ),
-                FormRow(
-                    _("High contrast"),
-                    "high_contrast",
-                    options=off_on,
-                    tips=(None, _("Brighter words on darker, solid grounds.")),
-                ),
-            ),
-        ),
-        FormSection(
-            _("Games"),
-            (
-                FormRow(
-                    _("Take-backs"),
-                    "take_backs",
-                    options=(("auto", _("Easy")), ("always", _("Always")), ("never", _("Never"))),
-                    tips=(
-                        _("In a game against easy and medium computers only."),
-                        _("In every game with one person at the screen."),
-                        None,
-                    ),
-                ),
-                FormRow(
-                    _("Games kept"),
-                    "kept_games",
-                    options=tuple((count, str(count)) for count in (50, 200, 1000)),
-                    tips=(_("The oldest games go first; their statistics stay."),) * 3,
-                ),
-                FormRow(
-                    _("Coach"),
-                    "coach",
-                    options=off_on,
-                    tips=(
-                        None,
-                        _(
-                            "On your turns, your chance of making each bid, and your bid "
-                            "after each card. C at the table turns it on or off."
-                        ),
-                    ),
-                ),
-                FormRow(
-                    _("Guided first hand"),
-                    "guide",
-                    options=off_on,
-                    tips=(None, _("A few words at each new kind of decision of the next hand.")),
-                ),
-            ),
-        ),
-    )
+def _slider_span(setting: str) -> tuple[float, float]:
+    """A slider's ends: the setting's bounds (the animation speed's in doublings)."""
+    return SPEED_RANGE if setting == "animation_speed" else bounds(setting)
 
 
-MAIN_PANEL = Column(theme.PAGE_MARGIN, PANEL_TOP, 760, 270)
+MAIN_PANEL = Column(
+    theme.PAGE_MARGIN, theme.PAGE.top, theme.SETTINGS.main_width, theme.SETTINGS.main_labels
+)
 SIDE_PANEL = Column(
     theme.PAGE_MARGIN + MAIN_PANEL.width + theme.PAGE_GUTTER,
-    PANEL_TOP,
+    theme.PAGE.top,
     theme.BASE_SIZE[0] - 2 * theme.PAGE_MARGIN - theme.PAGE_GUTTER - MAIN_PANEL.width,
-    140,
+    theme.SETTINGS.side_labels,
     compact=True,
 )
-PANEL_HEIGHT = 556
-PREVIEW_HEIGHT = 122
-"""The preview at the top of the side panel, over its rows."""
 
 
 def _slider_position(setting: str, value: float) -> float:
@@ -336,7 +212,7 @@ class SettingsScene(GuiScene):
             self.rebuild()
 
     def set_name(self, name: str) -> None:
-        name = name.strip()[:24]
+        name = name.strip()[:NAME_LENGTH]
         if name and name != self.settings.player_name:
             self.change(player_name=name)
 
@@ -357,7 +233,7 @@ class SettingsScene(GuiScene):
         self.choices, self.sliders_of, self.value_labels = {}, {}, {}
         self.language_menu, self._slider_values = None, {}
         main, side = settings_sections()
-        side_panel = replace(SIDE_PANEL, y=SIDE_PANEL.y + PREVIEW_HEIGHT)
+        side_panel = replace(SIDE_PANEL, y=SIDE_PANEL.y + theme.SETTINGS.preview)
         for column, sections in ((MAIN_PANEL, main), (side_panel, side)):
             placed = lay_out(column, sections)
             self.headings += [(self.rect(*h.box), h.text) for h in placed.headings]
@@ -366,9 +242,12 @@ class SettingsScene(GuiScene):
                 self._control(row.row, row.control_box)
         if "volume" in self.sliders_of:
             set_enabled(self.sliders_of["volume"], self.settings.sound)
-        bottom = PANEL_TOP + PANEL_HEIGHT + theme.FORM.pad // 2
+        bottom = theme.PAGE.top + theme.PAGE.panel_height + theme.FORM.pad // 2
         self.back_button = self.button(
-            self.rect(theme.PAGE_MARGIN, bottom, 150, 46), _("Back"), self.app.pop, style="primary"
+            self.rect(theme.PAGE_MARGIN, bottom, *theme.PAGE.button),
+            _("Back"),
+            self.app.pop,
+            style="primary",
         )
         self.poll()
 
@@ -377,8 +256,11 @@ class SettingsScene(GuiScene):
         value = getattr(self.settings, row.setting)
         if row.kind == "text":
             x, y, w, h = box
-            entry = UITextEntryLine(self.rect(x, y - 2, w, h + 4), self.manager, initial_text=value)
-            entry.set_text_length_limit(24)
+            bleed = theme.FORM.bleed
+            entry = UITextEntryLine(
+                self.rect(x, y - bleed, w, h + 2 * bleed), self.manager, initial_text=value
+            )
+            entry.set_text_length_limit(NAME_LENGTH)
             self.name_entry = entry
         elif row.kind == "slider":
             self._slider(row, box, _slider_position(row.setting, value))
@@ -414,16 +296,17 @@ class SettingsScene(GuiScene):
         """A slider over ``row.span`` with its value in words beside it."""
         x, y, w, h = box
         words = value_width(row.setting)
+        inset, bleed = theme.FORM.slider_inset, theme.FORM.bleed
         low, high = row.span
         slider = UIHorizontalSlider(
-            self.rect(x, y, w - words - theme.FORM.gap - 4, h - 4),
+            self.rect(x, y, w - words - theme.FORM.gap - inset, h - inset),
             position,
             row.span,
             self.manager,
             click_increment=1.0 if row.setting == "animation_speed" else (high - low) / 16,
         )
         label = UILabel(
-            self.rect(x + w - words, y - 2, words, h + 4),
+            self.rect(x + w - words, y - bleed, words, h + 2 * bleed),
             "",
             self.manager,
             object_id=object_id("value"),
@@ -468,15 +351,16 @@ class SettingsScene(GuiScene):
     # ------------------------------------------------------------- drawing
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
-        title = theme.text(_("Settings"), self.px(34), theme.TEXT, "bold")
-        surface.blit(title, self.rect(40, 24, 0, 0).topleft)
+        page = theme.PAGE
+        title = theme.text(_("Settings"), self.px(page.title_size), theme.TEXT, "bold")
+        surface.blit(title, self.rect(theme.PAGE_MARGIN, page.title_top, 0, 0).topleft)
         for panel in (MAIN_PANEL, SIDE_PANEL):
-            area = self.rect(panel.x, panel.y, panel.width, PANEL_HEIGHT)
-            theme.panel(surface, area, theme.PANEL, self.px(16))
+            area = self.rect(panel.x, panel.y, panel.width, page.panel_height)
+            theme.panel(surface, area, theme.PANEL, self.px(page.corner))
         for rect, text in self.headings:
-            label = theme.text(text.upper(), self.px(13), theme.GOLD, "bold")
+            label = theme.text(text.upper(), self.px(theme.FORM.heading_size), theme.GOLD, "bold")
             surface.blit(label, rect.topleft)
-            y = rect.y + label.get_height() + self.px(2)
+            y = rect.y + label.get_height() + self.px(theme.FORM.rule)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
         for rect, text in self.labels:
             self._draw_label(surface, rect, text)
@@ -485,7 +369,7 @@ class SettingsScene(GuiScene):
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
         """A row's label in its box: on one line, a little smaller if need be, else on
         two lines (a long language's words in a narrow column)."""
-        size = self.px(16)
+        size = self.px(theme.FORM.label_size)
         face = theme.font(round(size * 0.85), "bold")
         if face.size(text)[0] <= rect.width:
             label = theme.fitted(text, size, rect.width, theme.TEXT, "bold", smallest=0.85)
@@ -503,27 +387,30 @@ class SettingsScene(GuiScene):
     def _draw_preview(self, surface: pygame.Surface) -> None:
         """The cards at the size, in the colours and with the back chosen, on a piece of
         the table's cloth (the card size in words is beside its slider)."""
-        s = self.settings
-        area = self.rect(SIDE_PANEL.x, SIDE_PANEL.y, SIDE_PANEL.width, PANEL_HEIGHT)
-        pad = self.px(16)
-        cloth = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, self.px(100))
+        s, look = self.settings, theme.SETTINGS
+        area = self.rect(SIDE_PANEL.x, SIDE_PANEL.y, SIDE_PANEL.width, theme.PAGE.panel_height)
+        inset, apart = self.px(look.cloth_inset), self.px(look.apart)
+        cloth = pygame.Rect(
+            area.x + inset, area.y + inset, area.width - 2 * inset, self.px(look.cloth)
+        )
         swatch = theme.felt(cloth.size).copy()
         surface.blit(swatch, cloth)
-        theme.panel(surface, cloth, (0, 0, 0, 0), self.px(10))
-        width = max(8, round(TABLE_CARD_WIDTH * 0.5 * self.scale * s.card_scale))
+        theme.panel(surface, cloth, (0, 0, 0, 0), self.px(look.cloth_corner))
+        width = max(look.least_card, round(look.card * self.scale * s.card_scale))
         art = card_art(width, s.four_colour)
         cards = [art.back(), *(art.face(Card.parse(code)) for code in PREVIEW)]
         overlap = round(width * 0.42)
-        total = width + overlap * (len(cards) - 1) + self.px(24)
-        x = cloth.centerx - total // 2 + self.px(24)
-        y = cloth.centery - art.height // 2 + self.px(4)
+        total = width + overlap * (len(cards) - 1) + apart
+        x = cloth.centerx - total // 2 + apart
+        y = cloth.centery - art.height // 2 + self.px(look.drop)
+        across, down = (self.px(offset) for offset in look.shadow)
         for index, image in enumerate(cards):
-            left = x - self.px(24) if index == 0 else x  # the back lies apart
-            lift = self.px(8) if index == 3 else 0
-            shadow = pygame.Rect(left + self.px(3), y - lift + self.px(4), width, art.height)
+            left = x - apart if index == 0 else x  # the back lies apart
+            lift = self.px(look.lift) if index == 3 else 0
+            shadow = pygame.Rect(left + across, y - lift + down, width, art.height)
             theme.panel(surface, shadow, (0, 0, 0, 70), round(width * 0.06), None)
             surface.blit(image, (left, y - lift))
-            x += overlap + (self.px(24) if index == 0 else 0)
+            x += overlap + (apart if index == 0 else 0)
 
     @property
     def busy(self) -> bool:

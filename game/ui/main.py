@@ -20,8 +20,8 @@ from game.i18n import _, system_language
 from game.instance import RAISED, AlreadyRunning, InstanceLock, ShowRequests, wait_for_reply
 from game.settings import SettingsStore
 from game.ui.app import App
+from game.ui.icon import render_icon
 from game.ui.kit import routes
-from game.ui.kit.icon import render_icon
 from game.ui.options import parse_args
 from game.ui.window import HEADLESS_DRIVERS, open_window
 

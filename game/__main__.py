@@ -27,7 +27,7 @@ from pathlib import Path
 INTERNAL_ERROR = 70  # EX_SOFTWARE
 CANNOT_WRITE = 74  # EX_IOERR
 INTERRUPTED = 130
-LOG_NAME = "error.log"
+ERROR_LOG_NAME = "error.log"
 MAX_LOG_BYTES = 1024 * 1024
 """An error log larger than this is started afresh rather than appended to."""
 
@@ -231,7 +231,7 @@ def _append_to_data_log(text: str) -> Path:
     from game.resources import data_dir
     from game.storage import append_private
 
-    path = data_dir() / LOG_NAME
+    path = data_dir() / ERROR_LOG_NAME
     path.parent.mkdir(parents=True, exist_ok=True)
     append_private(path, text, MAX_LOG_BYTES)
     return path

@@ -97,11 +97,11 @@ def _play(argv: list[str], code: str | None) -> int:
 
     args = parse_args(argv, about())
     args.lang = code
-    from game.ui.main import play
+    from game.ui.main import play_in_window
 
     before = interrupt_promptly()  # Ctrl+C ends the game, whatever closing waits on
     try:
-        status: int = play(args)
+        status: int = play_in_window(args)
     finally:
         if before is not None:  # as it was (a caller in this process: tests)
             signal.signal(signal.SIGINT, before)

@@ -32,7 +32,7 @@ def test_an_error_without_a_terminal_is_shown_in_a_box_naming_the_log(
     monkeypatch.setattr(sys, "stderr", None)  # what a windowed Windows program has
     assert entry.main(["--demo"]) == entry.INTERNAL_ERROR
     (text,) = boxes
-    log = own_home / "data" / entry.LOG_NAME
+    log = own_home / "data" / entry.ERROR_LOG_NAME
     assert "RuntimeError: the deck is on fire" in text
     assert str(log) in text
     assert "the deck is on fire" in log.read_text(encoding="utf-8")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import time
 from collections.abc import Iterable
 
@@ -22,22 +21,21 @@ from websockets.exceptions import ConnectionClosed
 from game.net import door as d
 from game.net import protocol as p
 from game.net.entry import DoorConnection, QuietAccept
-from game.net.gate import MAX_WAITING, Gate
-from game.net.logs import RateLimit
+from game.net.gate import MAX_UNGREETED, Gate
+from game.net.logs import LOG, RateLimit
 from game.net.table import HostedTable
 from game.net.wire import frozen
 from game.rules.actions import Action
 from game.rules.record import Level
 from game.rules.view import SeatView
 
-LOG = logging.getLogger("ohhell.net")
 FAST_LEVELS: tuple[Level, ...] = ("random", "easy", "medium")
 """Levels that decide in the host's loop; the searching ones decide in a thread."""
 HELLO_SECONDS = 5.0
 """How long a new connection may take to open and to say who it is (each)."""
 MAX_PER_SECOND = 200
 """Messages a connection may send in one second; more closes it."""
-TICK = 0.02
+LOOP_TICK = 0.02
 SEND_SECONDS = 10.0
 """A client that has not taken a message in this long is cut off (it would hold the
 others up)."""
@@ -111,7 +109,7 @@ class Host:
         )
         cap, reserve, backlog = d.sizes(d.raise_file_limit(), d.open_files(), seats)
         self.door = d.Door(cap, min(d.MAX_SCREENING, cap // 2), reserve, is_key=self.knows_key)
-        self.gate = Gate(total=min(MAX_WAITING, max(4, cap // 4)))
+        self.gate = Gate(total=min(MAX_UNGREETED, max(4, cap // 4)))
         return backlog
 
     def knows_key(self, key: str) -> bool:
@@ -304,7 +302,7 @@ class Host:
                     await self._step(table, now)
                 except Exception:  # one table's fault must not stop the others
                     LOG.exception("table %s failed", table.code)
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(LOOP_TICK)
 
     async def _step(self, table: HostedTable, now: float) -> None:
         self._report_saving(table)

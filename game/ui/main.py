@@ -33,10 +33,10 @@ Tell = Callable[[str, str], None]
 
 def main(argv: list[str]) -> int:
     """Open the game window and play; returns the exit status."""
-    return play(parse_args(argv))
+    return play_in_window(parse_args(argv))
 
 
-def play(args: argparse.Namespace) -> int:
+def play_in_window(args: argparse.Namespace) -> int:
     """Play as the options (:func:`~game.ui.options.parse_args`) say; the exit status."""
     store = SettingsStore()
     choose_language(store, getattr(args, "lang", None))

@@ -24,7 +24,7 @@ from game.play.session import GameSession
 from game.play.setup import COMPUTER_NAMES
 from game.rules.record import Player, PlayerKind
 from game.settings import SettingsStore
-from game.ui import options, registry
+from game.ui import registry
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.kit.files import save_png
@@ -44,8 +44,6 @@ KINDS: tuple[PlayerKind, ...] = (
     "human", "hard", "medium", "expert", "easy", "medium", "hard", "expert",
 )  # fmt: skip
 """Who plays each seat of a picture: you, then computers of mixed levels."""
-SCENES = options.SCENES
-"""The screens ``--scene`` can picture (named where the options are parsed)."""
 
 
 def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:

@@ -28,7 +28,7 @@ from game.play.notices import Notice, as_notice
 
 SHOWN = 2
 """Notices on screen at once."""
-MAX_WAITING = 8
+MAX_WAITING_NOTICES = 8
 """Notices waiting at most; past it the oldest waiting news is dropped (never a problem)."""
 FADE_IN, FADE_OUT = 0.15, 0.35
 
@@ -69,7 +69,7 @@ class NoticeBoard:
         if any(waiting.text == notice.text for waiting in self.waiting):
             return
         self.waiting.append(notice)
-        while len(self.waiting) > MAX_WAITING:
+        while len(self.waiting) > MAX_WAITING_NOTICES:
             news = next((n for n in self.waiting if n.tone != "problem"), None)
             if news is None:
                 break

@@ -125,11 +125,11 @@ def interrupt_promptly(grace: float = INTERRUPT_GRACE) -> Handler:
     import os
     import threading
 
-    def interrupted(signum: int, frame: object) -> None:
+    def interrupted(_signum: int, frame: object) -> None:
         deadline = threading.Timer(grace, os._exit, (INTERRUPTED,))
         deadline.daemon = True
         deadline.start()
-        signal.signal(signal.SIGINT, lambda signum, frame: os._exit(INTERRUPTED))
+        signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(INTERRUPTED))
         raise KeyboardInterrupt
 
     if threading.current_thread() is not threading.main_thread():

@@ -37,8 +37,6 @@ class Gate:
         self.per_address = per_address
         self._waiting: OrderedDict[Hashable, str] = OrderedDict()
         self._by_address: dict[str, int] = {}
-        self.pushed_out = 0
-        """Connections closed to make room, since the host started."""
 
     @property
     def waiting(self) -> int:
@@ -54,7 +52,6 @@ class Gate:
             closing.append(self._oldest_of(crowded))
         for old in closing:
             self.gone(old)
-        self.pushed_out += len(closing)
         self._waiting[connection] = address
         self._by_address[address] = self._by_address.get(address, 0) + 1
         return closing

@@ -63,7 +63,6 @@ class Host:
         """Per table: the human seats it waits for, since when, and whether said."""
         self._loop_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.open_connections = 0
         self.gate = Gate()
         """The anonymous connections that have not said hello yet (bounded)."""
         self.door = d.Door(d.MAX_SCREENING, d.MAX_SCREENING)
@@ -135,13 +134,6 @@ class Host:
     # ------------------------------------------------------------ one connection
     async def handle(self, ws: ServerConnection) -> None:
         """Seat the client that says hello, then carry out its messages until it goes."""
-        self.open_connections += 1
-        try:
-            await self._handle(ws)
-        finally:
-            self.open_connections -= 1
-
-    async def _handle(self, ws: ServerConnection) -> None:
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
             hello = p.decode_from_client(raw)

@@ -17,7 +17,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game import cliargs
 from game.i18n import _
 from game.play.preview import played_session
 from game.play.session import GameSession
@@ -44,11 +43,6 @@ KINDS: tuple[PlayerKind, ...] = (
     "human", "hard", "medium", "expert", "easy", "medium", "hard", "expert",
 )  # fmt: skip
 """Who plays each seat of a picture: you, then computers of mixed levels."""
-
-
-def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
-    """``WIDTHxHEIGHT``, or ``default`` for none; see :func:`game.cliargs.window_size`."""
-    return cliargs.window_size(text) if text else default
 
 
 def build_scene(app: SceneHost, name: str, session: GameSession) -> list[Scene]:

@@ -21,7 +21,6 @@ PENCIL = (122, 124, 132)
 FAINT = (196, 196, 190)
 TICK_INK = (34, 120, 74)
 BLOB_INK = (24, 28, 48)
-BLOB_GHOST = (120, 126, 150)
 MISSED_RING = (168, 104, 96)
 """The mark beside a missed bid: a muted rose, plain but never alarming."""
 """The failed bid still faintly legible through its blob."""

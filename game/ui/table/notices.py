@@ -21,7 +21,6 @@ reads the same at 4x as at 1x.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.play.notices import Notice, as_notice
@@ -75,10 +74,6 @@ class NoticeBoard:
                 break
             self.waiting.remove(news)
         self._fill()
-
-    def post_all(self, items: Iterable[Notice | str]) -> None:
-        for item in items:
-            self.post(item)
 
     def update(self, dt: float) -> None:
         """Age the notices shown by ``dt`` seconds of real time."""

@@ -26,7 +26,7 @@ from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.names import MAX_NAME, clean_name
 from game.rules.phase import Phase
-from game.rules.reasons import Refused
+from game.rules.reasons import RefusedAction
 from game.rules.record import Level, Player, dumps, to_record
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
@@ -324,7 +324,7 @@ class HostedTable:
         seed = self.match.seed if self.over else None
         return p.Update(moves=moves, events=events, view=doc, seed=seed)
 
-    def refusals(self, view: SeatView) -> tuple[Refused, ...]:
+    def refusals(self, view: SeatView) -> tuple[RefusedAction, ...]:
         """Why each card ``view``'s seat holds may not be played now (on its turn)."""
         if view.seat is None or view.phase is not Phase.PLAYING or not view.legal:
             return ()

@@ -90,7 +90,7 @@ class Client:
     events: list[Event] = field(default_factory=list)
     """Public events received and not taken yet, oldest first."""
     notices: list[p.TableNotice] = field(default_factory=list)
-    refusals: list[p.ActRefused] = field(default_factory=list)
+    refusals: list[p.MessageRefused] = field(default_factory=list)
     emotes: list[p.Emoted] = field(default_factory=list)
     """What the players said, not taken yet."""
     seed: int | None = None
@@ -185,7 +185,7 @@ class Client:
                 kind = self.players[message.seat].kind
                 name = clean_name(message.name) or self.players[message.seat].name
                 self.players[message.seat] = Player(name, kind)
-        elif isinstance(message, p.ActRefused):
+        elif isinstance(message, p.MessageRefused):
             self.refusals.append(message)
         elif isinstance(message, p.Emoted):
             self.emotes.append(message)

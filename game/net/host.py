@@ -143,7 +143,7 @@ class Host:
             return
         if not isinstance(hello, p.Hello):
             self.refused += 1
-            await self._send(ws, p.ActRefused("not-seated", "say hello first"))
+            await self._send(ws, p.MessageRefused("not-seated", "say hello first"))
             return
         seated = self._seat(hello)
         if isinstance(seated, p.Reject):
@@ -198,13 +198,15 @@ class Host:
             count += 1
             if count > MAX_PER_SECOND:
                 LOG.warning("table %s seat %d: too many messages, closing", table.code, seat)
-                await self._refuse(ws, table, seat, p.ActRefused("too-fast"))
+                await self._refuse(ws, table, seat, p.MessageRefused("too-fast"))
                 await ws.close()
                 return
             try:
                 message = p.decode_from_client(raw)
             except p.BadMessage as error:
-                await self._refuse(ws, table, seat, p.ActRefused("bad-message", str(error)[:200]))
+                await self._refuse(
+                    ws, table, seat, p.MessageRefused("bad-message", str(error)[:200])
+                )
                 continue
             await self._carry_out(ws, table, seat, message, now)
 
@@ -212,7 +214,7 @@ class Host:
         self, ws: ServerConnection, table: HostedTable, seat: int, message: p.FromClient, now: float
     ) -> None:
         if isinstance(message, p.Hello):
-            await self._refuse(ws, table, seat, p.ActRefused("seated"))
+            await self._refuse(ws, table, seat, p.MessageRefused("seated"))
         elif isinstance(message, p.Emote):
             key = (table.code, seat)
             if now - self._emoted.get(key, -p.EMOTE_SECONDS) >= p.EMOTE_SECONDS:
@@ -230,7 +232,7 @@ class Host:
                 await self._broadcast(table)
 
     async def _refuse(
-        self, ws: ServerConnection, table: HostedTable, seat: int, refusal: p.ActRefused
+        self, ws: ServerConnection, table: HostedTable, seat: int, refusal: p.MessageRefused
     ) -> None:
         self.refused += 1
         table.refused += 1

@@ -468,7 +468,7 @@ class RemoteSession:
         elif isinstance(message, p.TableNotice):
             self._absence(message)
             self.signals.append(notice_words(message))
-        elif isinstance(message, p.ActRefused):
+        elif isinstance(message, p.MessageRefused):
             self._sent_at = None
         elif isinstance(message, p.Emoted):
             self.emotes.append((message.seat, message.word))

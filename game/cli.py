@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game import cliargs
+from game.exits import INTERRUPTED
 from game.i18n import N_, _, available_languages, ngettext, set_language, system_language, tr
 from game.i18n.describe import describe
 from game.i18n.reasons import error_words
@@ -108,8 +109,6 @@ def _play(argv: list[str], code: str | None) -> int:
     return status
 
 
-INTERRUPTED = 130
-"""The exit status after Ctrl+C."""
 Handler = Callable[[int, Any], Any] | int | signal.Handlers | None
 """A signal's handler, as ``signal.signal`` returns it."""
 INTERRUPT_GRACE = 3.0

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.exits import ALREADY_RUNNING
 from game.i18n import _, system_language
 from game.instance import RAISED, AlreadyRunning, InstanceLock, ShowRequests, wait_for_reply
 from game.settings import SettingsStore
@@ -25,8 +26,6 @@ from game.ui.kit import routes
 from game.ui.options import parse_args
 from game.ui.window import HEADLESS_DRIVERS, open_window
 
-ALREADY_RUNNING = 3
-"""The exit status of a second copy."""
 Tell = Callable[[str, str], None]
 """Shows the player a title and a message."""
 

@@ -83,7 +83,7 @@ def instance_attributes(
     rules_scene: rules.RulesScene,
     newgame_scene: newgame.NewGameScene,
     presenter: canvas.Presenter,
-    place: layers.Place,
+    place: layers.LayerPlace,
     turned: events.TrumpTurned,
     store: SettingsStore,
 ) -> tuple[object, ...]:

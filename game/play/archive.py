@@ -31,8 +31,8 @@ from game.rules.record import Player
 from game.saves import MAX_RECORD_BYTES, read_record
 from game.storage import NotRegular, TooLarge, atomic_write_text, keep_aside, read_bounded
 
-KEPT_FORMAT = "ohhell-kept-game"
-KEPT_VERSION = 1
+FORMAT = "ohhell-kept-game"
+VERSION = 1
 NAME = re.compile(r"game-\d{8}-\d{6}-\d{6}")
 """The stem of a kept game's file: when it ended, to the microsecond."""
 Stem = Annotated[str, Meta(pattern=r"^game-\d{8}-\d{6}-\d{6}\Z")]
@@ -43,7 +43,7 @@ class KeptDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """The schema of a kept game's file."""
 
     format: Literal["ohhell-kept-game"]
-    version: Annotated[int, Meta(ge=1, le=KEPT_VERSION)]
+    version: Annotated[int, Meta(ge=1, le=VERSION)]
     finished: Stamp
     record: msgspec.Raw
     take_backs: Annotated[int, Meta(ge=0, le=100_000)] = 0
@@ -84,7 +84,7 @@ class KeptGame:
 
 def kept_text(record: dict[str, Any], finished: str, take_backs: int, again_of: str | None) -> str:
     """A kept game's file text."""
-    doc = {"format": KEPT_FORMAT, "version": KEPT_VERSION, "finished": finished, "record": record}
+    doc = {"format": FORMAT, "version": VERSION, "finished": finished, "record": record}
     if take_backs:
         doc["take_backs"] = take_backs
     if again_of:

@@ -75,6 +75,7 @@ OTHER_HELPERS = (
     masks.rank_of,  # game/ai: nothing calls it
     masks.card_of,  # game/ai: nothing calls it
     sampled.SampledDealAgent,  # game/ai: tests/test_coach.py and tools/paired.py
+    _.READABLE_VERSIONS,  # game/rules/record.py on main: nothing reads it (the engine's to drop)
 )
 
 

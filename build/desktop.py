@@ -24,7 +24,7 @@ def draw_icons(folder: Path) -> dict[int, Path]:
     sys.path.insert(0, str(meta.ROOT))
     import pygame
 
-    from game.ui.kit.icon import render_icon
+    from game.ui.icon import render_icon
 
     pygame.display.init()
     folder.mkdir(parents=True, exist_ok=True)

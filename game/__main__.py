@@ -20,14 +20,13 @@ import os
 import sys
 from pathlib import Path
 
+from game.exits import CANNOT_WRITE, INTERNAL_ERROR, INTERRUPTED
+
 # traceback, tempfile and datetime are imported where an error is logged: together they
 # cost the start about 10 ms (traceback brings linecache and tokenize, tempfile shutil
 # and random), and the title's first frame needs none of them.
 
-INTERNAL_ERROR = 70  # EX_SOFTWARE
-CANNOT_WRITE = 74  # EX_IOERR
-INTERRUPTED = 130
-LOG_NAME = "error.log"
+ERROR_LOG_NAME = "error.log"
 MAX_LOG_BYTES = 1024 * 1024
 """An error log larger than this is started afresh rather than appended to."""
 
@@ -231,7 +230,7 @@ def _append_to_data_log(text: str) -> Path:
     from game.resources import data_dir
     from game.storage import append_private
 
-    path = data_dir() / LOG_NAME
+    path = data_dir() / ERROR_LOG_NAME
     path.parent.mkdir(parents=True, exist_ok=True)
     append_private(path, text, MAX_LOG_BYTES)
     return path

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game import cliargs
+from game.exits import INTERRUPTED
 from game.i18n import N_, _, available_languages, ngettext, set_language, system_language, tr
 from game.i18n.describe import describe
 from game.i18n.reasons import error_words
@@ -97,19 +98,17 @@ def _play(argv: list[str], code: str | None) -> int:
 
     args = parse_args(argv, about())
     args.lang = code
-    from game.ui.main import play
+    from game.ui.main import play_in_window
 
     before = interrupt_promptly()  # Ctrl+C ends the game, whatever closing waits on
     try:
-        status: int = play(args)
+        status: int = play_in_window(args)
     finally:
         if before is not None:  # as it was (a caller in this process: tests)
             signal.signal(signal.SIGINT, before)
     return status
 
 
-INTERRUPTED = 130
-"""The exit status after Ctrl+C."""
 Handler = Callable[[int, Any], Any] | int | signal.Handlers | None
 """A signal's handler, as ``signal.signal`` returns it."""
 INTERRUPT_GRACE = 3.0
@@ -125,11 +124,11 @@ def interrupt_promptly(grace: float = INTERRUPT_GRACE) -> Handler:
     import os
     import threading
 
-    def interrupted(signum: int, frame: object) -> None:
+    def interrupted(_signum: int, frame: object) -> None:
         deadline = threading.Timer(grace, os._exit, (INTERRUPTED,))
         deadline.daemon = True
         deadline.start()
-        signal.signal(signal.SIGINT, lambda signum, frame: os._exit(INTERRUPTED))
+        signal.signal(signal.SIGINT, lambda _signum, _frame: os._exit(INTERRUPTED))
         raise KeyboardInterrupt
 
     if threading.current_thread() is not threading.main_thread():

@@ -28,7 +28,7 @@ def rules_refused(conflict: Conflict, **facts: object) -> Iterator[None]:
 @contextmanager
 def action_refused(why: Refusal, **facts: object) -> Iterator[None]:
     """The block raises :class:`IllegalAction` for ``why``, the refusal holding
-    ``facts`` (fields of :class:`~game.rules.reasons.Refused`)."""
+    ``facts`` (fields of :class:`~game.rules.reasons.RefusedAction`)."""
     with pytest.raises(IllegalAction) as caught:
         yield
     refused = caught.value.refused

@@ -124,10 +124,16 @@ def project_imports(path: Path, modules: dict[str, Path]) -> set[str]:
     return found
 
 
-def import_cycles() -> list[frozenset[str]]:
-    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+def import_graph() -> dict[str, set[str]]:
+    """Each project module: the project modules it imports."""
     modules = project_modules()
-    graph = {name: project_imports(path, modules) - {name} for name, path in modules.items()}
+    return {name: project_imports(path, modules) - {name} for name, path in modules.items()}
+
+
+def import_cycles(graph: dict[str, set[str]] | None = None) -> list[frozenset[str]]:
+    """The strongly connected groups of more than one node (Tarjan's algorithm), in
+    ``graph`` or else in the modules' import graph."""
+    graph = import_graph() if graph is None else graph
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -136,7 +142,7 @@ def import_cycles() -> list[frozenset[str]]:
     def visit(node: str) -> None:
         index[node] = low[node] = len(index)
         stack.append(node)
-        for target in graph[node]:
+        for target in sorted(graph[node]):
             if target not in index:
                 visit(target)
                 low[node] = min(low[node], low[target])
@@ -172,49 +178,218 @@ def test_the_cycle_finder_finds_a_cycle(tmp_path: Path, monkeypatch: pytest.Monk
     assert import_cycles() == [frozenset({"game.a", "game.b"})]
 
 
-LAYER_EXCEPTIONS: dict[tuple[str, str], str] = {}
-"""Upward imports that must remain, each with the reason (none: the engine speaks no
-language; its reasons are data that ``game.i18n`` words)."""
+# ------------------------------------------------------------------ package contracts
+
+SCREEN = ("game.rules", "game.i18n", "game.play", "game.ui.kit")
+"""What every screen package may use: the engine's values, the words, the sessions and
+their views, and the kit."""
+
+CONTRACTS: dict[str, tuple[str, ...]] = {
+    # Files, the engine and the computer players: pure, below everything.
+    "game.resources": (),
+    "game.storage": (),
+    "game.exits": (),
+    "game.rules": (),
+    "game.ai": ("game.rules",),
+    "game.i18n": ("game.rules", "game.resources"),
+    "game.cliargs": ("game.rules", "game.i18n"),
+    "game.saves": ("game.rules", "game.i18n", "game.storage"),
+    "game.settings": ("game.rules", "game.i18n", "game.saves", "game.storage", "game.resources"),
+    "game.instance": ("game.storage", "game.resources"),
+    "game.simulate": ("game.rules", "game.ai", "game.i18n", "game.storage", "game.cliargs"),
+    # The pygame-free holders of the Match.
+    "game.play": (
+        "game.rules",
+        "game.ai",
+        "game.i18n",
+        "game.saves",
+        "game.storage",
+        "game.settings",
+        "game.resources",
+    ),
+    "game.net": (
+        "game.rules",
+        "game.ai",
+        "game.play",
+        "game.i18n",
+        "game.saves",
+        "game.storage",
+        "game.settings",
+        "game.resources",
+    ),
+    # The screens, lowest first: the kit under everything, the cards on the kit.
+    "game.ui.kit": (
+        "game.rules",
+        "game.i18n",
+        "game.play",
+        "game.settings",
+        "game.storage",
+        "game.resources",
+    ),
+    "game.ui.cards": ("game.rules", "game.ui.kit"),
+    # The coach's plain answer is pygame-free and loads no search.
+    "game.ui.table": (*SCREEN, "game.ui.cards", "game.settings", "game.ai.advice"),
+    # The table's small pictures (shadows, pills, buttons) serve the other screens too.
+    "game.ui.scoresheet": (*SCREEN, "game.ui.cards", "game.ui.table.sprites"),
+    "game.ui.menus": (
+        *SCREEN,
+        "game.ui.cards",
+        "game.ui.table.sprites",
+        "game.settings",
+        "game.net.seatkeys",
+    ),
+    "game.ui.stats": (
+        *SCREEN,
+        "game.ui.cards",
+        "game.ui.table.sprites",
+        "game.storage",
+        "game.resources",
+    ),
+    # The rules and players in words (``menus/summary.py``) are shared by the forms.
+    "game.ui.newgame": (*SCREEN, "game.ui.menus.summary"),
+    "game.ui.net": (*SCREEN, "game.ui.menus.summary", "game.net"),
+    # The replay viewer draws with the table's painter and the score sheet's ink.
+    "game.ui.replay": (*SCREEN, "game.ui.table", "game.ui.scoresheet.ink", "game.ui.menus.summary"),
+    # The window, the app, the registry of every screen and the program's start.
+    "game.ui": (
+        "game.rules",
+        "game.i18n",
+        "game.play",
+        "game.settings",
+        "game.storage",
+        "game.resources",
+        "game.instance",
+        "game.cliargs",
+        "game.exits",
+        "game.ui.kit",
+        "game.ui.cards",
+        "game.ui.table",
+        "game.ui.scoresheet",
+        "game.ui.menus",
+        "game.ui.stats",
+        "game.ui.newgame",
+        "game.ui.net",
+        "game.ui.replay",
+    ),
+    # The command line and the measuring commands, on top.
+    "game.cli": (
+        "game.rules",
+        "game.i18n",
+        "game.cliargs",
+        "game.exits",
+        "game.net",
+        "game.ui.main",
+        "game.ui.options",
+    ),
+    "game.__main__": ("game.cli", "game.exits", "game.storage", "game.resources"),
+    "game.bench": (
+        "game.rules",
+        "game.ai",
+        "game.i18n",
+        "game.cliargs",
+        "game.saves",
+        "game.storage",
+        "game.settings",
+        "game.simulate",
+        "game.play",
+        "game.net",
+        "game.ui.app",
+        "game.ui.window",
+        "game.ui.screenshot",
+        "game.ui.kit",
+        "game.ui.table",
+        "game.ui.replay",
+    ),
+}
+"""Each package of the game (a folder, or a module at the top of ``game/``) and each
+sub-package of the screens: the packages and modules it may import. Its own modules
+are always allowed; nothing else is."""
+
+PYGAME_FREE = [
+    name for name in CONTRACTS if not name.startswith(("game.ui", "game.bench", "game.__main__"))
+]
+"""The packages that must run without a window: they import no pygame."""
 
 
-def test_layers_import_only_downwards() -> None:
-    """The engine imports only itself; the AI only the engine; the pygame-free play
-    and network layers no screen; nothing below the screens imports them."""
-    modules = project_modules()
-    allowed = {
-        "game.rules": ("game.rules",),
-        "game.ai": ("game.rules", "game.ai"),
-        "game.i18n": ("game.rules", "game.i18n", "game.resources"),
-        "game.play": (
-            "game.rules",
-            "game.ai",
-            "game.play",
-            "game.i18n",
-            "game.saves",
-            "game.storage",
-            "game.settings",
-            "game.resources",
-        ),
-        "game.net": (
-            "game.rules",
-            "game.ai",
-            "game.play",
-            "game.net",
-            "game.i18n",
-            "game.saves",
-            "game.storage",
-            "game.settings",
-            "game.resources",
-        ),
-    }
-    for name, path in modules.items():
-        layer = next((key for key in allowed if name.startswith(key)), None)
-        if layer is None:
+def package_of(module: str) -> str | None:
+    """The package whose contract ``module`` keeps (the most specific one)."""
+    owners = [name for name in CONTRACTS if module == name or module.startswith(name + ".")]
+    return max(owners, key=len, default=None)
+
+
+def covers(allowed: tuple[str, ...], target: str) -> bool:
+    return any(target == entry or target.startswith(entry + ".") for entry in allowed)
+
+
+def contract_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Each import in ``graph`` that its package's contract does not allow."""
+    violations = []
+    for name, targets in sorted(graph.items()):
+        package = package_of(name)
+        if package is None:
             continue
-        for target in project_imports(path, modules):
-            ok = target.startswith(allowed[layer]) or (name, target) in LAYER_EXCEPTIONS
-            assert ok, f"{name} imports {target}"
-        if layer in ("game.play", "game.net", "game.i18n"):
+        for target in sorted(targets):
+            if package_of(target) != package and not covers(CONTRACTS[package], target):
+                violations.append(f"{name} imports {target}")
+    return violations
+
+
+def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The modules' import graph folded into packages."""
+    folded: dict[str, set[str]] = {name: set() for name in CONTRACTS}
+    for name, targets in graph.items():
+        package = package_of(name)
+        if package is not None:
+            folded[package] |= {package_of(t) or t for t in targets} - {package}
+    return folded
+
+
+def test_every_package_has_a_contract() -> None:
+    """A new folder under ``game/`` or ``game/ui/``, or a new module at the top of
+    ``game/``, needs its line in ``CONTRACTS``; a contract names only what exists."""
+    game = ROOT / "game"
+    expected = {module_name(path) for path in game.glob("*.py")} - {"game"}
+    for folder in (game, game / "ui"):
+        expected |= {module_name(p.parent) for p in folder.glob("*/__init__.py")}
+    assert set(CONTRACTS) == expected
+    modules = project_modules()
+    unknown = [
+        entry
+        for entries in CONTRACTS.values()
+        for entry in entries
+        if not any(m == entry or m.startswith(entry + ".") for m in modules)
+    ]
+    assert unknown == []
+    assert [name for name in modules if name != "game" and package_of(name) is None] == []
+
+
+def test_packages_import_only_what_their_contracts_allow() -> None:
+    assert contract_violations(import_graph()) == []
+
+
+def test_no_import_cycles_between_packages() -> None:
+    """Sub-packages as wholes form layers: no two of them import each other, however
+    far round."""
+    assert [sorted(cycle) for cycle in import_cycles(package_graph(import_graph()))] == []
+
+
+def test_the_contract_check_finds_a_forbidden_import_and_a_cycle() -> None:
+    graph = {
+        "game.ui.kit.theme": {"game.ui.cards.art"},
+        "game.ui.cards.art": {"game.ui.kit.theme"},
+        "game.rules.match": {"game.play.session"},
+    }
+    assert contract_violations(graph) == [
+        "game.rules.match imports game.play.session",
+        "game.ui.kit.theme imports game.ui.cards.art",
+    ]
+    cycles = import_cycles(package_graph(graph))
+    assert cycles == [frozenset({"game.ui.kit", "game.ui.cards"})]
+
+
+def test_the_pygame_free_packages_import_no_pygame() -> None:
+    for name, path in project_modules().items():
+        if package_of(name) in PYGAME_FREE:
             assert not imported_modules(path) & FORBIDDEN, f"{name} imports pygame"
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bench.flood import Flood, FloodFigures, flooding, loopback, rejoin, run_floods
+from game.bench.flood import Flood, FloodFigures, flooding, loopback, rejoin_with_key, run_floods
 from game.net import logs
 from game.net.client import Client
 from game.net.door import BURST as BUCKET_BURST
@@ -27,7 +27,7 @@ from game.net.door import MAX_ADDRESSES, Buckets, Door
 from game.net.entry import QuietAccept
 from game.net.gate import Gate
 from game.net.host import Host
-from game.net.logs import BURST, RateLimit
+from game.net.logs import LOG_BURST, RateLimit
 from game.net.table import HostedTable
 from tests.nethelp import run, table_of
 
@@ -93,7 +93,7 @@ def test_returning_players_get_in_through_floods_from_many_addresses_and_their_o
             )
             for _ in range(3):
                 for seat, token in keys:
-                    result, back = await rejoin(address, token, tries=5)
+                    result, back = await rejoin_with_key(address, token, tries=5)
                     assert result.ok, result
                     assert back is not None and back.seat == seat
                     tries.append(result.attempts)
@@ -244,4 +244,4 @@ def test_messages_of_one_kind_are_limited_whatever_their_level() -> None:
     for n in range(500):
         logger.error("failed %d", n)
     logger.critical("a real failure")
-    assert len(records) == 2 * BURST + 1 and records[-1] == "a real failure"
+    assert len(records) == 2 * LOG_BURST + 1 and records[-1] == "a real failure"

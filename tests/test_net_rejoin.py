@@ -163,7 +163,7 @@ def test_the_key_file_is_bounded_validated_and_stale_keys_dropped(tmp_path: Path
     keys = SeatKeys(path)
     for number in range(40):
         keys.keep(kept_seat(f"10.0.0.{number}:47317", "ABCDE", 1, "t" * 20, "Ann"))
-    assert len(keys.all()) == 16  # at most MAX_KEPT, the newest kept
+    assert len(keys.all()) == 16  # at most MAX_KEPT_TABLES, the newest kept
     assert keys.find("10.0.0.39", "abcde") is not None
     assert keys.find("10.0.0.0:47317", "ABCDE") is None
     old = time.time() - KEEP_SECONDS - 1

@@ -44,17 +44,17 @@ def _message(table: HostedTable, seat: int, kind: Kind, rng: random.Random) -> b
     return p.encode(p.Act(moves=moves, play=str(action.card)))
 
 
-def _deliver(table: HostedTable, seat: int, raw: bytes, now: float) -> p.ActRefused | None:
+def _deliver(table: HostedTable, seat: int, raw: bytes, now: float) -> p.MessageRefused | None:
     try:
         message = p.decode_from_client(raw)
     except p.BadMessage:
-        return p.ActRefused("bad-message")
+        return p.MessageRefused("bad-message")
     if isinstance(message, p.Ready):
         table.ready(seat, message)
         return None
     if isinstance(message, p.Act):
         return table.act(seat, message, now)
-    return p.ActRefused("seated")
+    return p.MessageRefused("seated")
 
 
 @settings(max_examples=25, deadline=None)
@@ -116,7 +116,7 @@ def test_a_secret_bid_sent_before_another_seat_bid_still_counts() -> None:
 def test_a_seat_cannot_act_for_another_and_every_refusal_is_counted() -> None:
     players = [Player("Ann"), Player("Bo"), Player("Cy", "random")]
     table = HostedTable.new(small_rules(3), 2, players, settings=dataclasses.replace(FAST))
-    assert table.act(0, p.Act(moves=0, bid=0), 0.0) == p.ActRefused(
+    assert table.act(0, p.Act(moves=0, bid=0), 0.0) == p.MessageRefused(
         "not-your-turn", "the table is not full yet"
     )
     table.join("Ann", None, 0.0)

@@ -7,7 +7,7 @@ from game.play.notices import MIN_SECONDS, Notice, reading_time
 from game.play.preview import played_session
 from game.rules.record import Player
 from game.ui.app import App
-from game.ui.table.notices import MAX_WAITING, SHOWN, NoticeBoard
+from game.ui.table.notices import MAX_WAITING_NOTICES, SHOWN, NoticeBoard
 from game.ui.table.scene import TableScene
 
 STEP = 1 / 60
@@ -83,12 +83,14 @@ def test_a_hint_by_the_cards_lasts_its_reading_time_in_real_seconds(app: App) ->
 def test_the_board_keeps_problems_and_merges_repeats() -> None:
     board = NoticeBoard()
     board.post(Notice("The game cannot be saved.", "problem"))
-    for number in range(MAX_WAITING + 6):
+    for number in range(MAX_WAITING_NOTICES + 6):
         board.post(f"news {number}")
     board.post("news 0")  # on screen already: not twice
     texts = [notice.text for notice, _ in board.showing()] + [n.text for n in board.waiting]
     assert texts[0] == "The game cannot be saved."
-    assert len(board.waiting) == MAX_WAITING and texts.count("news 0") == 1
-    assert texts[-1] == f"news {MAX_WAITING + 5}"  # the newest kept, the oldest news dropped
+    assert len(board.waiting) == MAX_WAITING_NOTICES and texts.count("news 0") == 1
+    assert (
+        texts[-1] == f"news {MAX_WAITING_NOTICES + 5}"
+    )  # the newest kept, the oldest news dropped
     board.update(10.0)
     assert all(notice.tone != "problem" for notice, _ in board.showing())

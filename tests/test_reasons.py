@@ -12,14 +12,14 @@ from game.rules.cards import PACK, Card, Suit
 from game.rules.errors import IllegalAction, RecordError, RulesError
 from game.rules.match import Match
 from game.rules.presets import PRESET_LIST
-from game.rules.reasons import Conflict, NoTrumpReason, Refusal, Refused, RuleProblem
+from game.rules.reasons import Conflict, NoTrumpReason, Refusal, RefusedAction, RuleProblem
 
 QUEEN_OF_HEARTS = Card.parse("QH")
 
 
 @pytest.mark.parametrize("why", list(Refusal))
 def test_every_refusal_has_words(why: Refusal) -> None:
-    refused = Refused(why, 1, 3, 7, QUEEN_OF_HEARTS, Suit.SPADES, Suit.CLUBS)
+    refused = RefusedAction(why, 1, 3, 7, QUEEN_OF_HEARTS, Suit.SPADES, Suit.CLUBS)
     words = refusal_words(refused)
     assert words.strip() and words[0].isupper() and words.endswith("."), words
 
@@ -37,13 +37,13 @@ def test_every_rule_conflict_has_words(conflict: Conflict) -> None:
 
 
 def test_the_words_carry_the_facts() -> None:
-    hook = refusal_words(Refused(Refusal.HOOK, 2, bid=3, tricks=5))
+    hook = refusal_words(RefusedAction(Refusal.HOOK, 2, bid=3, tricks=5))
     assert "bid 3" in hook and "5" in hook and "hook" in hook
-    follow = refusal_words(Refused(Refusal.MUST_FOLLOW, 0, led=Suit.DIAMONDS))
+    follow = refusal_words(RefusedAction(Refusal.MUST_FOLLOW, 0, led=Suit.DIAMONDS))
     assert "diamonds" in follow
-    trump = refusal_words(Refused(Refusal.MUST_TRUMP, 0, led=Suit.CLUBS, trump=Suit.HEARTS))
+    trump = refusal_words(RefusedAction(Refusal.MUST_TRUMP, 0, led=Suit.CLUBS, trump=Suit.HEARTS))
     assert "clubs" in trump and "hearts" in trump
-    held = refusal_words(Refused(Refusal.NOT_HELD, 0, card=QUEEN_OF_HEARTS))
+    held = refusal_words(RefusedAction(Refusal.NOT_HELD, 0, card=QUEEN_OF_HEARTS))
     assert "queen of hearts" in held
     problem = RuleProblem(
         Conflict.PRESET_PLAYERS, ("players",), 8, low=3, high=7, name="nomination-whist"
@@ -54,7 +54,7 @@ def test_the_words_carry_the_facts() -> None:
 
 def test_every_refusal_met_in_play_is_worded_and_data_only() -> None:
     """Random actions, legal and not, at every preset: each refusal the engine gives is
-    a ``Refused`` (no words in the engine) that the translated layer words."""
+    a ``RefusedAction`` (no words in the engine) that the translated layer words."""
     rng = random.Random(5)
     seen: set[Refusal] = set()
     for preset in PRESET_LIST:

@@ -11,6 +11,7 @@ import pytest
 
 import game.__main__ as entry
 import game.cli
+from game.exits import INTERNAL_ERROR
 
 
 def _crash(args: list[str]) -> int:
@@ -30,9 +31,9 @@ def test_an_error_without_a_terminal_is_shown_in_a_box_naming_the_log(
 ) -> None:
     monkeypatch.delenv("SDL_VIDEODRIVER")
     monkeypatch.setattr(sys, "stderr", None)  # what a windowed Windows program has
-    assert entry.main(["--demo"]) == entry.INTERNAL_ERROR
+    assert entry.main(["--demo"]) == INTERNAL_ERROR
     (text,) = boxes
-    log = own_home / "data" / entry.LOG_NAME
+    log = own_home / "data" / entry.ERROR_LOG_NAME
     assert "RuntimeError: the deck is on fire" in text
     assert str(log) in text
     assert "the deck is on fire" in log.read_text(encoding="utf-8")
@@ -41,9 +42,9 @@ def test_an_error_without_a_terminal_is_shown_in_a_box_naming_the_log(
 def test_with_a_terminal_or_headless_no_box(
     boxes: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert entry.main(["--demo"]) == entry.INTERNAL_ERROR  # SDL_VIDEODRIVER=dummy
+    assert entry.main(["--demo"]) == INTERNAL_ERROR  # SDL_VIDEODRIVER=dummy
     monkeypatch.delenv("SDL_VIDEODRIVER")
-    assert entry.main(["--demo"]) == entry.INTERNAL_ERROR  # stderr is there
+    assert entry.main(["--demo"]) == INTERNAL_ERROR  # stderr is there
     assert boxes == []
     assert capsys.readouterr().err.count("internal error: RuntimeError") == 2
 

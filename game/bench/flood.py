@@ -122,7 +122,7 @@ class Rejoin:
     failure: str = ""
 
 
-async def rejoin(
+async def rejoin_with_key(
     address: str, token: str, tries: int = 20, timeout: float = 10.0
 ) -> tuple[Rejoin, Client | None]:
     """Take a seat back with its key, trying again at once after a failure (at most
@@ -274,7 +274,7 @@ async def through_flood(
         rejoins = []
         for _ in range(rounds):
             for token in tokens:
-                result, client = await rejoin(address, token)
+                result, client = await rejoin_with_key(address, token)
                 rejoins.append(result)
                 if client is not None:
                     client.ws.transport.abort()  # dropped again: the next one comes back too

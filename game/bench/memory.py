@@ -150,7 +150,7 @@ def play_demo_games(
                 return
 
 
-HEADER = (
+COLUMNS = (
     f"{'game':>4}{'RSS MB':>8}{'objects':>9}{'blocks':>9}{'surfaces':>9}{'pics MB':>8}"
     f"{'seconds':>8}  cache entries"
 )
@@ -247,7 +247,7 @@ def _run(args: argparse.Namespace) -> int:
     rss: list[float] = []
     width, height = args.size
     print(f"{args.games} fast demo games, {args.players} seats, {width}x{height}, seed {args.seed}")
-    print(HEADER)
+    print(COLUMNS)
 
     def after(number: int) -> None:
         rss.append(rss_mb())  # no gc.collect(): the garbage left is part of the figure

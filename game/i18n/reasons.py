@@ -3,7 +3,7 @@ no trumps, why a rule set cannot be played. Every member of every reason has its
 (``tests/test_reasons.py`` fails when one has none).
 
 >>> from game.rules.cards import Suit
->>> refusal_words(Refused(Refusal.MUST_FOLLOW, seat=0, led=Suit.HEARTS))
+>>> refusal_words(RefusedAction(Refusal.MUST_FOLLOW, seat=0, led=Suit.HEARTS))
 'You must follow suit: hearts were led.'
 >>> rules_words(RuleProblem(Conflict.LARGEST_TOO_BIG, ("largest_hand",), high=52))
 'The largest hand can be at most 52 cards.'
@@ -17,10 +17,10 @@ from game.i18n import _, ngettext, tr
 from game.i18n.cards import card_name, must_follow_words, must_trump_words
 from game.rules.errors import IllegalAction, RecordError, RulesError
 from game.rules.presets import PRESETS
-from game.rules.reasons import Conflict, NoTrumpReason, Refusal, Refused, RuleProblem
+from game.rules.reasons import Conflict, NoTrumpReason, Refusal, RefusedAction, RuleProblem
 
 
-def refusal_words(refused: Refused) -> str:
+def refusal_words(refused: RefusedAction) -> str:
     """Why an action is not allowed now."""
     why = refused.why
     match why:

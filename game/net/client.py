@@ -19,11 +19,9 @@ from game.net import protocol as p
 from game.net.door import SEAT_HEADER
 from game.net.wire import decode_view, read_event
 from game.rules.actions import Action, Bid
-from game.rules.cards import Card
 from game.rules.events import Event
 from game.rules.names import clean_name
 from game.rules.phase import Phase
-from game.rules.reasons import Refused
 from game.rules.record import Player
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
@@ -92,13 +90,11 @@ class Client:
     events: list[Event] = field(default_factory=list)
     """Public events received and not taken yet, oldest first."""
     notices: list[p.TableNotice] = field(default_factory=list)
-    refusals: list[p.ActRefused] = field(default_factory=list)
+    refusals: list[p.MessageRefused] = field(default_factory=list)
     emotes: list[p.Emoted] = field(default_factory=list)
     """What the players said, not taken yet."""
     seed: int | None = None
     """The deal number, told once the game is over."""
-    refused_cards: dict[Card, Refused] = field(default_factory=dict)
-    """Why each held card may not be played now (on this seat's turn)."""
     bytes_in: int = 0
     raw_log: list[str | bytes] | None = None
     """Every message as received, when a list is given (for tests)."""
@@ -178,7 +174,6 @@ class Client:
             tricks = old.tricks if old is not None and same_hand else ()
             try:
                 self.view = decode_view(message.view, self.rules, results, tricks)
-                self.refused_cards = {r.card: r for r in message.view.refusals if r.card}
                 self.events.extend(read_event(doc) for doc in message.events)
             except ValueError as error:
                 raise p.BadMessage(str(error)) from None
@@ -190,7 +185,7 @@ class Client:
                 kind = self.players[message.seat].kind
                 name = clean_name(message.name) or self.players[message.seat].name
                 self.players[message.seat] = Player(name, kind)
-        elif isinstance(message, p.ActRefused):
+        elif isinstance(message, p.MessageRefused):
             self.refusals.append(message)
         elif isinstance(message, p.Emoted):
             self.emotes.append(message)

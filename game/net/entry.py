@@ -10,7 +10,6 @@ through, and a connection the door closes never reaches websockets at all.
 from __future__ import annotations
 
 import asyncio
-import logging
 import socket
 import time
 from typing import Any, cast
@@ -19,8 +18,8 @@ from websockets.asyncio.server import ServerConnection
 
 from game.net.door import MAX_REQUEST, SCREEN_SECONDS, Door
 from game.net.gate import Gate
+from game.net.logs import LOG
 
-LOG = logging.getLogger("ohhell.net")
 OUT_OF_FILES_EVERY = 60.0
 """Seconds between two log lines saying the host ran out of files."""
 

@@ -2,7 +2,7 @@
 
 A connection that has not said hello yet costs the host a file descriptor and
 holds nobody's seat, so there may be only a few of them: at most
-:data:`MAX_WAITING` in all and :data:`MAX_PER_ADDRESS` from one address. When a
+:data:`MAX_UNGREETED` in all and :data:`MAX_PER_ADDRESS` from one address. When a
 new one would pass either bound, the oldest waiting connection of the address
 with the most of them is closed, never the newcomer: a flood of idle connections
 only ever pushes out idle connections (its own first), while an honest player,
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 
-MAX_WAITING = 64
+MAX_UNGREETED = 64
 """Connections that have not said hello, in all."""
 MAX_PER_ADDRESS = 8
 """Connections that have not said hello, from one address."""
@@ -32,13 +32,11 @@ MAX_PER_ADDRESS = 8
 class Gate:
     """The connections waiting to say hello, oldest first, and their addresses."""
 
-    def __init__(self, total: int = MAX_WAITING, per_address: int = MAX_PER_ADDRESS) -> None:
+    def __init__(self, total: int = MAX_UNGREETED, per_address: int = MAX_PER_ADDRESS) -> None:
         self.total = total
         self.per_address = per_address
         self._waiting: OrderedDict[Hashable, str] = OrderedDict()
         self._by_address: dict[str, int] = {}
-        self.pushed_out = 0
-        """Connections closed to make room, since the host started."""
 
     @property
     def waiting(self) -> int:
@@ -54,7 +52,6 @@ class Gate:
             closing.append(self._oldest_of(crowded))
         for old in closing:
             self.gone(old)
-        self.pushed_out += len(closing)
         self._waiting[connection] = address
         self._by_address[address] = self._by_address.get(address, 0) + 1
         return closing

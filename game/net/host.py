@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import time
 from collections.abc import Iterable
 
@@ -22,22 +21,21 @@ from websockets.exceptions import ConnectionClosed
 from game.net import door as d
 from game.net import protocol as p
 from game.net.entry import DoorConnection, QuietAccept
-from game.net.gate import MAX_WAITING, Gate
-from game.net.logs import RateLimit
+from game.net.gate import MAX_UNGREETED, Gate
+from game.net.logs import LOG, RateLimit
 from game.net.table import HostedTable
 from game.net.wire import frozen
 from game.rules.actions import Action
 from game.rules.record import Level
 from game.rules.view import SeatView
 
-LOG = logging.getLogger("ohhell.net")
 FAST_LEVELS: tuple[Level, ...] = ("random", "easy", "medium")
 """Levels that decide in the host's loop; the searching ones decide in a thread."""
 HELLO_SECONDS = 5.0
 """How long a new connection may take to open and to say who it is (each)."""
 MAX_PER_SECOND = 200
 """Messages a connection may send in one second; more closes it."""
-TICK = 0.02
+LOOP_TICK = 0.02
 SEND_SECONDS = 10.0
 """A client that has not taken a message in this long is cut off (it would hold the
 others up)."""
@@ -65,7 +63,6 @@ class Host:
         """Per table: the human seats it waits for, since when, and whether said."""
         self._loop_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.open_connections = 0
         self.gate = Gate()
         """The anonymous connections that have not said hello yet (bounded)."""
         self.door = d.Door(d.MAX_SCREENING, d.MAX_SCREENING)
@@ -111,7 +108,7 @@ class Host:
         )
         cap, reserve, backlog = d.sizes(d.raise_file_limit(), d.open_files(), seats)
         self.door = d.Door(cap, min(d.MAX_SCREENING, cap // 2), reserve, is_key=self.knows_key)
-        self.gate = Gate(total=min(MAX_WAITING, max(4, cap // 4)))
+        self.gate = Gate(total=min(MAX_UNGREETED, max(4, cap // 4)))
         return backlog
 
     def knows_key(self, key: str) -> bool:
@@ -137,13 +134,6 @@ class Host:
     # ------------------------------------------------------------ one connection
     async def handle(self, ws: ServerConnection) -> None:
         """Seat the client that says hello, then carry out its messages until it goes."""
-        self.open_connections += 1
-        try:
-            await self._handle(ws)
-        finally:
-            self.open_connections -= 1
-
-    async def _handle(self, ws: ServerConnection) -> None:
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
             hello = p.decode_from_client(raw)
@@ -153,7 +143,7 @@ class Host:
             return
         if not isinstance(hello, p.Hello):
             self.refused += 1
-            await self._send(ws, p.ActRefused("not-seated", "say hello first"))
+            await self._send(ws, p.MessageRefused("not-seated", "say hello first"))
             return
         seated = self._seat(hello)
         if isinstance(seated, p.Reject):
@@ -208,13 +198,15 @@ class Host:
             count += 1
             if count > MAX_PER_SECOND:
                 LOG.warning("table %s seat %d: too many messages, closing", table.code, seat)
-                await self._refuse(ws, table, seat, p.ActRefused("too-fast"))
+                await self._refuse(ws, table, seat, p.MessageRefused("too-fast"))
                 await ws.close()
                 return
             try:
                 message = p.decode_from_client(raw)
             except p.BadMessage as error:
-                await self._refuse(ws, table, seat, p.ActRefused("bad-message", str(error)[:200]))
+                await self._refuse(
+                    ws, table, seat, p.MessageRefused("bad-message", str(error)[:200])
+                )
                 continue
             await self._carry_out(ws, table, seat, message, now)
 
@@ -222,7 +214,7 @@ class Host:
         self, ws: ServerConnection, table: HostedTable, seat: int, message: p.FromClient, now: float
     ) -> None:
         if isinstance(message, p.Hello):
-            await self._refuse(ws, table, seat, p.ActRefused("seated"))
+            await self._refuse(ws, table, seat, p.MessageRefused("seated"))
         elif isinstance(message, p.Emote):
             key = (table.code, seat)
             if now - self._emoted.get(key, -p.EMOTE_SECONDS) >= p.EMOTE_SECONDS:
@@ -240,7 +232,7 @@ class Host:
                 await self._broadcast(table)
 
     async def _refuse(
-        self, ws: ServerConnection, table: HostedTable, seat: int, refusal: p.ActRefused
+        self, ws: ServerConnection, table: HostedTable, seat: int, refusal: p.MessageRefused
     ) -> None:
         self.refused += 1
         table.refused += 1
@@ -304,7 +296,7 @@ class Host:
                     await self._step(table, now)
                 except Exception:  # one table's fault must not stop the others
                     LOG.exception("table %s failed", table.code)
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(LOOP_TICK)
 
     async def _step(self, table: HostedTable, now: float) -> None:
         self._report_saving(table)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import logging
 import threading
 import time
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from pathlib import Path
 from game.net import protocol as p
 from game.net.discovery import Announcer, Listing, bind_address, local_address
 from game.net.host import Host
+from game.net.logs import LOG
 from game.net.remote import RemoteSession
 from game.net.serve import keep_saving, resume_table
 from game.net.table import HostedTable, TableSettings
@@ -26,9 +26,7 @@ from game.play.setup import new_seed
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 
-LOG = logging.getLogger("ohhell.net")
-WATCH_SECONDS = 2.0
-VERSION = p.PROTOCOL_VERSION
+LISTING_WATCH_SECONDS = 2.0
 
 
 class HostThread:
@@ -63,7 +61,9 @@ class HostThread:
         """Tell the local network about the table (and, every few seconds, how many
         seats are still open); what was announced."""
         address = f"{local_address()}:{self.port}"
-        listing = Listing(name, self.table.code, address, game, self._open_seats(), VERSION)
+        listing = Listing(
+            name, self.table.code, address, game, self._open_seats(), p.PROTOCOL_VERSION
+        )
         try:
             self.announcer = self.announcer or Announcer()
             self.announcer.announce(listing)
@@ -102,7 +102,7 @@ class HostThread:
         if listing.open_seats != self._open_seats():
             self.listing = dataclasses.replace(listing, open_seats=self._open_seats())
             self.loop.run_in_executor(None, _announce, announcer, self.listing)
-        self.loop.call_later(WATCH_SECONDS, self._watch)
+        self.loop.call_later(LISTING_WATCH_SECONDS, self._watch)
 
     def stop(self) -> None:
         self.listing = None

@@ -1,7 +1,7 @@
 """Logs a hostile client cannot turn into a flood, in a file of bounded size.
 
 :class:`RateLimit` logs each kind of message (its logger, level and format string) at
-most :data:`BURST` times in a row, then once every :data:`EVERY` seconds with the count
+most :data:`LOG_BURST` times in a row, then once every :data:`EVERY` seconds with the count
 of those left out; only CRITICAL passes always. :func:`configure` puts it on every
 handler of a host's log (so the libraries' messages are limited too), sets the
 libraries' loggers (websockets, zeroconf, asyncio) to WARNING, and writes the log to
@@ -27,7 +27,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-BURST = 20
+LOG = logging.getLogger("ohhell.net")
+"""The network's one logger: the host, the tables' entry, hosting from the window, the lobby."""
+LOG_BURST = 20
 """Messages of one kind logged before the limit starts."""
 EVERY = 10.0
 """Seconds between two messages of one kind once limited."""
@@ -35,14 +37,14 @@ QUIET = 60.0
 """Seconds without a message of a kind after which it may burst again."""
 MAX_KINDS = 256
 """Kinds of message remembered (the oldest are forgotten beyond)."""
-LOG_NAME = "host.log"
+HOST_LOG_NAME = "host.log"
 LOG_BYTES = 1024 * 1024
 """The host's log is rotated at this size..."""
 LOG_FILES = 3
 """...and this many old logs are kept (``host.log.1`` ...)."""
 LIBRARIES = ("websockets", "zeroconf", "asyncio")
 """Loggers of the libraries the host uses: only their warnings are logged."""
-FORMAT = "%(asctime)s %(levelname)s %(message)s"
+LINE_FORMAT = "%(asctime)s %(levelname)s %(message)s"
 
 
 class RateLimit(logging.Filter):
@@ -51,7 +53,7 @@ class RateLimit(logging.Filter):
 
     def __init__(
         self,
-        burst: int = BURST,
+        burst: int = LOG_BURST,
         every: float = EVERY,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -113,7 +115,7 @@ def unconfigure() -> None:
 def log_path() -> Path:
     from game.resources import data_dir
 
-    return data_dir() / LOG_NAME
+    return data_dir() / HOST_LOG_NAME
 
 
 def configure(
@@ -144,7 +146,7 @@ def configure(
         handlers.append(logging.NullHandler())
     for handler in handlers:
         handler.ohhell = True  # type: ignore[attr-defined]
-        handler.setFormatter(logging.Formatter(FORMAT))
+        handler.setFormatter(logging.Formatter(LINE_FORMAT))
         handler.addFilter(limit)
         root.addHandler(handler)
     return path if handlers and not isinstance(handlers[-1], logging.NullHandler) else None

@@ -130,7 +130,7 @@ Problem = Literal[
 ]
 
 
-class ActRefused(Struct, tag="refusal", forbid_unknown_fields=True):
+class MessageRefused(Struct, tag="refusal", forbid_unknown_fields=True):
     """The host refused the last message (and changed nothing)."""
 
     problem: Problem
@@ -154,7 +154,7 @@ class Emoted(Struct, tag="emoted", forbid_unknown_fields=True):
     word: Emotion
 
 
-FromHost = Welcome | Update | TableNotice | ActRefused | Reject | Emoted
+FromHost = Welcome | Update | TableNotice | MessageRefused | Reject | Emoted
 
 _ENCODER = msgspec.json.Encoder(enc_hook=enc_hook)
 _FROM_CLIENT = msgspec.json.Decoder(FromClient)

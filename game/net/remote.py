@@ -32,7 +32,7 @@ from game.rules.actions import Action, Play
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.phase import Phase
-from game.rules.reasons import Refusal, Refused
+from game.rules.reasons import Refusal, RefusedAction
 from game.rules.record import Player
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
@@ -399,17 +399,17 @@ class RemoteSession:
             return None
         return refusal_words(self._refusal(action))
 
-    def _refusal(self, action: Action) -> Refused:
+    def _refusal(self, action: Action) -> RefusedAction:
         """The engine's reason, from this seat's view (the host's own, word for word);
         an action that would be legal is refused while the last one is on its way."""
         view = self._view
         if view is None:
-            return Refused(Refusal.NOT_DEALT)
+            return RefusedAction(Refusal.NOT_DEALT)
         refused = refusal(view, action)
         if refused is not None:
             return refused
         waiting = Refusal.NOT_YOUR_PLAY if isinstance(action, Play) else Refusal.NOT_YOUR_BID
-        return Refused(waiting, self.seat)
+        return RefusedAction(waiting, self.seat)
 
     # ------------------------------------------------------------ acting
     def act(self, action: Action) -> list[Event]:
@@ -468,7 +468,7 @@ class RemoteSession:
         elif isinstance(message, p.TableNotice):
             self._absence(message)
             self.signals.append(notice_words(message))
-        elif isinstance(message, p.ActRefused):
+        elif isinstance(message, p.MessageRefused):
             self._sent_at = None
         elif isinstance(message, p.Emoted):
             self.emotes.append((message.seat, message.word))

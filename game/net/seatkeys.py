@@ -3,12 +3,12 @@
 When a host seats a player it gives the seat a key; with it the seat is taken back
 after the connection drops, the program closes or the machine restarts. The keys are
 kept in ``seats.json`` in the per-user data folder: one entry per table (its address
-and code), at most :data:`MAX_KEPT` (the oldest forgotten first), each forgotten once
+and code), at most :data:`MAX_KEPT_TABLES` (the oldest forgotten first), each forgotten once
 its game is over, the host no longer knows it, or after :data:`KEEP_SECONDS`.
 
 The file holds secrets and comes back from disk untrusted: it is written atomically
 and privately (mode 0600: the temporary file is created so, and renamed over the
-old one), read bounded (:data:`MAX_BYTES`) against a msgspec schema, and a damaged
+old one), read bounded (:data:`MAX_KEYS_BYTES`) against a msgspec schema, and a damaged
 file is kept aside and treated as empty.
 
 >>> normal_address("ws://192.168.1.5:47317/"), normal_address("host.lan")
@@ -31,13 +31,13 @@ from game.saves import PRINTABLE, Name, Seat
 from game.storage import atomic_write_text, keep_aside, read_bounded
 
 FILE_NAME = "seats.json"
-MAX_KEPT = 16
+MAX_KEPT_TABLES = 16
 """Tables whose seats are remembered at once."""
-MAX_BYTES = 64 * 1024
+MAX_KEYS_BYTES = 64 * 1024
 """The largest key file read (a full one is about 5 KB)."""
 KEEP_SECONDS = 3 * 24 * 3600.0
 """A seat not used for this long is forgotten (the host has long given up its game)."""
-VERSION = 1
+KEYS_VERSION = 1
 
 Address = Annotated[str, Meta(min_length=3, max_length=300, pattern=PRINTABLE)]
 Words = Annotated[str, Meta(max_length=80, pattern=PRINTABLE)]
@@ -64,8 +64,8 @@ class KeptSeat(Struct, forbid_unknown_fields=True, frozen=True):
 class KeptSeats(Struct, forbid_unknown_fields=True):
     """What ``seats.json`` holds."""
 
-    version: Annotated[int, Meta(ge=1, le=VERSION)]
-    seats: Annotated[list[KeptSeat], Meta(max_length=MAX_KEPT)]
+    version: Annotated[int, Meta(ge=1, le=KEYS_VERSION)]
+    seats: Annotated[list[KeptSeat], Meta(max_length=MAX_KEPT_TABLES)]
 
 
 _DECODER = msgspec.json.Decoder(KeptSeats)
@@ -100,7 +100,7 @@ class SeatKeys:
         """The seats kept and not yet stale, the most recently used first. A file that
         cannot be read counts as empty (a damaged one is kept aside)."""
         try:
-            data = read_bounded(self.path, MAX_BYTES)
+            data = read_bounded(self.path, MAX_KEYS_BYTES)
         except FileNotFoundError:
             return []
         except OSError:
@@ -139,14 +139,14 @@ class SeatKeys:
     # ------------------------------------------------------------ writing
     def keep(self, seat: KeptSeat) -> None:
         """Remember ``seat`` (in place of any kept for the same table); the oldest are
-        forgotten past :data:`MAX_KEPT`. A file that cannot be written is left as it
+        forgotten past :data:`MAX_KEPT_TABLES`. A file that cannot be written is left as it
         is: the seat can still be played, only not taken back after a restart."""
         seat = msgspec.structs.replace(
             seat, address=normal_address(seat.address), code=seat.code.upper()
         )
         table = (seat.address, seat.code)
         others = [kept for kept in self.all() if (kept.address, kept.code) != table]
-        self._write([seat, *others][:MAX_KEPT])
+        self._write([seat, *others][:MAX_KEPT_TABLES])
 
     def forget(self, address: str, code: str) -> None:
         """Forget the seat kept at that table, if any."""
@@ -157,7 +157,7 @@ class SeatKeys:
             self._write(left)
 
     def _write(self, seats: list[KeptSeat]) -> None:
-        data = msgspec.json.encode(KeptSeats(VERSION, seats)).decode()
+        data = msgspec.json.encode(KeptSeats(KEYS_VERSION, seats)).decode()
         with contextlib.suppress(OSError):
             atomic_write_text(self.path, data)
 

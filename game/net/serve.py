@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import dataclasses
 import errno
-import logging
 import socket
 import sys
 import time
@@ -29,6 +28,7 @@ from game.net import logs
 from game.net import protocol as p
 from game.net.discovery import Announcer, Listing, local_address
 from game.net.host import Host
+from game.net.logs import LOG
 from game.net.table import HostedTable, SeatState, TableSettings
 from game.play.autosave import Autosaver
 from game.play.sealing import load_save
@@ -37,8 +37,6 @@ from game.rules.errors import RecordError
 from game.rules.presets import get_preset, preset_for
 from game.rules.record import Level, Player
 from game.storage import NotRegular, TooLarge, atomic_write_text, read_bounded
-
-LOG = logging.getLogger("ohhell.net")
 
 
 class TableKeys(Struct, forbid_unknown_fields=True):

@@ -26,7 +26,7 @@ from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.names import MAX_NAME, clean_name
 from game.rules.phase import Phase
-from game.rules.reasons import Refused
+from game.rules.reasons import RefusedAction
 from game.rules.record import Level, Player, dumps, to_record
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
@@ -203,21 +203,21 @@ class HostedTable:
         return gone
 
     # ------------------------------------------------------------ acting
-    def act(self, seat: int, message: p.Act, now: float) -> p.ActRefused | None:
+    def act(self, seat: int, message: p.Act, now: float) -> p.MessageRefused | None:
         """A player's bid or card: refused (nothing changed) unless it is fresh, the
         seat's turn and legal."""
         if not self.full:
-            return p.ActRefused("not-your-turn", "the table is not full yet")
+            return p.MessageRefused("not-your-turn", "the table is not full yet")
         if not self.fresh(message.moves):
-            return p.ActRefused("stale", f"seen {message.moves} moves, the table is at another")
+            return p.MessageRefused("stale", f"seen {message.moves} moves, the table is at another")
         if seat not in self.match.awaiting or self.computer_level(seat) is not None:
-            return p.ActRefused("not-your-turn")
+            return p.MessageRefused("not-your-turn")
         action = to_action(seat, message)
         if action is None:
-            return p.ActRefused("bad-message", "a bid or a card, not both nor neither")
+            return p.MessageRefused("bad-message", "a bid or a card, not both nor neither")
         refused = self.match.refusal(action)
         if refused is not None:
-            return p.ActRefused("illegal", refused.why.value)
+            return p.MessageRefused("illegal", refused.why.value)
         self.apply(action, now)
         return None
 
@@ -324,7 +324,7 @@ class HostedTable:
         seed = self.match.seed if self.over else None
         return p.Update(moves=moves, events=events, view=doc, seed=seed)
 
-    def refusals(self, view: SeatView) -> tuple[Refused, ...]:
+    def refusals(self, view: SeatView) -> tuple[RefusedAction, ...]:
         """Why each card ``view``'s seat holds may not be played now (on its turn)."""
         if view.seat is None or view.phase is not Phase.PLAYING or not view.legal:
             return ()

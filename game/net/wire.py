@@ -30,7 +30,7 @@ from game.rules import events as ev
 from game.rules.actions import Bid, Play
 from game.rules.cards import PACK, Card, Suit
 from game.rules.phase import Phase
-from game.rules.reasons import Refused
+from game.rules.reasons import RefusedAction
 from game.rules.results import HandResult
 from game.rules.ruleset import MAX_HANDS, MAX_PLAYERS, PACK_SIZE, RuleSet
 from game.rules.tricks import Trick
@@ -115,7 +115,7 @@ class ViewDoc(Struct, forbid_unknown_fields=True, array_like=True):
     winners: Annotated[tuple[Seat, ...], PerSeat]
     bids_revealed: bool
     settlement: Annotated[tuple[float, ...], PerSeat] | None
-    refusals: Annotated[tuple[Refused, ...], Meta(max_length=PACK_SIZE)]
+    refusals: Annotated[tuple[RefusedAction, ...], Meta(max_length=PACK_SIZE)]
     """Why each held card that may not be played now is refused (for the table's hints)."""
 
 
@@ -144,7 +144,7 @@ _VIEW_DECODER = msgspec.json.Decoder(ViewDoc, dec_hook=dec_hook)
 
 
 def view_doc(
-    view: SeatView, known_results: int, refusals: tuple[Refused, ...], known_tricks: int = 0
+    view: SeatView, known_results: int, refusals: tuple[RefusedAction, ...], known_tricks: int = 0
 ) -> ViewDoc:
     """What goes to the player of ``view.seat``: its view, the finished hands after the
     first ``known_results`` and the tricks of this hand after the first ``known_tricks``,

@@ -34,10 +34,10 @@ from game.storage import TooLarge, atomic_write_text, read_bounded
 MARK = 0.5
 """A decision is marked when the expert's choice was worth this many points more."""
 
-FORMAT: Literal["ohhell-analysis"] = "ohhell-analysis"
-VERSION = 1
+ANALYSIS_FORMAT: Literal["ohhell-analysis"] = "ohhell-analysis"
+ANALYSIS_VERSION = 1
 MAX_DECISIONS = 20_000
-MAX_BYTES = 2 * 1024 * 1024
+MAX_ANALYSIS_BYTES = 2 * 1024 * 1024
 MeanPoints = Annotated[float, Meta(ge=-10_000, le=10_000)]
 
 
@@ -55,7 +55,7 @@ class AnalysisDoc(Struct, forbid_unknown_fields=True):
     """The schema of an analysis file."""
 
     format: Literal["ohhell-analysis"]
-    version: Annotated[int, Meta(ge=1, le=VERSION)]
+    version: Annotated[int, Meta(ge=1, le=ANALYSIS_VERSION)]
     complete: bool
     decisions: Annotated[list[JudgedDoc], Meta(max_length=MAX_DECISIONS)]
 
@@ -114,7 +114,7 @@ def analysis_text(judged: Collection[Judged], complete: bool) -> str:
         )
         for item in sorted(judged, key=lambda item: item.index)
     ]
-    doc = AnalysisDoc(FORMAT, VERSION, complete, decisions)
+    doc = AnalysisDoc(ANALYSIS_FORMAT, ANALYSIS_VERSION, complete, decisions)
     return msgspec.json.encode(doc).decode()
 
 
@@ -127,7 +127,7 @@ def read_analysis(path: Path, replay: Replay, seats: Collection[int]) -> tuple[l
     """The decisions judged in ``path`` and whether the analysis was complete; nothing
     when the file is missing, damaged, or does not fit this game's replay."""
     try:
-        doc = _DECODER.decode(read_bounded(path, MAX_BYTES))
+        doc = _DECODER.decode(read_bounded(path, MAX_ANALYSIS_BYTES))
         judged = [_checked(item, replay, seats) for item in doc.decisions]
     except (OSError, TooLarge, msgspec.DecodeError, RecursionError, ValueError):
         return [], False

@@ -75,11 +75,6 @@ class Coach:
             return None
         return asked[1].advice
 
-    @property
-    def asking(self) -> Thought | None:
-        """The question under way or answered (for tests and benchmarks)."""
-        return self._asked[1] if self._asked is not None else None
-
     def stop(self) -> None:
         """Cancel the question (the worker drops it if it is still thinking)."""
         if self._asked is not None:

@@ -63,11 +63,6 @@ class Moment:
     def hand_number(self) -> int:
         return self.view.hand_number
 
-    @property
-    def trick_number(self) -> int:
-        """How many tricks of this hand are complete (the one on the cloth included)."""
-        return len(self.view.tricks)
-
 
 @dataclass(frozen=True)
 class Replay:

@@ -34,28 +34,28 @@ from game.rules.record import Player
 from game.saves import MAX_RECORD_BYTES, read_record
 from game.storage import NotRegular, TooLarge, atomic_write_bytes, read_bounded
 
-HEADER = b"ohhell-sealed 1\n"
+SEALED_HEADER = b"ohhell-sealed 1\n"
 """How a sealed save begins (the rest is base64: nonce, tag, ciphertext)."""
 KEY_NAME = "deals.key"
 KEY_BYTES = 32
 NONCE_BYTES = 16
 TAG_BYTES = 16
-MAX_SEALED_BYTES = len(HEADER) + (MAX_RECORD_BYTES + NONCE_BYTES + TAG_BYTES) * 4 // 3 + 8
+MAX_SEALED_BYTES = len(SEALED_HEADER) + (MAX_RECORD_BYTES + NONCE_BYTES + TAG_BYTES) * 4 // 3 + 8
 """A sealed save of the largest record."""
 
 
 def seal(data: bytes, key: bytes) -> bytes:
-    """``data`` encrypted with ``key``, as text-safe bytes that begin with :data:`HEADER`."""
+    """``data`` encrypted with ``key``, as text-safe bytes that begin with :data:`SEALED_HEADER`."""
     nonce = secrets.token_bytes(NONCE_BYTES)
     body = _xor(data, _stream(key, nonce, len(data)))
     tag = _tag(key, nonce, body)
-    return HEADER + base64.b64encode(nonce + tag + body)
+    return SEALED_HEADER + base64.b64encode(nonce + tag + body)
 
 
 def unseal(sealed: bytes, key: bytes) -> bytes:
     """What :func:`seal` sealed; raises RecordError if it is damaged or another key's."""
     try:
-        raw = base64.b64decode(sealed.removeprefix(HEADER), validate=True)
+        raw = base64.b64decode(sealed.removeprefix(SEALED_HEADER), validate=True)
     except ValueError:
         raise RecordError("file", "a sealed save that is damaged") from None
     nonce, tag = raw[:NONCE_BYTES], raw[NONCE_BYTES : NONCE_BYTES + TAG_BYTES]
@@ -66,7 +66,7 @@ def unseal(sealed: bytes, key: bytes) -> bytes:
 
 
 def is_sealed(data: bytes) -> bool:
-    return data.startswith(HEADER)
+    return data.startswith(SEALED_HEADER)
 
 
 def _stream(key: bytes, nonce: bytes, size: int) -> bytes:

@@ -4,7 +4,7 @@ errors say where a damaged file went wrong."""
 
 from __future__ import annotations
 
-from game.rules.reasons import Refused, RuleProblem
+from game.rules.reasons import RefusedAction, RuleProblem
 
 
 class RulesError(ValueError):
@@ -25,11 +25,11 @@ class IllegalAction(ValueError):
     """An action the current state does not allow; the state is left unchanged.
     ``refused`` says why."""
 
-    def __init__(self, refused: Refused) -> None:
+    def __init__(self, refused: RefusedAction) -> None:
         self.refused = refused
         super().__init__(f"action refused: {refused.why.value}")
 
-    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Refused]]:
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[RefusedAction]]:
         """Rebuilt from its reason when it crosses to another process."""
         return (IllegalAction, (self.refused,))
 

@@ -37,7 +37,7 @@ from game.rules.errors import IllegalAction
 from game.rules.events import DealerPasses, Event, GameOver, HandScored
 from game.rules.phase import Phase
 from game.rules.plan import Plan, plan_of
-from game.rules.reasons import Refusal, Refused
+from game.rules.reasons import Refusal, RefusedAction
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import final_totals, hand_points, settle, winners_of
@@ -243,7 +243,7 @@ class Match:
         :class:`Card`) never are."""
         return verify.refusal(self, action) is None
 
-    def refusal(self, action: Action) -> Refused | None:
+    def refusal(self, action: Action) -> RefusedAction | None:
         """Why ``action`` is illegal now, as data (``game.i18n.reasons`` words it);
         None when it is legal. The one verifier (:mod:`game.rules.verify`) says, as
         it does, from its own view, for a seat played from another computer."""
@@ -276,9 +276,9 @@ class Match:
         """Carry out the automatic step of this phase and return its events."""
         hand, phase = self._hand, self.phase
         if phase is Phase.GAME_OVER:
-            raise IllegalAction(Refused(Refusal.GAME_OVER))
+            raise IllegalAction(RefusedAction(Refusal.GAME_OVER))
         if not phase.automatic:
-            raise IllegalAction(Refused(Refusal.WAITING, self.awaiting[0]))
+            raise IllegalAction(RefusedAction(Refusal.WAITING, self.awaiting[0]))
         self._views.clear()
         if phase is Phase.CHOOSING_DEALER:
             chosen = dealing.choose_dealer(self.rules, self._rng)

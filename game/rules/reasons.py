@@ -2,7 +2,7 @@
 the words need. The engine speaks no language; ``game.i18n.reasons`` turns each of
 these into the player's words.
 
->>> refused = Refused(Refusal.MUST_FOLLOW, seat=2, led=Suit.HEARTS)
+>>> refused = RefusedAction(Refusal.MUST_FOLLOW, seat=2, led=Suit.HEARTS)
 >>> refused.why.value, refused.led
 ('must-follow', <Suit.HEARTS: 2>)
 """
@@ -40,7 +40,7 @@ class Refusal(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Refused:
+class RefusedAction:
     """An action refused: ``why``, and what the words need: the seat, the bid refused,
     the tricks in the hand, the card, the suit led, the trump suit."""
 

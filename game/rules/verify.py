@@ -25,7 +25,7 @@ from typing import Protocol
 from game.rules.actions import Bid, Play
 from game.rules.cards import SUIT_MASKS, Card, Suit
 from game.rules.phase import Phase
-from game.rules.reasons import Refusal, Refused
+from game.rules.reasons import Refusal, RefusedAction
 from game.rules.ruleset import RuleSet
 from game.rules.tricks import legal_mask
 
@@ -60,24 +60,24 @@ class Position(Protocol):
         ...
 
 
-def refusal(position: Position, action: object) -> Refused | None:
+def refusal(position: Position, action: object) -> RefusedAction | None:
     """Why ``action`` is refused in ``position``, as data; None when it is allowed.
     A bid or a play must have the field types the engine reads: a bool or float seat
     or bid, or a card that is not a :class:`Card`, is ill typed."""
     phase = position.phase
     if phase is Phase.GAME_OVER:
-        return Refused(Refusal.GAME_OVER)
+        return RefusedAction(Refusal.GAME_OVER)
     if phase.automatic:
-        return Refused(Refusal.NOT_DEALT)
+        return RefusedAction(Refusal.NOT_DEALT)
     if type(action) is Play:
         if type(action.seat) is not int or type(action.card) is not Card:
-            return Refused(Refusal.ILL_TYPED)
+            return RefusedAction(Refusal.ILL_TYPED)
         return verify_play(position, action)
     if type(action) is Bid:
         if type(action.seat) is not int or type(action.tricks) is not int:
-            return Refused(Refusal.ILL_TYPED)
+            return RefusedAction(Refusal.ILL_TYPED)
         return verify_bid(position, action)
-    return Refused(Refusal.NOT_AN_ACTION)
+    return RefusedAction(Refusal.NOT_AN_ACTION)
 
 
 def barred_bid(position: Position, seat: int) -> int | None:
@@ -101,40 +101,40 @@ def hooked_bid(size: int, bids: tuple[int | None, ...]) -> int | None:
     return barred if barred >= 0 else None
 
 
-def verify_bid(position: Position, bid: Bid) -> Refused | None:
+def verify_bid(position: Position, bid: Bid) -> RefusedAction | None:
     """None if ``bid`` (well typed) is allowed now, else why not."""
     seat, tricks = bid.seat, position.hand_size
     if position.phase is not Phase.BIDDING:
-        return Refused(Refusal.BIDDING_OVER, seat)
+        return RefusedAction(Refusal.BIDDING_OVER, seat)
     if seat not in range(position.players):
-        return Refused(Refusal.NO_SUCH_SEAT, seat)
+        return RefusedAction(Refusal.NO_SUCH_SEAT, seat)
     if seat not in position.awaiting:
         why = Refusal.ALREADY_BID if position.has_bid[seat] else Refusal.NOT_YOUR_BID
-        return Refused(why, seat)
+        return RefusedAction(why, seat)
     if bid.tricks < 0:
-        return Refused(Refusal.NEGATIVE_BID, seat, bid.tricks, tricks)
+        return RefusedAction(Refusal.NEGATIVE_BID, seat, bid.tricks, tricks)
     if bid.tricks > tricks:
-        return Refused(Refusal.BID_TOO_HIGH, seat, bid.tricks, tricks)
+        return RefusedAction(Refusal.BID_TOO_HIGH, seat, bid.tricks, tricks)
     if bid.tricks == barred_bid(position, seat):
-        return Refused(Refusal.HOOK, seat, bid.tricks, tricks)
+        return RefusedAction(Refusal.HOOK, seat, bid.tricks, tricks)
     return None
 
 
-def verify_play(position: Position, play: Play) -> Refused | None:
+def verify_play(position: Position, play: Play) -> RefusedAction | None:
     """None if ``play`` (well typed) is allowed now, else why not."""
     seat, card = play.seat, play.card
     if position.phase is not Phase.PLAYING:
-        return Refused(Refusal.NOT_PLAYING, seat, card=card)
+        return RefusedAction(Refusal.NOT_PLAYING, seat, card=card)
     if seat not in position.awaiting:
-        return Refused(Refusal.NOT_YOUR_PLAY, seat, card=card)
+        return RefusedAction(Refusal.NOT_YOUR_PLAY, seat, card=card)
     hand = position.cards_of(seat)
     if not card.mask & hand:
-        return Refused(Refusal.NOT_HELD, seat, card=card)
+        return RefusedAction(Refusal.NOT_HELD, seat, card=card)
     trick, trump = position.trick, position.trump
     led = trick[0].suit if trick else None
     if card.mask & legal_mask(hand, led, trump, position.rules.must_trump):
         return None
     assert led is not None  # a lead is never refused for its suit
     if hand & SUIT_MASKS[led]:
-        return Refused(Refusal.MUST_FOLLOW, seat, card=card, led=led)
-    return Refused(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=trump)
+        return RefusedAction(Refusal.MUST_FOLLOW, seat, card=card, led=led)
+    return RefusedAction(Refusal.MUST_TRUMP, seat, card=card, led=led, trump=trump)

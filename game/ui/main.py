@@ -16,27 +16,26 @@ from collections.abc import Callable
 
 import pygame
 
+from game.exits import ALREADY_RUNNING
 from game.i18n import _, system_language
 from game.instance import RAISED, AlreadyRunning, InstanceLock, ShowRequests, wait_for_reply
 from game.settings import SettingsStore
 from game.ui.app import App
+from game.ui.icon import render_icon
 from game.ui.kit import routes
-from game.ui.kit.icon import render_icon
 from game.ui.options import parse_args
 from game.ui.window import HEADLESS_DRIVERS, open_window
 
-ALREADY_RUNNING = 3
-"""The exit status of a second copy."""
 Tell = Callable[[str, str], None]
 """Shows the player a title and a message."""
 
 
 def main(argv: list[str]) -> int:
     """Open the game window and play; returns the exit status."""
-    return play(parse_args(argv))
+    return play_in_window(parse_args(argv))
 
 
-def play(args: argparse.Namespace) -> int:
+def play_in_window(args: argparse.Namespace) -> int:
     """Play as the options (:func:`~game.ui.options.parse_args`) say; the exit status."""
     store = SettingsStore()
     choose_language(store, getattr(args, "lang", None))

@@ -17,14 +17,13 @@ from collections.abc import Callable
 
 import pygame
 
-from game import cliargs
 from game.i18n import _
 from game.play.preview import played_session
 from game.play.session import GameSession
 from game.play.setup import COMPUTER_NAMES
 from game.rules.record import Player, PlayerKind
 from game.settings import SettingsStore
-from game.ui import options, registry
+from game.ui import registry
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.kit.files import save_png
@@ -44,13 +43,6 @@ KINDS: tuple[PlayerKind, ...] = (
     "human", "hard", "medium", "expert", "easy", "medium", "hard", "expert",
 )  # fmt: skip
 """Who plays each seat of a picture: you, then computers of mixed levels."""
-SCENES = options.SCENES
-"""The screens ``--scene`` can picture (named where the options are parsed)."""
-
-
-def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
-    """``WIDTHxHEIGHT``, or ``default`` for none; see :func:`game.cliargs.window_size`."""
-    return cliargs.window_size(text) if text else default
 
 
 def build_scene(app: SceneHost, name: str, session: GameSession) -> list[Scene]:

@@ -24,7 +24,7 @@ from game.ui.cards.palette import (
 )
 from game.ui.cards.pen import Pen
 
-FACE_V = 0.55
+JACK_FACE_V = 0.55
 HALBERD_U = 0.15
 
 
@@ -48,7 +48,7 @@ def _doublet(pen: Pen, bottom: float, left: Colour, right: Colour) -> None:
         pen.stroke([(u, top + 0.12), (u, bottom)], C_GOLD_DARK, width=1.4)
     for v in (0.9, 0.98, 1.06, 1.14):
         pen.circle(0.5, v, 0.018, C_GOLD)
-    parts.neck(pen, FACE_V + 0.14, top + 0.02)
+    parts.neck(pen, JACK_FACE_V + 0.14, top + 0.02)
     collar = [(0.5, top + 0.02), (0.4, top - 0.02), (0.37, top + 0.05), (0.44, top + 0.09)]
     pen.sym(collar, C_WHITE)
     pen.stroke([(0.5, top + 0.02), (0.5, top + 0.08)])
@@ -71,7 +71,7 @@ def _halberd(pen: Pen, bottom: float, sleeve: Colour) -> None:
 
 def _head(pen: Pen) -> None:
     """Brown hair cut in a bob with a fringe, and a young, beardless face."""
-    cv = FACE_V
+    cv = JACK_FACE_V
     bob = [
         (0.5, cv - 0.2),
         (0.36, cv - 0.17),
@@ -89,7 +89,7 @@ def _head(pen: Pen) -> None:
 
 def _beret(pen: Pen, colour: Colour, band: Colour) -> None:
     """A broad beret worn at a tilt, with a band, a gold brooch and a long white feather."""
-    cv = FACE_V
+    cv = JACK_FACE_V
     feather = [
         *quad((0.7, cv - 0.2), (0.88, cv - 0.3), (0.7, 0.04), 8),
         *quad((0.7, 0.04), (0.78, cv - 0.36), (0.64, cv - 0.24), 8)[1:],

@@ -24,7 +24,8 @@ from game.ui.cards.palette import (
 )
 from game.ui.cards.pen import Pen
 
-FACE_V = 0.5
+KING_FACE_V = 0.5
+"""How far down the card the king's face sits (a share of the figure's height)."""
 SWORD_U = 0.85
 
 
@@ -88,7 +89,7 @@ def _sword(pen: Pen, bottom: float, main: Colour) -> None:
 
 def _head(pen: Pen) -> None:
     """White hair, the face with white brows, a full pointed beard and moustache."""
-    cv = FACE_V
+    cv = KING_FACE_V
     pen.sym([(0.5, cv - 0.17), (0.35, cv - 0.14), (0.32, cv + 0.04), (0.35, cv + 0.14)], C_WHITE)
     parts.face(pen, cv, brows=C_WHITE, brow_width=2.2, lips=None)
     beard = [
@@ -116,7 +117,7 @@ def _head(pen: Pen) -> None:
 
 def _crown(pen: Pen, jewel: Colour) -> None:
     """A tall arched crown over a velvet cap: band, lilies, arches, orb and cross."""
-    base, band = FACE_V - 0.14, 0.07
+    base, band = KING_FACE_V - 0.14, 0.07
     top = base - 0.22
     pen.ellipse(0.5, base - 0.11, 0.15, 0.11, C_VELVET)
     arches = [

@@ -26,7 +26,7 @@ from game.ui.cards.palette import (
 )
 from game.ui.cards.pen import Pen
 
-FACE_V = 0.52
+QUEEN_FACE_V = 0.52
 ROSE = (0.22, 0.86)
 
 
@@ -38,14 +38,14 @@ def draw_queen(pen: Pen, suit: Suit, bottom: float) -> None:
     parts.shoulders(pen, bottom, main, 0.38, 0.76)
     _bodice(pen, bottom, trim)
     _hair(pen)
-    parts.face(pen, FACE_V, lashes=True, half_width=0.14)
+    parts.face(pen, QUEEN_FACE_V, lashes=True, half_width=0.14)
     _fringe_and_coronet(pen, veil)
     _rose(pen, bottom, main)
 
 
 def _veil(pen: Pen, colour: Colour) -> None:
     """A veil from under the coronet down behind the hair to the shoulders."""
-    cv = FACE_V
+    cv = QUEEN_FACE_V
     veil = [
         (0.5, cv - 0.25),
         *quad((0.3, cv - 0.25), (0.24, cv + 0.1), (0.12, cv + 0.42), 8),
@@ -75,7 +75,7 @@ def _bodice(pen: Pen, bottom: float, colour: Colour) -> None:
 
 def _hair(pen: Pen) -> None:
     """Long golden hair framing the face and falling over the shoulders."""
-    cv = FACE_V
+    cv = QUEEN_FACE_V
     hair = [
         (0.5, cv - 0.19),
         *quad((0.35, cv - 0.19), (0.3, cv - 0.05), (0.31, cv + 0.12), 6),
@@ -91,7 +91,7 @@ def _hair(pen: Pen) -> None:
 
 def _fringe_and_coronet(pen: Pen, veil: Colour) -> None:
     """Hair parted in the middle, pearl earrings, and a low coronet of fleurons."""
-    cv = FACE_V
+    cv = QUEEN_FACE_V
     for side in (-1, 1):
         # One half of the fringe, as (distance from the parting, height above the face).
         half = [

@@ -1,2 +1,2 @@
 """The kit every screen builds on: the scene contract and host, routes, theme (colours,
-fonts, the felt), widgets, pygame_gui forms, the window icon and sounds."""
+fonts, the felt), widgets, pygame_gui forms and sounds: the lowest layer of the screens."""

@@ -54,7 +54,7 @@ _SCALED_MISC = {
     "text_offset",
 }
 
-T = TypeVar("T")
+Value = TypeVar("Value")
 
 
 @lru_cache(maxsize=1)
@@ -268,17 +268,17 @@ def tight_id(style: str | None) -> ObjectID:
 
 
 @dataclass
-class Choice(Generic[T]):
+class Choice(Generic[Value]):
     """A row of buttons of which one is selected (a segmented control)."""
 
-    values: Sequence[T]
+    values: Sequence[Value]
     buttons: list[UIButton]
-    on_change: Callable[[T], None]
-    value: T | None = None
+    on_change: Callable[[Value], None]
+    value: Value | None = None
     enabled: bool = True
     hidden: bool = field(default=False)
 
-    def set(self, value: T | None) -> None:
+    def set(self, value: Value | None) -> None:
         """Show ``value`` as chosen (without calling ``on_change``)."""
         self.value = value
         for option, button in zip(self.values, self.buttons, strict=True):
@@ -418,16 +418,16 @@ class GuiScene(Scene):
     def choice(
         self,
         rect: pygame.Rect,
-        options: Sequence[tuple[T, str]],
-        value: T | None,
-        on_change: Callable[[T], None],
+        options: Sequence[tuple[Value, str]],
+        value: Value | None,
+        on_change: Callable[[Value], None],
         *,
         container: IContainerLikeInterface | None = None,
         tooltips: Sequence[str | None] | None = None,
         gap: int | None = None,
         style: str = "segment",
         weights: Sequence[float] | None = None,
-    ) -> Choice[T]:
+    ) -> Choice[Value]:
         """A segmented control across ``rect``: one button per option, each as wide as
         its words need and the room left shared out evenly (unless ``weights`` say)."""
         gap = self.px(6) if gap is None else gap
@@ -465,19 +465,19 @@ class GuiScene(Scene):
     def choice_at(
         self,
         rects: Sequence[pygame.Rect],
-        options: Sequence[tuple[T, str]],
-        value: T | None,
-        on_change: Callable[[T], None],
+        options: Sequence[tuple[Value, str]],
+        value: Value | None,
+        on_change: Callable[[Value], None],
         *,
         container: IContainerLikeInterface | None = None,
         tooltips: Sequence[str | None] | None = None,
         style: str = "segment",
-    ) -> Choice[T]:
+    ) -> Choice[Value]:
         """A set of buttons at ``rects`` of which one is selected."""
         buttons: list[UIButton] = []
-        result: Choice[T] = Choice([option for option, _ in options], buttons, on_change, value)
+        result: Choice[Value] = Choice([option for option, _ in options], buttons, on_change, value)
 
-        def pick(option: T) -> Callable[[], None]:
+        def pick(option: Value) -> Callable[[], None]:
             def picked() -> None:
                 changed = result.value != option
                 result.set(option)

@@ -60,7 +60,7 @@ class Layer(IntEnum):
 
 
 @dataclass(frozen=True)
-class Place:
+class LayerPlace:
     """Where a layer may go and what it does with input."""
 
     covers: frozenset[Protected]
@@ -76,15 +76,15 @@ RINGS = 24
 _ALL = frozenset(PROTECTED)
 _NONE: frozenset[Protected] = frozenset()
 
-PLACES: dict[Layer, Place] = {
-    Layer.TABLE: Place(_ALL, takes_input=True, holds=False),
-    Layer.GUIDE: Place(_NONE, takes_input=True, holds=False),
-    Layer.NOTICE: Place(_NONE, takes_input=False, holds=False),
-    Layer.TOOLTIP: Place(_NONE, takes_input=False, holds=False),
-    Layer.PANEL: Place(frozenset({"trick"}), takes_input=True, holds=False),
-    Layer.CURTAIN: Place(_ALL, takes_input=True, holds=True),
-    Layer.DIALOG: Place(_ALL, takes_input=True, holds=True),
-    Layer.LIST: Place(_ALL, takes_input=True, holds=True),
+PLACES: dict[Layer, LayerPlace] = {
+    Layer.TABLE: LayerPlace(_ALL, takes_input=True, holds=False),
+    Layer.GUIDE: LayerPlace(_NONE, takes_input=True, holds=False),
+    Layer.NOTICE: LayerPlace(_NONE, takes_input=False, holds=False),
+    Layer.TOOLTIP: LayerPlace(_NONE, takes_input=False, holds=False),
+    Layer.PANEL: LayerPlace(frozenset({"trick"}), takes_input=True, holds=False),
+    Layer.CURTAIN: LayerPlace(_ALL, takes_input=True, holds=True),
+    Layer.DIALOG: LayerPlace(_ALL, takes_input=True, holds=True),
+    Layer.LIST: LayerPlace(_ALL, takes_input=True, holds=True),
 }
 """Each layer's declared place."""
 

@@ -71,7 +71,7 @@ def element(name: str, rect: pygame.Rect) -> None:
         _log.append(Drawn(name, pygame.Rect(rect)))
 
 
-def text(box: str, content: str, image: pygame.Surface, at: tuple[int, int]) -> None:
+def words(box: str, content: str, image: pygame.Surface, at: tuple[int, int]) -> None:
     """Words ``content``, rendered as ``image``, were drawn with its top left at ``at``
     inside the element named ``box``; the log keeps the ink's rectangle."""
     if _log is not None and content.strip():

@@ -14,7 +14,7 @@ import pygame
 
 from game.settings import Settings
 
-RATE = 22050
+SAMPLE_RATE = 22050
 
 
 def _envelope(count: int, attack: float, decay: float) -> list[float]:
@@ -28,7 +28,7 @@ def _envelope(count: int, attack: float, decay: float) -> list[float]:
 def _noise_burst(seconds: float, decay: float, brightness: float, seed: int) -> list[float]:
     """Filtered noise: brightness near 1 is a crisp snap, lower is a soft swish."""
     rng = random.Random(seed)
-    count = int(RATE * seconds)
+    count = int(SAMPLE_RATE * seconds)
     shape = _envelope(count, 0.02, decay)
     out, last = [], 0.0
     for i in range(count):
@@ -39,14 +39,14 @@ def _noise_burst(seconds: float, decay: float, brightness: float, seed: int) -> 
 
 def _tones(notes: list[tuple[float, float]], seconds: float) -> list[float]:
     """A sequence of (frequency, start) bell-like tones."""
-    count = int(RATE * seconds)
+    count = int(SAMPLE_RATE * seconds)
     out = [0.0] * count
     for frequency, start in notes:
-        begin = int(start * RATE)
+        begin = int(start * SAMPLE_RATE)
         length = count - begin
         shape = _envelope(length, 0.01, 6.0)
         for i in range(length):
-            t = i / RATE
+            t = i / SAMPLE_RATE
             wave = math.sin(2 * math.pi * frequency * t) + 0.3 * math.sin(
                 4 * math.pi * frequency * t
             )
@@ -98,7 +98,7 @@ class Sounds:
     def _open(self) -> bool:
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+                pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, buffer=512)
         except pygame.error:
             return False
         return True

@@ -28,7 +28,7 @@ FAN = ("TD", "JC", "QH", "KS", "AH")
 DRIFTERS = 11
 PREPARE_BUDGET = 0.004
 """Seconds a frame may spend rendering the cards' pictures (at least one is rendered)."""
-FADE_IN = 0.4
+CARD_FADE_IN = 0.4
 """Seconds a card takes to fade in once its picture is ready."""
 
 Picture = tuple[int, bool, str]
@@ -142,7 +142,7 @@ class Backdrop:
     def _fade(self, pictures: list[Picture]) -> float:
         """How far faded in (0 to 1) the card needing ``pictures`` is."""
         shown = min((self._shown.get(picture, -1.0) for picture in pictures), default=0.0)
-        return max(0.0, min(1.0, shown / FADE_IN)) if shown >= 0 else 0.0
+        return max(0.0, min(1.0, shown / CARD_FADE_IN)) if shown >= 0 else 0.0
 
     def _drifter_image(self, index: int, drifter: Drifter) -> pygame.Surface:
         """The drifter turned to its angle (re-rendered only every couple of degrees),

@@ -175,11 +175,6 @@ def quick_captions(rules: RuleSet, players: Sequence[Player]) -> tuple[str, ...]
     )
 
 
-def quick_caption(rules: RuleSet, players: Sequence[Player]) -> str:
-    """Under the Quick game button, in full."""
-    return quick_captions(rules, players)[0]
-
-
 def quick_tooltip(rules: RuleSet, players: Sequence[Player]) -> str:
     """What Quick game starts, in full: the rules, the players by name, the length."""
     text = _("A new game of {variant} for {count} ({names}), {length}.").format(

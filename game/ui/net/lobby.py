@@ -8,7 +8,6 @@ address typed in. The network work is in :mod:`game.net`; this screen only asks.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -24,6 +23,7 @@ from game.i18n.reasons import error_words
 from game.net.client import JoinError
 from game.net.discovery import Browser, Listing
 from game.net.hosting import HostThread, host_game, host_players, resume_hosted
+from game.net.logs import LOG
 from game.net.rejoin import join_table
 from game.net.remote import RemoteSession, join_words
 from game.net.seatkeys import KeptSeat, SeatKeys, normal_address
@@ -37,7 +37,6 @@ from game.ui.menus.summary import variant_name
 if TYPE_CHECKING:
     from game.ui.kit.scene import SceneHost
 
-LOG = logging.getLogger("ohhell.net")
 MAX_LISTED = 5
 """Games found on the network shown at once."""
 

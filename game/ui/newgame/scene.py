@@ -121,7 +121,7 @@ class NewGameScene(GuiScene):
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
-        self.dice_button = self.button(
+        self.button(
             self.rect(464, 640, 62, 44),
             _("New"),
             self._roll_seed,

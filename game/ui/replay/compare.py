@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.play.contract import TableSession
     from game.ui.kit.scene import SceneHost
 
-MADE, MISSED = (34, 128, 60), (188, 52, 40)
+MADE_INK, MISSED_INK = (34, 128, 60), (188, 52, 40)
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ class CompareSheet(Scene):
             small = theme.text(
                 f"{_bid_text(line.bids[seat])}/{line.taken[seat]}",
                 size - 2,
-                MADE if made else MISSED,
+                MADE_INK if made else MISSED_INK,
             )
             surface.blit(small, small.get_rect(midright=(centre - self.px(2), y + row_h // 2)))
             score = theme.text(str(total), size, theme.INK, "bold")
@@ -218,7 +218,7 @@ class CompareSheet(Scene):
             surface.blit(text, text.get_rect(midtop=(centre, y + self.px(4))))
             if then is not None and total != then[seat]:
                 diff = total - then[seat]
-                ink = MADE if diff > 0 else MISSED
+                ink = MADE_INK if diff > 0 else MISSED_INK
                 mark = theme.text(f"{diff:+d}".replace("-", "−"), self.px(12), ink, "bold")
                 at = (centre + text.get_width() // 2 + self.px(4), y + self.px(8))
                 surface.blit(mark, at)

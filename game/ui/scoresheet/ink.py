@@ -19,10 +19,9 @@ RULED = (168, 196, 222)
 MARGIN_RED = (214, 120, 112)
 PENCIL = (122, 124, 132)
 FAINT = (196, 196, 190)
-TICK = (34, 120, 74)
+TICK_INK = (34, 120, 74)
 BLOB_INK = (24, 28, 48)
-BLOB_GHOST = (120, 126, 150)
-MISSED = (168, 104, 96)
+MISSED_RING = (168, 104, 96)
 """The mark beside a missed bid: a muted rose, plain but never alarming."""
 """The failed bid still faintly legible through its blob."""
 MADE_ONE = (30, 128, 78)
@@ -68,7 +67,7 @@ def pen_tick(surface: pygame.Surface, start: tuple[int, int], px: Scaler) -> Non
     """A quick pen tick: short stroke down, long stroke up."""
     x, y = start
     points = [(x, y), (x + px(4), y + px(5)), (x + px(12), y - px(7))]
-    pygame.draw.lines(surface, TICK, False, points, max(2, px(2.4)))
+    pygame.draw.lines(surface, TICK_INK, False, points, max(2, px(2.4)))
 
 
 def pen_ring(surface: pygame.Surface, rect: pygame.Rect, seat: int, width: int) -> None:
@@ -91,7 +90,7 @@ def missed_mark(surface: pygame.Surface, digit: pygame.Rect, px: Callable[[float
     bid itself stays whole, in pencil grey."""
     radius = max(3, px(5))
     centre = (digit.right + px(3) + radius, digit.centery + px(1))
-    pygame.draw.circle(surface, MISSED, centre, radius, max(1, px(2)))
+    pygame.draw.circle(surface, MISSED_RING, centre, radius, max(1, px(2)))
 
 
 def ink_blob(width: int, height: int, seed: int) -> pygame.Surface:

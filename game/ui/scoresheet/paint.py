@@ -21,7 +21,7 @@ from game.ui.scoresheet.ink import (
     MARGIN_RED,
     PENCIL,
     RULED,
-    TICK,
+    TICK_INK,
     darker,
     draw_paper,
     ink_blob,
@@ -257,7 +257,7 @@ class SheetPainter(SheetLayout):
             surface.blit(text, rect)
             if points is not None and score_col.width > px(44):
                 gained = f"+{points}" if points > 0 else str(points)
-                small = theme.text(gained, px(11), TICK if points > 0 else PENCIL, "italic")
+                small = theme.text(gained, px(11), TICK_INK if points > 0 else PENCIL, "italic")
                 surface.blit(
                     small, small.get_rect(bottomright=(rect.left - px(4), rect.bottom - px(2)))
                 )

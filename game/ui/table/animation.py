@@ -41,10 +41,6 @@ are :mod:`game.ui.table.notices`)."""
 
 
 # ------------------------------------------------------------------ easing
-def linear(t: float) -> float:
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 

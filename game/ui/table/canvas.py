@@ -120,7 +120,6 @@ class Presenter:
         self.previous: list[Item] = []
         self.target: pygame.Surface | None = None
         self.background: pygame.Surface | None = None
-        self.full_frames = 0
         self.partial_frames = 0
         self.damage: list[pygame.Rect] | None = None
         """Where the last frame presented changed the target (None: everywhere)."""
@@ -152,7 +151,6 @@ class Presenter:
             target.blit(background, (0, 0))
             for item in items:
                 _paint(target, item)
-            self.full_frames += 1
             self.damage = None
         else:
             self.damage = [a for a in (d.clip(window) for d in dirty) if a.width and a.height]

@@ -28,7 +28,7 @@ from game.ui.table.layout import TableLayout
 if TYPE_CHECKING:
     from game.settings import SettingsStore
 
-COACH = (112, 214, 226)
+COACH_COLOUR = (112, 214, 226)
 """The coach's colour: its choice's glow and badge, its ring round the best bid."""
 COACH_INK = (8, 36, 40)
 BADGE_FILL = (6, 18, 15, 225)
@@ -63,11 +63,11 @@ def draw_bid_figures(surface: pygame.Surface, bids: BidPanel, frame: Frame) -> N
     pitch = rects[1].x - rects[0].x if len(rects) > 1 else 2 * rects[0].width
     room = pitch - layout.px(4)  # neighbours' figures never run together
     for number, text, best in bid_figures(bids, frame):
-        ink, weight = (COACH, "bold") if best else (theme.TEXT_DIM, "regular")
+        ink, weight = (COACH_COLOUR, "bold") if best else (theme.TEXT_DIM, "regular")
         label = theme.fitted(text, size, room, ink, weight)
         at = label.get_rect(center=geometry.figures[number])
         surface.blit(label, at)
-        layoutlog.text("bid panel", text, label, at.topleft)
+        layoutlog.words("bid panel", text, label, at.topleft)
         if best:
             _ring(surface, bids.buttons[number].rect, layout)
 
@@ -75,7 +75,7 @@ def draw_bid_figures(surface: pygame.Surface, bids: BidPanel, frame: Frame) -> N
 def _ring(surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout) -> None:
     pad = layout.px(3)
     ring = sprites.outline(
-        rect.inflate(2 * pad, 2 * pad).size, layout.px(10), (*COACH, 255), layout.px(2)
+        rect.inflate(2 * pad, 2 * pad).size, layout.px(10), (*COACH_COLOUR, 255), layout.px(2)
     )
     surface.blit(ring, (rect.x - pad, rect.y - pad))
 
@@ -83,7 +83,7 @@ def _ring(surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout) -> No
 def draw_card_glow(surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout) -> None:
     """The soft glow round the card the expert would play (drawn behind it)."""
     spread = layout.px(8)
-    halo = sprites.glow(rect.size, max(2, rect.width // 14), spread, COACH)
+    halo = sprites.glow(rect.size, max(2, rect.width // 14), spread, COACH_COLOUR)
     surface.blit(halo, (rect.x - 2 * spread, rect.y - 2 * spread))
 
 
@@ -101,7 +101,7 @@ def draw_card_badges(
         size = layout.font(12.5)
         while size > 9 and theme.font(size, "bold").size(text)[0] + size > showing - 4:
             size -= 1
-        ink, fill = (COACH_INK, (*COACH, 245)) if item.advised else (theme.TEXT, BADGE_FILL)
+        ink, fill = (COACH_INK, (*COACH_COLOUR, 245)) if item.advised else (theme.TEXT, BADGE_FILL)
         badge = sprites.pill(text, size, ink, fill)
         centre = (round(item.x) + min(showing, width) // 2, round(item.y + height * 0.5))
         surface.blit(badge, badge.get_rect(center=centre))
@@ -123,12 +123,14 @@ def draw_coach_hint(surface: pygame.Surface, frame: Frame, status: pygame.Rect |
 
 def _thinking(surface: pygame.Surface, layout: TableLayout, centre: tuple[int, int]) -> None:
     """The words alone in the bid panel (a pill would crowd the buttons)."""
-    image = theme.text(_("Coach is thinking…"), layout.font(12), COACH)
+    image = theme.text(_("Coach is thinking…"), layout.font(12), COACH_COLOUR)
     surface.blit(image, image.get_rect(center=centre))
 
 
 def _hint_image(layout: TableLayout) -> pygame.Surface:
-    return sprites.pill(_("Coach is thinking…"), layout.font(12), COACH, BADGE_FILL, "regular")
+    return sprites.pill(
+        _("Coach is thinking…"), layout.font(12), COACH_COLOUR, BADGE_FILL, "regular"
+    )
 
 
 # ---------------------------------------------------------------- turning it on and off

@@ -21,14 +21,13 @@ reads the same at 4x as at 1x.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.play.notices import Notice, as_notice
 
 SHOWN = 2
 """Notices on screen at once."""
-MAX_WAITING = 8
+MAX_WAITING_NOTICES = 8
 """Notices waiting at most; past it the oldest waiting news is dropped (never a problem)."""
 FADE_IN, FADE_OUT = 0.15, 0.35
 
@@ -69,16 +68,12 @@ class NoticeBoard:
         if any(waiting.text == notice.text for waiting in self.waiting):
             return
         self.waiting.append(notice)
-        while len(self.waiting) > MAX_WAITING:
+        while len(self.waiting) > MAX_WAITING_NOTICES:
             news = next((n for n in self.waiting if n.tone != "problem"), None)
             if news is None:
                 break
             self.waiting.remove(news)
         self._fill()
-
-    def post_all(self, items: Iterable[Notice | str]) -> None:
-        for item in items:
-            self.post(item)
 
     def update(self, dt: float) -> None:
         """Age the notices shown by ``dt`` seconds of real time."""

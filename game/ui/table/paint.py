@@ -251,7 +251,7 @@ class TablePainter:
         top = slot.y + layout.px(2)
         heading = theme.text(_("Trumps"), layout.font(12), theme.TEXT_DIM)
         surface.blit(heading, (left, top))
-        layoutlog.text("trumps", _("Trumps"), heading, (left, top))
+        layoutlog.words("trumps", _("Trumps"), heading, (left, top))
         size = layout.font(17)
         y = top + max(layout.px(20), heading.get_height() + layout.px(4)) + size // 2
         if shown.trump_shown and shown.trump is not None:
@@ -262,7 +262,7 @@ class TablePainter:
             label = theme.fitted(suit_name(shown.trump), size, room, ink, "bold")
             at = label.get_rect(midleft=(start, y))
             surface.blit(label, at)
-            layoutlog.text("trumps", suit_name(shown.trump), label, at.topleft)
+            layoutlog.words("trumps", suit_name(shown.trump), label, at.topleft)
         else:
             word, ink = (_("None"), theme.TEXT) if shown.trump_shown else ("—", theme.TEXT_DIM)
             label = theme.text(word, size, ink, "bold")

@@ -64,7 +64,7 @@ class PlatePainter:
         level = max(plate.centery - layout.px(8), name_line)
         at = score.get_rect(midright=(plate.right - pad, level))
         card.blit(score, at)
-        layoutlog.text(box, str(frame.shown.scores[seat]), score, at.topleft)
+        layoutlog.words(box, str(frame.shown.scores[seat]), score, at.topleft)
         left = ax + radius + layout.px(10)
         room = plate.right - pad - score.get_width() - layout.px(8) - left
         name = sprites.fit_text(player.name, size, room, "bold")
@@ -74,7 +74,7 @@ class PlatePainter:
             self.cut.pop(seat, None)
         words = theme.text(name, size, theme.TEXT, "bold")
         card.blit(words, (left, lines[0]))
-        layoutlog.text(box, name, words, (left, lines[0]))
+        layoutlog.words(box, name, words, (left, lines[0]))
         line2 = lines[1]
         thinking = frame.thinking == seat
         away = frame.absent.get(seat)
@@ -93,7 +93,7 @@ class PlatePainter:
             else:
                 words = theme.text(label, small, ink, weight)
             card.blit(words, (left, line2))
-            layoutlog.text(box, label, words, (left, line2))
+            layoutlog.words(box, label, words, (left, line2))
         low = lines[2]
         figures = score.get_bounding_rect().move(at.topleft)
         whole = plate.right - layout.px(10) - left  # under the score, when it is clear of it
@@ -178,7 +178,7 @@ def _still_needed(
         return  # no room for even the shortest: the bid line says enough
     image = theme.text(label, size, ink, "bold")
     surface.blit(image, at)
-    layoutlog.text(f"plate:{seat}", label, image, at)
+    layoutlog.words(f"plate:{seat}", label, image, at)
 
 
 def need_words(bid: int, won: int) -> tuple[tuple[str, ...], tuple[int, int, int]]:
@@ -214,7 +214,7 @@ def _bid_line(
             text = f"{bid} \u00b7 {shown.taken[seat]}"
             label = theme.fitted(text, size, room - mark, colour, "bold", smallest=0.8)
         surface.blit(label, (x, y))
-        layoutlog.text(f"plate:{seat}", text, label, (x, y))
+        layoutlog.words(f"plate:{seat}", text, label, (x, y))
         if shown.made is None and shown.all_bid:
             left = room - label.get_width()
             _still_needed(surface, frame, seat, bid, (x + label.get_width(), y), size, left)
@@ -237,4 +237,4 @@ def _bid_line(
     words = sprites.fit_text(words, size, room)
     image = theme.text(words, size, ink)
     surface.blit(image, (x, y))
-    layoutlog.text(f"plate:{seat}", words, image, (x, y))
+    layoutlog.words(f"plate:{seat}", words, image, (x, y))

@@ -53,8 +53,8 @@ MIN_KEPT, MAX_KEPT = 10, 5000
 """The fewest and most finished games whose records may be kept."""
 MIN_WINDOW = (640, 360)
 MAX_WINDOW = (7680, 4320)
-T = TypeVar("T")
-TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]*")
+Default = TypeVar("Default")
+PLAIN_TEXT = re.compile(r"[^\x00-\x1f\x7f-\x9f]*")
 """Text with no control characters, matched whole (a trailing newline too)."""
 
 
@@ -116,10 +116,12 @@ class Declared:
     stored_as: object = None
 
 
-def setting(default: T, label: str, place: Place | None = None, *, stored_as: object = None) -> T:
+def setting(
+    default: Default, label: str, place: Place | None = None, *, stored_as: object = None
+) -> Default:
     """A field of :class:`Settings`: ``default``, with the rest of its declaration."""
     spec = Declared(label, place, stored_as)
-    declared: T = field(default=default, metadata={"setting": spec})
+    declared: Default = field(default=default, metadata={"setting": spec})
     return declared
 
 
@@ -386,7 +388,7 @@ def _accept(name: str, value: Any) -> Any:
     if name == "language" and value and value not in available_languages():
         raise ValueError(f"no bundled catalog for {value!r:.40}")
     if name == "player_name":
-        if not TEXT.fullmatch(value) or not clean_name(value, NAME_LENGTH):
+        if not PLAIN_TEXT.fullmatch(value) or not clean_name(value, NAME_LENGTH):
             raise ValueError("control characters or nothing visible in the name")
         return clean_name(value, NAME_LENGTH)
     if name in ("last_setup", "solo_setup") and value is not None:

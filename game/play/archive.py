@@ -32,8 +32,8 @@ from game.rules.record import Player, Record, from_record
 from game.saves import MAX_RECORD_BYTES, RecordDoc, record_of
 from game.storage import NotRegular, TooLarge, atomic_write_text, keep_aside, read_bounded
 
-FORMAT = "ohhell-kept-game"
-VERSION = 1
+KEPT_FORMAT = "ohhell-kept-game"
+KEPT_VERSION = 1
 NAME = re.compile(r"game-\d{8}-\d{6}-\d{6}")
 """The stem of a kept game's file: when it ended, to the microsecond."""
 Stem = Annotated[str, Meta(pattern=r"^game-\d{8}-\d{6}-\d{6}\Z")]
@@ -44,7 +44,7 @@ class KeptDoc(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """The schema of a kept game's file."""
 
     format: Literal["ohhell-kept-game"]
-    version: Annotated[int, Meta(ge=1, le=VERSION)]
+    version: Annotated[int, Meta(ge=1, le=KEPT_VERSION)]
     finished: Stamp
     record: RecordDoc
     take_backs: Annotated[int, Meta(ge=0, le=100_000)] = 0
@@ -85,7 +85,12 @@ class KeptGame:
 
 def kept_text(record: Record, finished: str, take_backs: int, again_of: str | None) -> str:
     """A kept game's file text."""
-    doc = {"format": FORMAT, "version": VERSION, "finished": finished, "record": record.to_json()}
+    doc = {
+        "format": KEPT_FORMAT,
+        "version": KEPT_VERSION,
+        "finished": finished,
+        "record": record.to_json(),
+    }
     if take_backs:
         doc["take_backs"] = take_backs
     if again_of:

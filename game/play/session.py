@@ -226,11 +226,6 @@ class GameSession:
         return self.match.phase is Phase.GAME_OVER
 
     # ------------------------------------------------------------- the coach
-    coach_possible = True
-    """The coach can run in a game held here."""
-    saves_here = True
-    """This screen keeps the game (autosave)."""
-
     @property
     def coach_on(self) -> bool:
         """Whether the coach shows in this game now (every human wished it)."""

@@ -35,11 +35,15 @@ import pygame
 from game.i18n import _, language, tr
 from game.i18n.describe import custom_name
 from game.i18n.reasons import error_words
-from game.play.contract import TableSession
+from game.play.contract import (
+    ClaimSession,
+    CoachSession,
+    TableSession,
+    TakeBackSession,
+)
 from game.play.guide import guide_step, guide_words
 from game.play.notices import Notice, Tone, reading_time
-from game.play.session import GameSession
-from game.play.setup import new_seed
+from game.play.start import demo_again
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
@@ -100,6 +104,10 @@ class TableScene(Scene):
     def __init__(self, app: SceneHost, session: TableSession, *, demo: bool = False) -> None:
         super().__init__(app)
         self.session, self.demo = session, demo
+        self.coach = session if isinstance(session, CoachSession) else None
+        self.claims = session if isinstance(session, ClaimSession) else None
+        self.take_backs = session if isinstance(session, TakeBackSession) else None
+        """What this session can do besides the game (None where it cannot)."""
         humans = session.humans
         self.hotseat = Hotseat.for_humans(0 if demo else len(humans))
         self.viewer = humans[0] if humans and not demo else 0
@@ -122,7 +130,7 @@ class TableScene(Scene):
         self._trusted = False
         self._lone_for = 0.0
         """How long the viewer has had a single playable card (for the auto-play)."""
-        self._take_backs = session.take_backs
+        self._take_backs = self.take_backs.take_backs if self.take_backs else 0
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._follow_coach_setting()
@@ -237,7 +245,7 @@ class TableScene(Scene):
             coach=self._coaching(),
             absent=dict(session.absent),
             guide=self._guide(),
-            can_claim=self.my_turn() and session.can_claim(),
+            can_claim=self.claims is not None and self.my_turn() and self.claims.can_claim(),
             emotes=session.can_emote and not self.demo,
         )
 
@@ -254,15 +262,17 @@ class TableScene(Scene):
     def _take_back_state(self) -> bool | None:
         """For the Undo button: None without take-backs, else whether one is possible
         (while the computers play too: it does what Ctrl+Z does)."""
-        session = self.session
-        if not session.take_backs_allowed or self.demo:
+        session = self.take_backs
+        if session is None or not session.take_backs_allowed or self.demo:
             return None
         return not self.blocked and session.can_take_back()
 
     def _coaching(self) -> Coaching | None:
         """The coach at the viewer's bid or play, when it is on for this game."""
-        session = self.session
-        if self.demo or not session.coach_on or not (self.my_bid() or self.my_turn()):
+        session = self.coach
+        if self.demo or session is None or not session.coach_on:
+            return None
+        if not (self.my_bid() or self.my_turn()):
             return None
         return Coaching(session.coach_advice(self.viewer))
 
@@ -296,7 +306,7 @@ class TableScene(Scene):
                 return
         if not on_top:
             return
-        if self.session.take_backs != self._take_backs:
+        if self.take_backs is not None and self.take_backs.take_backs != self._take_backs:
             self._taken_back()
         speed = self.app.speed
         self.queue.update(dt, speed)
@@ -490,10 +500,10 @@ class TableScene(Scene):
     def take_back(self) -> bool:
         """Take back the viewer's last action of this hand (with the computers' after
         it); False, with a word why, when there is none or take-backs are off."""
-        session = self.session
-        if self.blocked or self.demo or not session.take_back():
+        session = self.take_backs
+        if self.blocked or self.demo or session is None or not session.take_back():
             word = _("Nothing to take back in this hand.")
-            if not session.take_backs_allowed:
+            if session is None or not session.take_backs_allowed:
                 word = _("Take-backs are off for this game.")
             if not self.demo:
                 self._hint(word, self.layout.status)
@@ -503,7 +513,7 @@ class TableScene(Scene):
 
     def _taken_back(self) -> None:
         """Show the game as the take-back left it: no animation, the hand as dealt back."""
-        self._take_backs = self.session.take_backs
+        self._take_backs = self.take_backs.take_backs if self.take_backs else 0
         self.queue.skip()
         self.director.take()
         self.notices.clear("game")  # what was announced may not stand any more
@@ -529,14 +539,14 @@ class TableScene(Scene):
     def claim(self) -> bool:
         """Claim the rest of the tricks (certain, see :mod:`game.rules.claims`): the
         session plays them out."""
-        if self.blocked or self.demo or not self.my_turn():
+        if self.claims is None or self.blocked or self.demo or not self.my_turn():
             return False
-        return self.session.claim()
+        return self.claims.claim()
 
     # ------------------------------------------------------------ the coach
     def _follow_coach_setting(self) -> None:
-        if not self.demo:
-            follow_coach_setting(self.session, self.app.settings.coach)
+        if not self.demo and self.coach is not None:
+            follow_coach_setting(self.coach, self.app.settings.coach)
 
     def toggle_coach(self) -> None:
         """C: solo, the coach setting; hotseat, the wish of the player whose turn it is."""
@@ -544,7 +554,7 @@ class TableScene(Scene):
             return
         session = self.session
         may_wish = self.human_viewer and session.human_to_act() == self.viewer
-        word = toggle_coach(session, self.app.store, self.viewer, may_wish)
+        word = toggle_coach(self.coach, self.app.store, self.viewer, may_wish)
         self.notify(word)
 
     def open_menu(self) -> None:
@@ -595,8 +605,7 @@ class TableScene(Scene):
 
     def _restart_demo(self) -> None:
         self._restart_in = None
-        session = self.session
-        again = GameSession(session.rules, new_seed(), session.players)
+        again = demo_again(self.session.rules, self.session.players)
         self.app.switch(routes.Table(again, demo=True))
 
     # ------------------------------------------------------------ input and drawing

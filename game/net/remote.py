@@ -477,9 +477,6 @@ class RemoteSession:
         elif notice.signal in ("back", "joined"):
             self.absent.pop(notice.seat, None)
 
-    can_emote = True
-    """A few friendly words may be sent to the table."""
-
     def emote(self, word: str) -> None:
         """Say ``word`` (one of :data:`game.net.protocol.Emotion`) to the table."""
         known = p.emotion(word)

@@ -6,11 +6,10 @@ give the small core, :class:`TableSession`, so the table, the score sheet and th
 menus draw either one the same way. What only some sessions can do is a capability
 of its own, a protocol a session gives or does not: the coach
 (:class:`CoachSession`), claims (:class:`ClaimSession`), take-backs
-(:class:`TakeBackSession`) and keeping the game at this screen
-(:class:`KeptSession`). A screen asks once, with ``isinstance``, when it is built
-(``session if isinstance(session, CoachSession) else None``), and offers only what the
-session has: no session carries
-stubs for what it cannot do.
+(:class:`TakeBackSession`), keeping the game at this screen (:class:`KeptSession`),
+a few words said to the table (:class:`TalkSession`). A screen asks once, when it is
+built (``session if isinstance(session, CoachSession) else None``), and offers only
+what the session has: no session carries stubs for what it cannot do.
 """
 
 from __future__ import annotations
@@ -47,10 +46,6 @@ class TableSession(Protocol):
     (:mod:`game.play.notices`; a bare string is news)."""
     absent: dict[int, Absence]
     """The seats whose players are away now, and why (only in a network game)."""
-    emotes: deque[tuple[int, str]]
-    """What players said to the table (seat, one of the words a network game carries)."""
-    can_emote: bool
-    """Whether the player here may say a few words to the table (a network game)."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -82,10 +77,6 @@ class TableSession(Protocol):
     def explain(self, action: Action) -> str | None: ...
     def act(self, action: Action) -> list[Event]:
         """Act for a seat of this screen; raises IllegalAction or ValueError if not allowed."""
-        ...
-
-    def emote(self, word: str) -> None:
-        """Say ``word`` to the table (nothing where no one else could read it)."""
         ...
 
     def continue_after_hand(self) -> None: ...
@@ -158,3 +149,15 @@ class KeptSession(TableSession, Protocol):
         ...
 
     def save(self) -> None: ...
+
+
+@runtime_checkable
+class TalkSession(Protocol):
+    """A session whose players may say a few words to the table (a network game)."""
+
+    emotes: deque[tuple[int, str]]
+    """What players said to the table (seat, one of the words a network game carries)."""
+
+    def emote(self, word: str) -> None:
+        """Say ``word`` to the table."""
+        ...

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.i18n.reasons import refusal_words
-from game.play import thinker
+from game.play.autoplay import AutoPlay, certain_claim
 from game.play.autosave import Autosaver, SaveWatch
 from game.play.coaching import Coach
 from game.play.contract import Absence
@@ -25,25 +25,17 @@ from game.play.extras import read_extras, write_extras
 from game.play.notices import Notice
 from game.play.sealing import keyed_number, load_save, sealed_text
 from game.play.takeback import replay, rewind_trick, take_back_point
-from game.play.thinker import Thought
-from game.rules.actions import Action, Play
-from game.rules.cards import Card
-from game.rules.claims import claim_order
+from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.phase import Phase
-from game.rules.record import Level, Player, dumps, to_record
+from game.rules.record import Player, dumps, to_record
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.ai.advice import Advice
-
-MIN_THINK_SECONDS = 0.45
-"""The shortest time a computer seat appears to think (scaled by the computer speed)."""
-CLAIM_SECONDS = 0.2
-"""The pause between the cards of a claim played out (scaled the same way)."""
 
 
 class GameSession:
@@ -67,14 +59,6 @@ class GameSession:
         """Notices for the table (:mod:`game.play.notices`), oldest first."""
         self.absent: dict[int, Absence] = {}
         """Nobody is ever away from a game played at one screen."""
-        self.emotes: deque[tuple[int, str]] = deque()
-        """Nobody sends words to a game played at one screen."""
-        self.levels: dict[int, Level] = {
-            seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
-        }
-        """The computer seats and their levels."""
-        self._thinking: tuple[int, Thought] | None = None
-        self._think_time = 0.0
         self.take_backs_allowed = False
         """Whether the human may take actions back (a solo game, by the setting)."""
         self.take_backs = 0
@@ -89,14 +73,8 @@ class GameSession:
         """The kept game whose deals this game plays again."""
         self.coach = Coach(self.humans)
         """The coach's wishes and its question under way (:mod:`game.play.coaching`)."""
-        self._claim: tuple[int, list[Card]] | None = None
-        """A seat claiming the rest of the tricks, and its cards still to play."""
-        if self.levels:
-            thinker.warm_up()
-
-    def agent_seed(self, seat: int) -> int:
-        """The seed of the computer player in ``seat`` (its decisions follow from it)."""
-        return self.match.seed * 16 + seat
+        self.auto = AutoPlay(self.players, self.match.seed, self.signals)
+        """The computer seats' decisions and a claim's cards (:mod:`game.play.autoplay`)."""
 
     # ------------------------------------------------------------ reading
     @property
@@ -115,19 +93,13 @@ class GameSession:
     @property
     def thinking(self) -> int | None:
         """The computer seat deciding now, if any."""
-        return self._thinking[0] if self._thinking else None
+        return self.auto.thinking
 
     def human_to_act(self) -> int | None:
         """A human seat that may act now (the first, during simultaneous bidding); none
         while a claim plays for them."""
-        claiming = self._claim[0] if self._claim is not None else None
+        claiming = self.auto.claimant
         return next((s for s in self.match.awaiting if s in self.humans and s != claiming), None)
-
-    can_emote = False
-    """Everyone is at this screen: there is no one to send words to."""
-
-    def emote(self, word: str) -> None:
-        """Nothing: everyone is at this screen."""
 
     # ------------------------------------------------------------- claims
     def can_claim(self) -> bool:
@@ -135,10 +107,9 @@ class GameSession:
         proves every trick left is theirs (:mod:`game.rules.claims`), in a game of one
         person against computers."""
         seat = self.human_to_act()
-        if seat is None or len(self.humans) != 1 or self._claim is not None:
+        if seat is None or len(self.humans) != 1 or self.auto.claim is not None:
             return False
-        order = claim_order(self.match.view(seat))
-        return order is not None and len(order) > 1  # the last card is no claim
+        return certain_claim(self.match.view(seat)) is not None
 
     def claim(self) -> bool:
         """Claim the rest of the tricks for the person to play: the claim is then played
@@ -147,46 +118,9 @@ class GameSession:
         seat = self.human_to_act()
         if seat is None or not self.can_claim():
             return False
-        order = claim_order(self.match.view(seat))
+        order = certain_claim(self.match.view(seat))
         assert order is not None
-        self._claim = (seat, list(order))
-        self.signals.append(Notice(_("You claim the rest of the tricks."), "game"))
-        return True
-
-    def _computer_claims(self, seat: int) -> bool:
-        """A computer to play whose claim is certain claims too (the table says so)."""
-        order = claim_order(self.match.view(seat))
-        if order is None or len(order) < 2:
-            return False  # the last card: nothing to claim
-        self._claim = (seat, list(order))
-        name = self.players[seat].name
-        self.signals.append(
-            Notice(_("{name} claims the rest of the tricks.").format(name=name), "game")
-        )
-        return True
-
-    def _play_claim(self, dt: float, speed: float) -> bool:
-        """Play the claimant's next card when its turn comes (a short pause between
-        cards); False when no claim is under way any more."""
-        if self._claim is None:
-            return False
-        seat, order = self._claim
-        match = self.match
-        if match.phase is not Phase.PLAYING or not order:
-            self._claim = None
-            return False
-        if seat not in match.awaiting:
-            return False  # the others play their cards (see tick)
-        self._think_time += dt
-        if self._think_time < CLAIM_SECONDS / speed:
-            return True
-        action = Play.of(seat, order[0])
-        if match.refusal(action) is not None:  # cannot happen to a proved claim
-            self._claim = None
-            return False
-        order.pop(0)
-        self._think_time = 0.0
-        self._apply(action)
+        self.auto.start_claim(seat, order, _("You claim the rest of the tricks."))
         return True
 
     def view(self, seat: int | None) -> SeatView:
@@ -280,10 +214,7 @@ class GameSession:
         cut = take_back_point(self.match, self.humans)
         if cut is None:
             return False
-        if self._thinking is not None:
-            self._thinking[1].cancel()
-            self._thinking = None
-        self._claim = None
+        self.auto.stop()
         self.match = replay(self.match.rules, self.match.seed, self.match.actions[:cut])
         self.coach.follow(self.match, self.human_to_act())
         self.pending.clear()
@@ -302,34 +233,17 @@ class GameSession:
             self.save()
             return
         if match.phase not in (Phase.BIDDING, Phase.PLAYING):
-            self._claim = None
+            self.auto.claim = None
             return
         self.coach.follow(match, self.human_to_act())
         self.watch_saving()
-        if self._thinking is None and self._play_claim(dt, speed):
-            return
-        if self._thinking is None:
-            seat = next((s for s in match.awaiting if s in self.levels), None)
-            if seat is not None and (
-                self.human_to_act() is None or match.rules.simultaneous_bidding
-            ):
-                claims = match.phase is Phase.PLAYING and self._claim is None
-                if claims and self._computer_claims(seat):
-                    return
-                thought = thinker.think(self.levels[seat], self.agent_seed(seat), match.view(seat))
-                self._thinking = (seat, thought)
-                self._think_time = 0.0
-            return
-        self._think_time += dt
-        seat, thought = self._thinking
-        pause = (CLAIM_SECONDS if self._claim is not None else MIN_THINK_SECONDS) / speed
-        if thought.done() and self._think_time >= pause:
-            self._thinking = None
-            self._apply(thought.result())
+        action = self.auto.next_action(match, self.human_to_act(), dt, speed)
+        if action is not None:
+            self._apply(action)
 
     def skip_wait(self) -> None:
         """Let a computer seat that has decided act without the pause."""
-        self._think_time = 1e9
+        self.auto.hurry()
 
     # ------------------------------------------------------------- saving
     def record(self) -> dict[str, object]:
@@ -457,9 +371,7 @@ class GameSession:
         """Abandon a decision in progress (the worker stops it and waits for the next)
         and finish writing the autosave."""
         self.coach.stop()
-        if self._thinking is not None:
-            self._thinking[1].cancel()
-            self._thinking = None
+        self.auto.stop()
         if self._saver is not None:
             self._saver.close()
             self._saver = None

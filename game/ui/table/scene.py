@@ -40,6 +40,7 @@ from game.play.contract import (
     CoachSession,
     TableSession,
     TakeBackSession,
+    TalkSession,
 )
 from game.play.guide import guide_step, guide_words
 from game.play.notices import Notice, Tone, reading_time
@@ -107,6 +108,7 @@ class TableScene(Scene):
         self.coach = session if isinstance(session, CoachSession) else None
         self.claims = session if isinstance(session, ClaimSession) else None
         self.take_backs = session if isinstance(session, TakeBackSession) else None
+        self.talk: TalkSession | None = session if isinstance(session, TalkSession) else None
         """What this session can do besides the game (None where it cannot)."""
         humans = session.humans
         self.hotseat = Hotseat.for_humans(0 if demo else len(humans))
@@ -246,7 +248,7 @@ class TableScene(Scene):
             absent=dict(session.absent),
             guide=self._guide(),
             can_claim=self.claims is not None and self.my_turn() and self.claims.can_claim(),
-            emotes=session.can_emote and not self.demo,
+            emotes=self.talk is not None and not self.demo,
         )
 
     def _guide(self) -> str | None:
@@ -431,7 +433,8 @@ class TableScene(Scene):
                 self.hud.saying = not self.hud.saying
             case ask.SendEmote():
                 self.hud.saying = False
-                self.session.emote(request.word)
+                if self.talk is not None:
+                    self.talk.emote(request.word)
             case _:
                 unreachable(request)
 
@@ -473,9 +476,8 @@ class TableScene(Scene):
         signals = self.session.signals
         while signals:
             self.notices.post(signals.popleft())
-        said = self.session.emotes
-        while said:
-            seat, word = said.popleft()
+        while self.talk is not None and self.talk.emotes:
+            seat, word = self.talk.emotes.popleft()
             if 0 <= seat < len(self.layout.seats):
                 spot = self.layout.seats[seat].bubble
                 self.effects.add(Effect("bubble", emote_words(word), spot, 3.5, seat=seat))

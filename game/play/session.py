@@ -9,7 +9,6 @@ autosave file, so closing the window mid-game loses nothing.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -18,11 +17,11 @@ from typing import TYPE_CHECKING
 from game.i18n import _
 from game.i18n.reasons import refusal_words
 from game.play.autoplay import AutoPlay, certain_claim
-from game.play.autosave import Autosaver, SaveWatch
 from game.play.coaching import Coach
 from game.play.contract import Absence
-from game.play.extras import read_extras, write_extras
+from game.play.extras import read_extras
 from game.play.notices import Notice
+from game.play.saving import GameSaver
 from game.play.sealing import keyed_number, load_save, sealed_text
 from game.play.takeback import replay, rewind_trick, take_back_point
 from game.rules.actions import Action
@@ -51,12 +50,12 @@ class GameSession:
     ) -> None:
         self.match = match or Match(rules, seed)
         self.players = list(players)
-        self._saver: Autosaver | None = None
-        self.autosave = autosave
         self.pending: deque[Event] = deque()
         """Events the view has not shown yet, oldest first."""
         self.signals: deque[Notice | str] = deque()
         """Notices for the table (:mod:`game.play.notices`), oldest first."""
+        self.saver = GameSaver(autosave, self.signals, self.save_extras)
+        """The autosave as the game goes (:mod:`game.play.saving`)."""
         self.absent: dict[int, Absence] = {}
         """Nobody is ever away from a game played at one screen."""
         self.take_backs_allowed = False
@@ -252,49 +251,35 @@ class GameSession:
     @property
     def autosave(self) -> Path | None:
         """Where the game is saved after every action (None: not saved)."""
-        return self._saver.path if self._saver is not None else None
+        return self.saver.path
 
     @autosave.setter
     def autosave(self, path: Path | None) -> None:
-        if self._saver is not None:
-            self._saver.close()
-        self._saver = Autosaver(path) if path is not None else None
-        self._watch = SaveWatch()
+        self.saver.close()
+        self.saver = GameSaver(path, self.signals, self.save_extras)
 
     @property
     def save_problem(self) -> str | None:
         """Why the game cannot be saved, while it cannot (for the player)."""
-        return self._watch.problem
+        return self.saver.problem
 
     def save(self) -> None:
         """Hand the game to the writer thread (after a failed write, once a retry is
-        due: :class:`SaveWatch`). Once the game is over, it is kept first (written
-        and flushed to disk), and only then is the autosave removed; a game that
-        cannot be kept stays in the autosave, to be kept when it is continued."""
-        saver = self._saver
-        if self.over:
-            self._settle_finished(saver)
+        due). Once the game is over, it is kept first (written and flushed to disk),
+        and only then is the autosave removed; a game that cannot be kept stays in the
+        autosave, to be kept when it is continued."""
+        if not self.over:
+            self.saver.write(self._save_text)
             return
-        if saver is None:
-            return
-        now = time.monotonic()
-        self._observe(saver, now)
-        if self._watch.may_write(now):
-            saver.write(self._save_text())
-
-    def _settle_finished(self, saver: Autosaver | None) -> None:
         if self.kept is None and self.keep is not None:
             self.kept = self.keep(self)
             if self.kept is None:
                 words = _("This game could not be kept in your games; it stays saved for now.")
                 self.signals.append(Notice(words, "problem"))
-        if saver is None:
-            return
-        self._observe(saver, time.monotonic())
         if self.keep is None or self.kept is not None:
-            saver.remove()
-        elif self._watch.may_write(time.monotonic()):
-            saver.write(self._save_text())
+            self.saver.remove()
+        else:
+            self.saver.write(self._save_text)
 
     def _save_text(self) -> str:
         """The autosave's text: the record, sealed while the deal is a secret."""
@@ -309,38 +294,17 @@ class GameSession:
     def watch_saving(self) -> None:
         """Say when saving starts or stops failing, and try a failed save again once
         it is due (called as the table ticks)."""
-        saver = self._saver
-        if saver is None:
-            return
-        now = time.monotonic()
-        self._observe(saver, now)
-        if self._watch.due(now) and not saver.busy:
+        if self.saver.due():
             self.save()
-
-    def _observe(self, saver: Autosaver, now: float) -> None:
-        """Take in the writes finished since last time; say what changed."""
-        if saver.busy:
-            return
-        failing = self._watch.problem is not None
-        notice = self._watch.observe(saver.attempts, saver.error, now)
-        if notice is not None:
-            self.signals.append(notice)
-            if failing:  # saving works again: the marks beside the save too
-                self.save_extras()
 
     def save_extras(self) -> None:
         """Write the take-backs and the game played again beside the autosave."""
-        path = self.autosave
-        if path is not None:
-            names = [player.name for player in self.players]
-            error = write_extras(path, self._deal_mark(), names, self.take_backs, self.again_of)
-            notice = self._watch.failed(error) if error is not None else None
-            if notice is not None:
-                self.signals.append(notice)
+        names = [player.name for player in self.players]
+        self.saver.write_extras(self._deal_mark(), names, self.take_backs, self.again_of)
 
     def flush_save(self) -> bool:
         """Wait until the autosave handed over is on disk (False if it took too long)."""
-        return self._saver is None or self._saver.flush()
+        return self.saver.flush()
 
     @classmethod
     def resume(cls, path: Path) -> GameSession:
@@ -372,6 +336,4 @@ class GameSession:
         and finish writing the autosave."""
         self.coach.stop()
         self.auto.stop()
-        if self._saver is not None:
-            self._saver.close()
-            self._saver = None
+        self.saver.close()

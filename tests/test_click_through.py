@@ -199,7 +199,7 @@ def test_click_through_the_words_to_say_reach_nothing_beneath(
     app = sized(size)
     session = _at_turn(seats)
     scene = _table(app, session)
-    scene.talk = _Words()  # as at a network table
+    scene.extras.talk = _Words()  # as at a network table
     app.frame(1 / 30)
     _click(app, scene.hud.say.rect.center)
     words = list(scene.hud.words)

@@ -166,7 +166,7 @@ def test_hotseat_each_player_turns_their_own_wish_on_their_turn(app: App) -> Non
     app.start_game(PRESETS["oh-hell"].rules(3), 4, two)
     scene = app.scenes[0]
     assert isinstance(scene, TableScene)
-    session = scene.coach
+    session = scene.extras.coach
     assert session is not None
     next_turn(app, scene)
     first = scene.viewer

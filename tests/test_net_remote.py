@@ -102,7 +102,11 @@ def test_the_table_scene_plays_a_remote_session(app: App) -> None:
         scene = app.top
         assert isinstance(scene, TableScene)
         # A joined seat has none of a local game's extras: the table offers none.
-        assert scene.coach is None and scene.claims is None and scene.take_backs is None
+        assert (
+            scene.extras.coach is None
+            and scene.extras.claims is None
+            and scene.extras.take_backs is None
+        )
         app.open(routes.Pause(session))
         app.frame(1 / 60)
         assert isinstance(app.top, PauseOverlay)

@@ -2,9 +2,12 @@
 
 It holds no drawing code. The table scene asks it what to show, hands it the
 human's actions, and calls :meth:`GameSession.tick` every frame while the view
-is idle; computer players think in a worker process (:mod:`game.play.thinker`),
-so the window never waits for them. Every action is saved at once to the
-autosave file, so closing the window mid-game loses nothing.
+is idle. Each role has a collaborator: the computer seats' decisions and a claim's
+cards (:class:`~game.play.autoplay.AutoPlay`, thought out in a worker process, so
+the window never waits), the autosave (:class:`~game.play.saving.GameSaver`: every
+action is saved at once, so closing the window mid-game loses nothing), the coach
+(:class:`~game.play.coaching.Coach`) and take-backs (:mod:`game.play.takeback`).
+It gives every capability of :mod:`game.play.contract`.
 """
 
 from __future__ import annotations

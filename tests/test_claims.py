@@ -187,7 +187,7 @@ def test_the_table_offers_the_claim_and_a_click_makes_it(app: App) -> None:
             break
     assert scene.frame().can_claim and scene.hud.claim in scene.hud.corner
     click(app, scene.hud.claim)
-    assert session._claim is not None and session.human_to_act() is None
+    assert session.auto.claim is not None and session.human_to_act() is None
     wait_until(
         lambda: session.match.phase is not Phase.PLAYING,
         "the claim played",

@@ -6,6 +6,7 @@ slider under the list)."""
 from __future__ import annotations
 
 import dataclasses
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -169,6 +170,16 @@ def _at_turn(seats: int) -> GameSession:
     raise AssertionError("no deal at the person's turn after a trick")
 
 
+class _Words:
+    """A few words said at a network table (nobody hears them here)."""
+
+    def __init__(self) -> None:
+        self.emotes: deque[tuple[int, str]] = deque()
+
+    def emote(self, word: str) -> None:
+        """Nothing: there is no one to hear."""
+
+
 def _table_state(scene: TableScene) -> tuple[object, ...]:
     return (
         scene.session.moves,
@@ -187,8 +198,9 @@ def test_click_through_the_words_to_say_reach_nothing_beneath(
 ) -> None:
     app = sized(size)
     session = _at_turn(seats)
-    session.can_emote = True  # as at a network table
     scene = _table(app, session)
+    scene.extras.talk = _Words()  # as at a network table
+    app.frame(1 / 30)
     _click(app, scene.hud.say.rect.center)
     words = list(scene.hud.words)
     assert scene.hud.saying and words

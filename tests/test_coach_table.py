@@ -14,6 +14,7 @@ from game.ai.advice import Advice
 from game.ai.coach import advise
 from game.play import thinker
 from game.play.coaching import Coach, coach_seed
+from game.play.contract import CoachSession
 from game.play.preview import played_session, played_until_bid
 from game.play.session import GameSession
 from game.rules.actions import Bid, Play
@@ -165,7 +166,8 @@ def test_hotseat_each_player_turns_their_own_wish_on_their_turn(app: App) -> Non
     app.start_game(PRESETS["oh-hell"].rules(3), 4, two)
     scene = app.scenes[0]
     assert isinstance(scene, TableScene)
-    session = scene.session
+    session = scene.extras.coach
+    assert session is not None
     next_turn(app, scene)
     first = scene.viewer
     assert scene.frame().coach is None
@@ -269,8 +271,8 @@ def test_c_says_why_the_coach_does_not_come(app: App) -> None:
     assert toggle_coach(session, app.store, 0, may_wish=True).startswith("Coach on for you")
     session.close()
     remote = RemoteSession.__new__(RemoteSession)  # no connection needed: class-level rule
-    assert toggle_coach(remote, app.store, 0, may_wish=True) == (
+    assert not isinstance(remote, CoachSession)  # so the table holds no coach for it
+    assert toggle_coach(None, app.store, 0, may_wish=True) == (
         "The coach is not available in network games."
     )
-    assert remote.coach_advice(0) is None and not remote.coach_on
     assert not app.settings.coach

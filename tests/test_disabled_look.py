@@ -119,13 +119,14 @@ def test_take_back_acts_while_the_computers_play_as_ctrl_z_does(app: App) -> Non
     app.frame(1 / 60)
     assert not scene.idle  # the card and the computers' answers are still on their way
     assert scene.hud.undo in scene.hud.buttons and scene.hud.undo.enabled
-    taken = scene.session.take_backs
+    assert scene.extras.take_backs is not None
+    taken = scene.extras.taken_back()
     pos = scene.hud.undo.rect.center
     move(app, pos)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
     app.frame(1 / 60)
-    assert scene.session.take_backs == taken + 1
+    assert scene.extras.taken_back() == taken + 1
 
 
 @pytest.mark.parametrize("language", ["en", "cs"])

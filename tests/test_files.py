@@ -396,7 +396,7 @@ def test_saves_that_fail_are_remembered_not_raised(
     monkeypatch.setattr("game.play.autosave.atomic_write_text", failing)
     monkeypatch.setattr("game.settings.atomic_write_text", failing)
     clock = [100.0]
-    monkeypatch.setattr("game.play.session.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("game.play.saving.time.monotonic", lambda: clock[0])
     session.save()
     assert session.flush_save()  # written in the background: wait for the failure
     session.save()
@@ -415,7 +415,7 @@ def test_saves_that_fail_are_remembered_not_raised(
     store.update(volume=0.1)
     assert store.settings.volume == 0.1
     monkeypatch.undo()
-    monkeypatch.setattr("game.play.session.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("game.play.saving.time.monotonic", lambda: clock[0])
     clock[0] += 1.1
     session.watch_saving()
     assert session.flush_save()

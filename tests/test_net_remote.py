@@ -15,6 +15,7 @@ from game.rules.events import GameOver
 from game.rules.phase import Phase
 from game.ui.app import App
 from game.ui.kit import routes
+from game.ui.menus.pause import PauseOverlay
 from game.ui.table.scene import TableScene
 from tests.nethelp import host_thread, table_of
 
@@ -100,6 +101,17 @@ def test_the_table_scene_plays_a_remote_session(app: App) -> None:
         app.switch(routes.Table(session))
         scene = app.top
         assert isinstance(scene, TableScene)
+        # A joined seat has none of a local game's extras: the table offers none.
+        assert (
+            scene.extras.coach is None
+            and scene.extras.claims is None
+            and scene.extras.take_backs is None
+        )
+        app.open(routes.Pause(session))
+        app.frame(1 / 60)
+        assert isinstance(app.top, PauseOverlay)
+        assert "Leave" in app.top.buttons and "Take back" not in app.top.buttons
+        app.pop()
         end = time.monotonic() + 60
 
         def human_acted() -> bool:

@@ -63,7 +63,8 @@ def test_same_deals_again_from_the_kept_games_asks_first(
     games.play_again()
     _answer(app, replace)
     if replace:
-        assert isinstance(app.top, TableScene) and app.top.session.again_of == name
+        assert isinstance(app.top, TableScene) and isinstance(app.top.session, GameSession)
+        assert app.top.session.again_of == name
         assert _saved_seed(app) == 11
     else:
         assert app.top is games and _saved_seed(app) == 9

@@ -102,7 +102,7 @@ def test_a_full_disk_is_told_once_and_saving_resumes(
     small_disk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = Clock()
-    monkeypatch.setattr("game.play.session.time.monotonic", clock)
+    monkeypatch.setattr("game.play.saving.time.monotonic", clock)
     path = small_disk / "autosave.json"
     session = GameSession(RULES, 3, PLAYERS, autosave=path)
     step(session, clock, 5)
@@ -125,7 +125,7 @@ def test_a_folder_made_read_only_mid_game_is_told_and_saving_resumes(
     small_disk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = Clock()
-    monkeypatch.setattr("game.play.session.time.monotonic", clock)
+    monkeypatch.setattr("game.play.saving.time.monotonic", clock)
     path = small_disk / "autosave.json"
     session = GameSession(RULES, 4, PLAYERS, autosave=path)
     step(session, clock, 4)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from game.play.contract import ClaimSession, CoachSession, KeptSession, TakeBackSession
 from game.play.session import GameSession
 from game.rules import PRESETS, IllegalAction, Phase, Player, RecordError
 from tests.waits import wait_until
@@ -84,4 +85,11 @@ def test_a_finished_game_removes_its_autosave(tmp_path: Path) -> None:
             session.continue_after_hand()
     assert session.over and session.flush_save()
     assert not path.exists()
+    session.close()
+
+
+def test_a_game_held_here_has_every_capability_the_table_may_offer() -> None:
+    session = GameSession(PRESETS["oh-hell"].rules(3), 5, PLAYERS)
+    for kind in (CoachSession, ClaimSession, TakeBackSession, KeptSession):
+        assert isinstance(session, kind), kind.__name__
     session.close()

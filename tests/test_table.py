@@ -350,8 +350,9 @@ def test_play_again_starts_a_new_game(app: App) -> None:
             match.advance()
         else:
             match.apply(agent.choose(match.view(match.awaiting[0])))
+    assert isinstance(scene.session, GameSession)
     scene.session.save()  # over: the saved game is gone, as after a last card
-    assert isinstance(scene.session, GameSession) and scene.session.flush_save()
+    assert scene.session.flush_save()
     app.push(GameOverOverlay(app, scene.session))
     app.frame(0.05)
     over = app.top

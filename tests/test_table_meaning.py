@@ -117,14 +117,11 @@ def test_the_rejoin_line_names_the_host_without_a_possessive(code: str) -> None:
 
 # ------------------------------------------------------------------ a joined seat
 class _Joined:
-    """Just what the pause menu reads of a seat joined at another's table."""
+    """Just what the pause menu reads of a seat joined at another's table (no
+    capability: it neither keeps the game nor takes actions back)."""
 
-    saves_here = False
     rules = PRESETS["oh-hell"].rules(4)
     deal_number = None
-
-    def can_take_back(self) -> bool:
-        return False
 
     def public(self) -> object:
         return type("View", (), {"hand_number": 2})()

@@ -106,7 +106,7 @@ def test_the_table_takes_back_on_backspace(app: App) -> None:
     app.store.update(take_backs="always")
     app.start_game(PRESETS["oh-hell"].rules(3), 5, PLAYERS)
     scene = next(s for s in app.scenes if isinstance(s, TableScene))
-    assert scene.session.take_backs_allowed
+    assert scene.extras.take_backs is not None and scene.extras.take_backs.take_backs_allowed
     for _ in range(4000):
         if scene.my_bid():
             break
@@ -124,7 +124,7 @@ def test_the_table_takes_back_on_backspace(app: App) -> None:
     assert scene.play(card.card)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
     app.frame(0.05)
-    assert scene.session.take_backs == 1
+    assert scene.extras.taken_back() == 1
     assert scene.session.view(0).hand == hand
     assert sorted(item.card for item in scene.hand.items) == sorted(hand)
     assert scene.shown.counts[0] == len(hand)
@@ -141,7 +141,7 @@ def test_the_table_takes_back_on_backspace(app: App) -> None:
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.handle(pygame.event.Event(kind, pos=pos, button=1))
     app.frame(0.05)
-    assert scene.session.take_backs == 2
+    assert scene.extras.taken_back() == 2
     assert scene.session.view(0).hand == hand
 
 
@@ -151,7 +151,8 @@ def test_no_undo_button_without_take_backs(app: App) -> None:
     scene = next(s for s in app.scenes if isinstance(s, TableScene))
     app.frame(0.05)
     assert scene.hud.undo not in scene.hud.buttons
-    assert not scene.take_back() and scene.session.take_backs == 0
+    assert scene.extras.take_backs is not None
+    assert not scene.take_back() and scene.extras.taken_back() == 0
 
 
 def test_take_backs_and_the_game_played_again_survive_a_resume(tmp_path: Path) -> None:

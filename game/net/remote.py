@@ -1,9 +1,11 @@
 """A seat at a remote table, as the window's table sees a game session.
 
 :class:`RemoteSession` gives the same :class:`~game.play.contract.TableSession` as
-the local session, but the match is on the host: the connection runs in a thread
-of its own (an asyncio loop), messages wait in an inbox, and :meth:`tick` takes
-them in on the window's thread, so views and events change only between frames.
+the local session, none of its capabilities (the host keeps the game; a table of
+several people has no coach, claims or take-backs), and the match is on the host:
+the connection runs in a thread of its own (an asyncio loop), messages wait in an
+inbox, and :meth:`tick` takes them in on the window's thread, so views and events
+change only between frames.
 A dropped connection is taken up again with the seat's key, with a growing pause
 between tries, for as long as the host may hold the seat (:class:`Retry`); the table
 is told of each try (*Reconnecting… (attempt N)*) and when it is given up.
@@ -19,7 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.i18n import _, ngettext
 from game.i18n.reasons import refusal_words
@@ -38,9 +40,6 @@ from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.verify import refusal
 from game.rules.view import SeatView, public_of
-
-if TYPE_CHECKING:
-    from game.ai.advice import Advice
 
 GONE_FOR_GOOD = ("bad-token", "no-table", "version")
 """Answers after which the host holds the seat no more: trying again is useless."""
@@ -207,12 +206,6 @@ class RemoteSession:
         self.pending: deque[Event] = deque()
         self.signals: deque[Notice | str] = deque()
         """Quick signals to show, oldest first (the table shows them as it ticks)."""
-        self.take_backs_allowed = False
-        """A table of several people takes nothing back."""
-        self.take_backs = 0
-        self.again_of: str | None = None
-        self.kept: str | None = None
-        """A game played on a host is kept by the host, not here."""
         self.lost = False
         self._closed = False
         self.retry = Retry()
@@ -484,9 +477,6 @@ class RemoteSession:
         elif notice.signal in ("back", "joined"):
             self.absent.pop(notice.seat, None)
 
-    can_emote = True
-    """A few friendly words may be sent to the table."""
-
     def emote(self, word: str) -> None:
         """Say ``word`` (one of :data:`game.net.protocol.Emotion`) to the table."""
         known = p.emotion(word)
@@ -495,44 +485,6 @@ class RemoteSession:
 
     def skip_wait(self) -> None:
         """Nothing to hurry: the host paces the computers."""
-
-    def save(self) -> None:
-        """The host keeps the game."""
-
-    @property
-    def keeping(self) -> bool:
-        return False
-
-    saves_here = False
-    """The host keeps the game, not this screen."""
-
-    # ------------------------------------------------------------ the coach
-    coach_possible = False
-    """No coach in a network game (yet): it may run only if every player at the table
-    wished it, and the host's protocol does not carry the players' wishes."""
-    coach_on = False
-
-    def coach_wished(self, seat: int) -> bool:
-        return False
-
-    def wish_coach(self, seat: int, on: bool) -> None:
-        """Nothing: the coach does not run in a network game."""
-
-    def coach_advice(self, seat: int) -> Advice | None:
-        return None
-
-    def can_claim(self) -> bool:
-        """No claims at a table of several people (the host has no way to agree one)."""
-        return False
-
-    def claim(self) -> bool:
-        return False
-
-    def can_take_back(self) -> bool:
-        return False
-
-    def take_back(self) -> bool:
-        return False
 
     def close(self) -> None:
         """Leave the table (the seat is kept for a while, as for a dropped player)."""

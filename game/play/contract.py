@@ -2,14 +2,20 @@
 
 The local :class:`~game.play.session.GameSession` (the match in this process) and
 the network's :class:`~game.net.remote.RemoteSession` (the match on a host) both
-give this, so the table, the score sheet and the menus draw either one the same
-way and never branch on where the game is.
+give the small core, :class:`TableSession`, so the table, the score sheet and the
+menus draw either one the same way. What only some sessions can do is a capability
+of its own, a protocol a session gives or does not: the coach
+(:class:`CoachSession`), claims (:class:`ClaimSession`), take-backs
+(:class:`TakeBackSession`), keeping the game at this screen (:class:`KeptSession`),
+a few words said to the table (:class:`TalkSession`). A screen asks once, when it is
+built (``session if isinstance(session, CoachSession) else None``), and offers only
+what the session has: no session carries stubs for what it cannot do.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from game.play.notices import Notice
 from game.rules.actions import Action
@@ -38,25 +44,8 @@ class TableSession(Protocol):
     """Notices for the table to show, oldest first (someone dropped, whom the table waits
     for, a save that failed): the table queues each and shows it long enough to read
     (:mod:`game.play.notices`; a bare string is news)."""
-    take_backs_allowed: bool
-    """Whether the player at this screen may take actions back (solo games only)."""
-    take_backs: int
-    """How many times actions were taken back in this game (kept in statistics)."""
-    again_of: str | None
-    """The kept game whose deals this game plays again, if any."""
-    kept: str | None
-    """The name this game's record was kept under, once it is over and kept."""
-    coach_possible: bool
-    saves_here: bool
-    """Whether this screen keeps the game (a joined network seat does not: the host
-    does), so the pause menu offers Save and leave, or Leave."""
-    """Whether the coach can run in this game at all (not in a game held by a host)."""
     absent: dict[int, Absence]
     """The seats whose players are away now, and why (only in a network game)."""
-    emotes: deque[tuple[int, str]]
-    """What players said to the table (seat, one of the words a network game carries)."""
-    can_emote: bool
-    """Whether the player here may say a few words to the table (a network game)."""
 
     @property
     def rules(self) -> RuleSet: ...
@@ -65,11 +54,6 @@ class TableSession(Protocol):
     @property
     def humans(self) -> list[int]:
         """The seats played from this screen."""
-        ...
-
-    @property
-    def keeping(self) -> bool:
-        """Whether this game's record is kept when it ends (for replays, same deals)."""
         ...
 
     @property
@@ -95,6 +79,16 @@ class TableSession(Protocol):
         """Act for a seat of this screen; raises IllegalAction or ValueError if not allowed."""
         ...
 
+    def continue_after_hand(self) -> None: ...
+    def tick(self, dt: float, speed: float = 1.0) -> None: ...
+    def skip_wait(self) -> None: ...
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class CoachSession(TableSession, Protocol):
+    """A session whose humans may have the coach (a game held at this screen)."""
+
     @property
     def coach_on(self) -> bool:
         """Whether the coach shows in this game now (every human at this screen wished it)."""
@@ -110,9 +104,10 @@ class TableSession(Protocol):
         (never an answer about another position)."""
         ...
 
-    def emote(self, word: str) -> None:
-        """Say ``word`` to the table (nothing where no one else could read it)."""
-        ...
+
+@runtime_checkable
+class ClaimSession(TableSession, Protocol):
+    """A session where the person to play may claim the rest of the tricks."""
 
     def can_claim(self) -> bool:
         """Whether the person to play may claim the rest of the tricks (certain)."""
@@ -122,13 +117,47 @@ class TableSession(Protocol):
         """Claim the rest of the tricks; it is played out as plays. False if not certain."""
         ...
 
+
+@runtime_checkable
+class TakeBackSession(TableSession, Protocol):
+    """A session where the player here may take actions back (by the setting)."""
+
+    take_backs_allowed: bool
+    """Whether the player at this screen may take actions back (solo games only)."""
+    take_backs: int
+    """How many times actions were taken back in this game (kept in statistics)."""
+
     def can_take_back(self) -> bool: ...
     def take_back(self) -> bool:
         """Undo this screen's last action of the hand and what followed; False if none."""
         ...
 
-    def continue_after_hand(self) -> None: ...
-    def tick(self, dt: float, speed: float = 1.0) -> None: ...
-    def skip_wait(self) -> None: ...
+
+@runtime_checkable
+class KeptSession(TableSession, Protocol):
+    """A session this screen keeps: saved as it goes, its record kept when it ends
+    (a joined network seat is not: the host keeps the game)."""
+
+    again_of: str | None
+    """The kept game whose deals this game plays again, if any."""
+    kept: str | None
+    """The name this game's record was kept under, once it is over and kept."""
+
+    @property
+    def keeping(self) -> bool:
+        """Whether this game's record is kept when it ends (for replays, same deals)."""
+        ...
+
     def save(self) -> None: ...
-    def close(self) -> None: ...
+
+
+@runtime_checkable
+class TalkSession(Protocol):
+    """A session whose players may say a few words to the table (a network game)."""
+
+    emotes: deque[tuple[int, str]]
+    """What players said to the table (seat, one of the words a network game carries)."""
+
+    def emote(self, word: str) -> None:
+        """Say ``word`` to the table."""
+        ...

@@ -2,14 +2,16 @@
 
 It holds no drawing code. The table scene asks it what to show, hands it the
 human's actions, and calls :meth:`GameSession.tick` every frame while the view
-is idle; computer players think in a worker process (:mod:`game.play.thinker`),
-so the window never waits for them. Every action is saved at once to the
-autosave file, so closing the window mid-game loses nothing.
+is idle. Each role has a collaborator: the computer seats' decisions and a claim's
+cards (:class:`~game.play.autoplay.AutoPlay`, thought out in a worker process, so
+the window never waits), the autosave (:class:`~game.play.saving.GameSaver`: every
+action is saved at once, so closing the window mid-game loses nothing), the coach
+(:class:`~game.play.coaching.Coach`) and take-backs (:mod:`game.play.takeback`).
+It gives every capability of :mod:`game.play.contract`.
 """
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,33 +19,25 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.i18n.reasons import refusal_words
-from game.play import thinker
-from game.play.autosave import Autosaver, SaveWatch
+from game.play.autoplay import AutoPlay, certain_claim
 from game.play.coaching import Coach
 from game.play.contract import Absence
-from game.play.extras import read_extras, write_extras
+from game.play.extras import read_extras
 from game.play.notices import Notice
+from game.play.saving import GameSaver
 from game.play.sealing import keyed_number, load_save, sealed_text
 from game.play.takeback import replay, rewind_trick, take_back_point
-from game.play.thinker import Thought
-from game.rules.actions import Action, Play
-from game.rules.cards import Card
-from game.rules.claims import claim_order
+from game.rules.actions import Action
 from game.rules.events import Event
 from game.rules.match import Match
 from game.rules.phase import Phase
-from game.rules.record import Level, Player, Record, dumps, to_record
+from game.rules.record import Player, Record, dumps, to_record
 from game.rules.results import HandResult
 from game.rules.ruleset import RuleSet
 from game.rules.view import SeatView
 
 if TYPE_CHECKING:
     from game.ai.advice import Advice
-
-MIN_THINK_SECONDS = 0.45
-"""The shortest time a computer seat appears to think (scaled by the computer speed)."""
-CLAIM_SECONDS = 0.2
-"""The pause between the cards of a claim played out (scaled the same way)."""
 
 
 class GameSession:
@@ -59,22 +53,14 @@ class GameSession:
     ) -> None:
         self.match = match or Match(rules, seed)
         self.players = list(players)
-        self._saver: Autosaver | None = None
-        self.autosave = autosave
         self.pending: deque[Event] = deque()
         """Events the view has not shown yet, oldest first."""
         self.signals: deque[Notice | str] = deque()
         """Notices for the table (:mod:`game.play.notices`), oldest first."""
+        self.saver = GameSaver(autosave, self.signals, self.save_extras)
+        """The autosave as the game goes (:mod:`game.play.saving`)."""
         self.absent: dict[int, Absence] = {}
         """Nobody is ever away from a game played at one screen."""
-        self.emotes: deque[tuple[int, str]] = deque()
-        """Nobody sends words to a game played at one screen."""
-        self.levels: dict[int, Level] = {
-            seat: player.kind for seat, player in enumerate(players) if player.kind != "human"
-        }
-        """The computer seats and their levels."""
-        self._thinking: tuple[int, Thought] | None = None
-        self._think_time = 0.0
         self.take_backs_allowed = False
         """Whether the human may take actions back (a solo game, by the setting)."""
         self.take_backs = 0
@@ -89,14 +75,8 @@ class GameSession:
         """The kept game whose deals this game plays again."""
         self.coach = Coach(self.humans)
         """The coach's wishes and its question under way (:mod:`game.play.coaching`)."""
-        self._claim: tuple[int, list[Card]] | None = None
-        """A seat claiming the rest of the tricks, and its cards still to play."""
-        if self.levels:
-            thinker.warm_up()
-
-    def agent_seed(self, seat: int) -> int:
-        """The seed of the computer player in ``seat`` (its decisions follow from it)."""
-        return self.match.seed * 16 + seat
+        self.auto = AutoPlay(self.players, self.match.seed, self.signals)
+        """The computer seats' decisions and a claim's cards (:mod:`game.play.autoplay`)."""
 
     # ------------------------------------------------------------ reading
     @property
@@ -115,19 +95,13 @@ class GameSession:
     @property
     def thinking(self) -> int | None:
         """The computer seat deciding now, if any."""
-        return self._thinking[0] if self._thinking else None
+        return self.auto.thinking
 
     def human_to_act(self) -> int | None:
         """A human seat that may act now (the first, during simultaneous bidding); none
         while a claim plays for them."""
-        claiming = self._claim[0] if self._claim is not None else None
+        claiming = self.auto.claimant
         return next((s for s in self.match.awaiting if s in self.humans and s != claiming), None)
-
-    can_emote = False
-    """Everyone is at this screen: there is no one to send words to."""
-
-    def emote(self, word: str) -> None:
-        """Nothing: everyone is at this screen."""
 
     # ------------------------------------------------------------- claims
     def can_claim(self) -> bool:
@@ -135,10 +109,9 @@ class GameSession:
         proves every trick left is theirs (:mod:`game.rules.claims`), in a game of one
         person against computers."""
         seat = self.human_to_act()
-        if seat is None or len(self.humans) != 1 or self._claim is not None:
+        if seat is None or len(self.humans) != 1 or self.auto.claim is not None:
             return False
-        order = claim_order(self.match.view(seat))
-        return order is not None and len(order) > 1  # the last card is no claim
+        return certain_claim(self.match.view(seat)) is not None
 
     def claim(self) -> bool:
         """Claim the rest of the tricks for the person to play: the claim is then played
@@ -147,46 +120,9 @@ class GameSession:
         seat = self.human_to_act()
         if seat is None or not self.can_claim():
             return False
-        order = claim_order(self.match.view(seat))
+        order = certain_claim(self.match.view(seat))
         assert order is not None
-        self._claim = (seat, list(order))
-        self.signals.append(Notice(_("You claim the rest of the tricks."), "game"))
-        return True
-
-    def _computer_claims(self, seat: int) -> bool:
-        """A computer to play whose claim is certain claims too (the table says so)."""
-        order = claim_order(self.match.view(seat))
-        if order is None or len(order) < 2:
-            return False  # the last card: nothing to claim
-        self._claim = (seat, list(order))
-        name = self.players[seat].name
-        self.signals.append(
-            Notice(_("{name} claims the rest of the tricks.").format(name=name), "game")
-        )
-        return True
-
-    def _play_claim(self, dt: float, speed: float) -> bool:
-        """Play the claimant's next card when its turn comes (a short pause between
-        cards); False when no claim is under way any more."""
-        if self._claim is None:
-            return False
-        seat, order = self._claim
-        match = self.match
-        if match.phase is not Phase.PLAYING or not order:
-            self._claim = None
-            return False
-        if seat not in match.awaiting:
-            return False  # the others play their cards (see tick)
-        self._think_time += dt
-        if self._think_time < CLAIM_SECONDS / speed:
-            return True
-        action = Play.of(seat, order[0])
-        if match.refusal(action) is not None:  # cannot happen to a proved claim
-            self._claim = None
-            return False
-        order.pop(0)
-        self._think_time = 0.0
-        self._apply(action)
+        self.auto.start_claim(seat, order, _("You claim the rest of the tricks."))
         return True
 
     def view(self, seat: int | None) -> SeatView:
@@ -226,11 +162,6 @@ class GameSession:
         return self.match.phase is Phase.GAME_OVER
 
     # ------------------------------------------------------------- the coach
-    coach_possible = True
-    """The coach can run in a game held here."""
-    saves_here = True
-    """This screen keeps the game (autosave)."""
-
     @property
     def coach_on(self) -> bool:
         """Whether the coach shows in this game now (every human wished it)."""
@@ -285,10 +216,7 @@ class GameSession:
         cut = take_back_point(self.match, self.humans)
         if cut is None:
             return False
-        if self._thinking is not None:
-            self._thinking[1].cancel()
-            self._thinking = None
-        self._claim = None
+        self.auto.stop()
         self.match = replay(self.match.rules, self.match.seed, self.match.actions[:cut])
         self.coach.follow(self.match, self.human_to_act())
         self.pending.clear()
@@ -307,34 +235,17 @@ class GameSession:
             self.save()
             return
         if match.phase not in (Phase.BIDDING, Phase.PLAYING):
-            self._claim = None
+            self.auto.claim = None
             return
         self.coach.follow(match, self.human_to_act())
         self.watch_saving()
-        if self._thinking is None and self._play_claim(dt, speed):
-            return
-        if self._thinking is None:
-            seat = next((s for s in match.awaiting if s in self.levels), None)
-            if seat is not None and (
-                self.human_to_act() is None or match.rules.simultaneous_bidding
-            ):
-                claims = match.phase is Phase.PLAYING and self._claim is None
-                if claims and self._computer_claims(seat):
-                    return
-                thought = thinker.think(self.levels[seat], self.agent_seed(seat), match.view(seat))
-                self._thinking = (seat, thought)
-                self._think_time = 0.0
-            return
-        self._think_time += dt
-        seat, thought = self._thinking
-        pause = (CLAIM_SECONDS if self._claim is not None else MIN_THINK_SECONDS) / speed
-        if thought.done() and self._think_time >= pause:
-            self._thinking = None
-            self._apply(thought.result())
+        action = self.auto.next_action(match, self.human_to_act(), dt, speed)
+        if action is not None:
+            self._apply(action)
 
     def skip_wait(self) -> None:
         """Let a computer seat that has decided act without the pause."""
-        self._think_time = 1e9
+        self.auto.hurry()
 
     # ------------------------------------------------------------- saving
     def record(self) -> Record:
@@ -344,49 +255,35 @@ class GameSession:
     @property
     def autosave(self) -> Path | None:
         """Where the game is saved after every action (None: not saved)."""
-        return self._saver.path if self._saver is not None else None
+        return self.saver.path
 
     @autosave.setter
     def autosave(self, path: Path | None) -> None:
-        if self._saver is not None:
-            self._saver.close()
-        self._saver = Autosaver(path) if path is not None else None
-        self._watch = SaveWatch()
+        self.saver.close()
+        self.saver = GameSaver(path, self.signals, self.save_extras)
 
     @property
     def save_problem(self) -> str | None:
         """Why the game cannot be saved, while it cannot (for the player)."""
-        return self._watch.problem
+        return self.saver.problem
 
     def save(self) -> None:
         """Hand the game to the writer thread (after a failed write, once a retry is
-        due: :class:`SaveWatch`). Once the game is over, it is kept first (written
-        and flushed to disk), and only then is the autosave removed; a game that
-        cannot be kept stays in the autosave, to be kept when it is continued."""
-        saver = self._saver
-        if self.over:
-            self._settle_finished(saver)
+        due). Once the game is over, it is kept first (written and flushed to disk),
+        and only then is the autosave removed; a game that cannot be kept stays in the
+        autosave, to be kept when it is continued."""
+        if not self.over:
+            self.saver.write(self._save_text)
             return
-        if saver is None:
-            return
-        now = time.monotonic()
-        self._observe(saver, now)
-        if self._watch.may_write(now):
-            saver.write(self._save_text())
-
-    def _settle_finished(self, saver: Autosaver | None) -> None:
         if self.kept is None and self.keep is not None:
             self.kept = self.keep(self)
             if self.kept is None:
                 words = _("This game could not be kept in your games; it stays saved for now.")
                 self.signals.append(Notice(words, "problem"))
-        if saver is None:
-            return
-        self._observe(saver, time.monotonic())
         if self.keep is None or self.kept is not None:
-            saver.remove()
-        elif self._watch.may_write(time.monotonic()):
-            saver.write(self._save_text())
+            self.saver.remove()
+        else:
+            self.saver.write(self._save_text)
 
     def _save_text(self) -> str:
         """The autosave's text: the record, sealed while the deal is a secret."""
@@ -401,38 +298,17 @@ class GameSession:
     def watch_saving(self) -> None:
         """Say when saving starts or stops failing, and try a failed save again once
         it is due (called as the table ticks)."""
-        saver = self._saver
-        if saver is None:
-            return
-        now = time.monotonic()
-        self._observe(saver, now)
-        if self._watch.due(now) and not saver.busy:
+        if self.saver.due():
             self.save()
-
-    def _observe(self, saver: Autosaver, now: float) -> None:
-        """Take in the writes finished since last time; say what changed."""
-        if saver.busy:
-            return
-        failing = self._watch.problem is not None
-        notice = self._watch.observe(saver.attempts, saver.error, now)
-        if notice is not None:
-            self.signals.append(notice)
-            if failing:  # saving works again: the marks beside the save too
-                self.save_extras()
 
     def save_extras(self) -> None:
         """Write the take-backs and the game played again beside the autosave."""
-        path = self.autosave
-        if path is not None:
-            names = [player.name for player in self.players]
-            error = write_extras(path, self._deal_mark(), names, self.take_backs, self.again_of)
-            notice = self._watch.failed(error) if error is not None else None
-            if notice is not None:
-                self.signals.append(notice)
+        names = [player.name for player in self.players]
+        self.saver.write_extras(self._deal_mark(), names, self.take_backs, self.again_of)
 
     def flush_save(self) -> bool:
         """Wait until the autosave handed over is on disk (False if it took too long)."""
-        return self._saver is None or self._saver.flush()
+        return self.saver.flush()
 
     @classmethod
     def resume(cls, path: Path) -> GameSession:
@@ -463,9 +339,5 @@ class GameSession:
         """Abandon a decision in progress (the worker stops it and waits for the next)
         and finish writing the autosave."""
         self.coach.stop()
-        if self._thinking is not None:
-            self._thinking[1].cancel()
-            self._thinking = None
-        if self._saver is not None:
-            self._saver.close()
-            self._saver = None
+        self.auto.stop()
+        self.saver.close()

@@ -22,7 +22,7 @@ from game.instance import ShowRequests
 from game.play.autosave import flush_all
 from game.resources import data_dir
 from game.rules.errors import RecordError
-from game.rules.record import Level, Player
+from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 from game.settings import MAX_WINDOW, Settings, SettingsStore
 from game.ui import registry
@@ -33,7 +33,7 @@ from game.ui.kit.scene import Scene
 from game.ui.window import MIN_SIZE, GameWindow
 
 if TYPE_CHECKING:
-    from game.play.session import GameSession
+    from game.play.start import StartSettings
 
 FPS_BUSY = 60
 FPS_IDLE = 30
@@ -196,14 +196,16 @@ class App:
     ) -> None:
         """Start a new game at the table (replacing any saved game); ``again_of`` names
         the kept game whose deals it plays again."""
-        from game.play.session import GameSession
+        from game.play.start import new_game
 
-        session = GameSession(rules, seed, players, autosave=self.autosave_path)
-        session.again_of = again_of
-        self.prepare(session)
-        session.save()
-        session.save_extras()  # never raises; a failed save is told at the table
-        self.switch(routes.Table(session))
+        self.switch(routes.Table(new_game(rules, seed, players, self._start(), again_of)))
+
+    def _start(self) -> StartSettings:
+        """What a game started now takes from the settings, and where it is saved."""
+        from game.play.start import StartSettings
+
+        settings = self.settings
+        return StartSettings(self.autosave_path, settings.take_backs, settings.kept_games)
 
     def ask_before_replacing(self, start: Callable[[], None]) -> bool:
         """``start`` a new game at once when no game is saved; else ask first whether
@@ -227,41 +229,23 @@ class App:
         self.push(ConfirmOverlay(self, _("Start a new game?"), detail, answers, start))
         return True
 
-    def prepare(self, session: GameSession) -> None:
-        """What a played game gets from the settings: take-backs, and its record kept
-        once it is over."""
-        from game.play.library import Library
-        from game.play.takeback import take_backs_allowed
-
-        settings = self.settings
-        session.take_backs_allowed = take_backs_allowed(settings.take_backs, session.players)
-        session.keep = Library.of_user(settings.kept_games).keep_session
-
     def continue_game(self) -> str | None:
         """Resume the saved game; returns a message for the player if it cannot be read."""
-        from game.play.session import GameSession
+        from game.play.start import continued_game
 
         flush_all()
         try:
-            session = GameSession.resume(self.autosave_path)
+            session = continued_game(self._start())
         except (OSError, RecordError) as error:
             return self.set_aside_save(error)
-        self.prepare(session)
-        if session.over:  # finished, but its keeping was cut short: keep it now
-            session.save()
         self.switch(routes.Table(session))
         return None
 
     def start_demo(self, seed: int, players: int = 4) -> None:
         """Computer players in every seat: Oh Hell, or Up and Down the River for 8."""
-        from game.play.session import GameSession
-        from game.play.setup import default_table
-        from game.rules.presets import PRESETS
+        from game.play.start import demo_game
 
-        levels: tuple[Level, ...] = ("medium",) if self.fast else ("expert", "hard", "medium")
-        table = default_table(players, levels=levels)
-        preset = PRESETS["up-and-down-the-river" if players == 8 else "oh-hell"]
-        self.switch(routes.Table(GameSession(preset.rules(players), seed, table), demo=True))
+        self.switch(routes.Table(demo_game(seed, players, quick=self.fast), demo=True))
 
     def demo_over(self) -> bool:
         """The demo game ended: with ``--exit-at-end`` save the picture and quit

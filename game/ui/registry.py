@@ -50,9 +50,10 @@ def build(host: SceneHost, route: routes.Route) -> Scene:
 
             return TableScene(host, session, demo=demo)
         case routes.ScoreSheet(session=session, pick=pick):
+            from game.play.contract import KeptSession
             from game.ui.scoresheet.overlay import ScoreSheetOverlay
 
-            if session.again_of is not None and pick is None:
+            if isinstance(session, KeptSession) and session.again_of is not None and pick is None:
                 from game.ui.replay.compare import CompareSheet
 
                 return CompareSheet(host, session)

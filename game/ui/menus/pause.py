@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.play.contract import KeptSession, TakeBackSession
 from game.ui.kit import routes, theme
 from game.ui.kit.gui import GuiScene, veil
 from game.ui.kit.layers import Layer
@@ -30,6 +31,9 @@ class PauseOverlay(GuiScene):
     def __init__(self, app: SceneHost, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
+        self.take_backs = session if isinstance(session, TakeBackSession) else None
+        self.keeping = session if isinstance(session, KeptSession) else None
+        """What the session can do besides the game (None where it cannot)."""
 
     # ------------------------------------------------------------- actions
     def resume(self) -> None:
@@ -37,7 +41,8 @@ class PauseOverlay(GuiScene):
 
     def take_back(self) -> None:
         """Undo the last action of this hand; the table shows it when it is on top again."""
-        self.session.take_back()
+        if self.take_backs is not None:
+            self.take_backs.take_back()
         self.app.pop()
 
     def score_sheet(self) -> None:
@@ -52,19 +57,20 @@ class PauseOverlay(GuiScene):
     def leave(self) -> None:
         """Back to the title; the autosave keeps the game for Continue (at a joined seat
         the host keeps it, and the seat is kept for Rejoin)."""
-        self.session.save()
+        if self.keeping is not None:
+            self.keeping.save()
         self.app.switch(routes.Title())
 
     # -------------------------------------------------------------- layout
     def _take_back_entry(self) -> list[tuple[str, Callable[[], None], str | None, str | None]]:
-        if not self.session.can_take_back():
+        if self.take_backs is None or not self.take_backs.can_take_back():
             return []
         return [(_("Take back"), self.take_back, None, _("Ctrl+Z"))]
 
     def _leave_words(self) -> str:
         """Save and leave where this screen keeps the game; Leave at a joined seat (the
         host keeps it)."""
-        return _("Save and leave") if self.session.saves_here else _("Leave")
+        return _("Save and leave") if self.keeping is not None else _("Leave")
 
     def build(self) -> None:
         entries = [

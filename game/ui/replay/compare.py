@@ -25,7 +25,7 @@ from game.ui.scoresheet.ink import darker
 from game.ui.table.sprites import fit_text
 
 if TYPE_CHECKING:
-    from game.play.contract import TableSession
+    from game.play.contract import KeptSession
     from game.ui.kit.scene import SceneHost
 
 MADE_INK, MISSED_INK = (34, 128, 60), (188, 52, 40)
@@ -75,7 +75,7 @@ class CompareSheet(Scene):
     opaque = False
     layer = Layer.DIALOG
 
-    def __init__(self, app: SceneHost, session: TableSession) -> None:
+    def __init__(self, app: SceneHost, session: KeptSession) -> None:
         super().__init__(app)
         self.session = session
         name = session.again_of

@@ -22,6 +22,7 @@ from game.play.archive import KeptGame
 from game.play.library import Library
 from game.play.replay import Moment, Replay
 from game.play.session import GameSession
+from game.play.start import replay_session
 from game.rules.errors import RecordError
 from game.rules.record import Player
 from game.ui.kit import routes, theme
@@ -51,7 +52,7 @@ def load_replay(name: str, limit: int) -> tuple[KeptGame, Replay, list[Player], 
     if game is None:
         raise LookupError(name)
     match, players = game.replayed()
-    session = GameSession(match.rules, match.seed, players, match=match)
+    session = replay_session(match, players)
     return game, Replay.of(match), players, session
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.play.contract import TableSession
+from game.play.contract import CoachSession
 from game.rules.actions import Bid
 from game.ui.kit import layoutlog, theme
 from game.ui.table import sprites
@@ -134,17 +134,19 @@ def _hint_image(layout: TableLayout) -> pygame.Surface:
 
 
 # ---------------------------------------------------------------- turning it on and off
-def follow_coach_setting(session: TableSession, setting: bool) -> None:
+def follow_coach_setting(session: CoachSession, setting: bool) -> None:
     """In a solo game the coach follows the setting (changed in Settings or with C)."""
     humans = session.humans
     if len(humans) == 1 and session.coach_wished(humans[0]) != setting:
         session.wish_coach(humans[0], setting)
 
 
-def toggle_coach(session: TableSession, store: SettingsStore, viewer: int, may_wish: bool) -> str:
+def toggle_coach(
+    session: CoachSession | None, store: SettingsStore, viewer: int, may_wish: bool
+) -> str:
     """The C key: solo, flip the setting (saved); with several humans, flip the wish of
     the viewer, who ``may_wish`` only on their own turn. Returns the word to show."""
-    if not session.coach_possible:
+    if session is None:
         return _("The coach is not available in network games.")
     if len(session.humans) == 1:
         on = not store.settings.coach

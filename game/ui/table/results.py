@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import _, ngettext, tr
 from game.i18n.describe import custom_name
-from game.play.contract import TableSession
+from game.play.contract import KeptSession, TableSession
 from game.play.setup import new_seed
 from game.rules.presets import preset_for
 from game.rules.results import HandResult
@@ -275,7 +275,10 @@ class GameOverOverlay(_Overlay):
         self.buttons = [self.again, self.new, self.home]
         self.replay = Button(pygame.Rect(0, 0, 1, 1), _("Watch the replay"), self.watch)
         self.same = Button(pygame.Rect(0, 0, 1, 1), _("Same deals again"), self.same_deals)
-        self.extra = [self.replay, self.same] if session.keeping else []
+        self.keeping = session if isinstance(session, KeptSession) else None
+        """The session, where this screen keeps the game (its record, once over)."""
+        keeping = self.keeping is not None and self.keeping.keeping
+        self.extra = [self.replay, self.same] if keeping else []
         """Below the standings: the replay of this game and its deals played again."""
 
     # ------------------------------------------------------------ actions
@@ -289,15 +292,20 @@ class GameOverOverlay(_Overlay):
 
     def watch(self) -> None:
         """The replay of this game (once it has been kept)."""
-        if self.session.kept is not None:
-            self.app.open(routes.ReplayViewer(self.session.kept))
+        name = self._kept_name()
+        if name is not None:
+            self.app.open(routes.ReplayViewer(name))
+
+    def _kept_name(self) -> str | None:
+        """The name this game was kept under (None until it is, or where it is not)."""
+        return self.keeping.kept if self.keeping is not None else None
 
     def same_deals(self) -> None:
         """The same deals and seats again, to compare on the score sheet."""
         session, seed = self.session, self.session.deal_number
         if seed is not None:
             players = list(session.players)
-            start = partial(self.app.start_game, session.rules, seed, players, session.kept)
+            start = partial(self.app.start_game, session.rules, seed, players, self._kept_name())
             self.app.ask_before_replacing(start)
 
     def title(self) -> None:
@@ -371,7 +379,7 @@ class GameOverOverlay(_Overlay):
             button.rect.bottom = self.panel.bottom - self.px(76)
             button.rect.centerx = self.panel.centerx + (index * 2 - 1) * self.px(108)
             button.ghost = True
-        self.replay.enabled = self.session.kept is not None
+        self.replay.enabled = self._kept_name() is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         self._frame(surface)

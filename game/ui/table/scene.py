@@ -20,6 +20,9 @@ How the parts work together:
   :class:`~game.ui.table.frame.Frame` of views and hand back
   :mod:`~game.ui.table.requests`, which the scene carries out. It is the only
   part that acts on the session or opens other screens.
+* What the session can do besides the game (the coach, claims, take-backs, words
+  said to the table) is looked up once, in :class:`~game.ui.table.extras.Extras`;
+  the table offers only what it has.
 * Everything is drawn from the frame, the hand and the flights, by
   :class:`~game.ui.table.paint.TablePainter` and :mod:`game.ui.table.hud`.
 """
@@ -38,8 +41,7 @@ from game.i18n.reasons import error_words
 from game.play.contract import TableSession
 from game.play.guide import guide_step, guide_words
 from game.play.notices import Notice, Tone, reading_time
-from game.play.session import GameSession
-from game.play.setup import new_seed
+from game.play.start import demo_again
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
@@ -54,15 +56,11 @@ from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
 from game.ui.table.bidpanel import BidPanel, draw_bid_panel
-from game.ui.table.coachview import (
-    draw_bid_figures,
-    draw_coach_hint,
-    follow_coach_setting,
-    toggle_coach,
-)
+from game.ui.table.coachview import draw_bid_figures, draw_coach_hint
 from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
-from game.ui.table.frame import Coaching, Frame, Seating, may_bid, may_play
+from game.ui.table.extras import Extras
+from game.ui.table.frame import Frame, Seating, may_bid, may_play
 from game.ui.table.guideview import draw_guide
 from game.ui.table.hand import Hand
 from game.ui.table.hud import (
@@ -100,6 +98,8 @@ class TableScene(Scene):
     def __init__(self, app: SceneHost, session: TableSession, *, demo: bool = False) -> None:
         super().__init__(app)
         self.session, self.demo = session, demo
+        self.extras = Extras(session, demo)
+        """The coach, claims, take-backs and words, as far as the session has them."""
         humans = session.humans
         self.hotseat = Hotseat.for_humans(0 if demo else len(humans))
         self.viewer = humans[0] if humans and not demo else 0
@@ -122,7 +122,6 @@ class TableScene(Scene):
         self._trusted = False
         self._lone_for = 0.0
         """How long the viewer has had a single playable card (for the auto-play)."""
-        self._take_backs = session.take_backs
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._follow_coach_setting()
@@ -233,12 +232,12 @@ class TableScene(Scene):
             four_colour=settings.four_colour,
             confirm_play=settings.confirm_play,
             explain=session.explain,
-            take_backs=self._take_back_state(),
-            coach=self._coaching(),
+            take_backs=self.extras.undo_state(self.blocked),
+            coach=self.extras.coaching(self.viewer) if self.my_bid() or self.my_turn() else None,
             absent=dict(session.absent),
             guide=self._guide(),
-            can_claim=self.my_turn() and session.can_claim(),
-            emotes=session.can_emote and not self.demo,
+            can_claim=self.my_turn() and self.extras.may_claim(),
+            emotes=self.extras.may_talk,
         )
 
     def _guide(self) -> str | None:
@@ -250,21 +249,6 @@ class TableScene(Scene):
             return None
         step = guide_step(self.view)
         return guide_words(step) if step is not None else None
-
-    def _take_back_state(self) -> bool | None:
-        """For the Undo button: None without take-backs, else whether one is possible
-        (while the computers play too: it does what Ctrl+Z does)."""
-        session = self.session
-        if not session.take_backs_allowed or self.demo:
-            return None
-        return not self.blocked and session.can_take_back()
-
-    def _coaching(self) -> Coaching | None:
-        """The coach at the viewer's bid or play, when it is on for this game."""
-        session = self.session
-        if self.demo or not session.coach_on or not (self.my_bid() or self.my_turn()):
-            return None
-        return Coaching(session.coach_advice(self.viewer))
 
     def _scenery(self) -> Scenery:
         """What the director reads as it begins an event."""
@@ -296,7 +280,7 @@ class TableScene(Scene):
                 return
         if not on_top:
             return
-        if self.session.take_backs != self._take_backs:
+        if self.extras.taken_back_since():  # from the pause menu
             self._taken_back()
         speed = self.app.speed
         self.queue.update(dt, speed)
@@ -421,7 +405,7 @@ class TableScene(Scene):
                 self.hud.saying = not self.hud.saying
             case ask.SendEmote():
                 self.hud.saying = False
-                self.session.emote(request.word)
+                self.extras.say(request.word)
             case _:
                 unreachable(request)
 
@@ -463,9 +447,7 @@ class TableScene(Scene):
         signals = self.session.signals
         while signals:
             self.notices.post(signals.popleft())
-        said = self.session.emotes
-        while said:
-            seat, word = said.popleft()
+        for seat, word in self.extras.said():
             if 0 <= seat < len(self.layout.seats):
                 spot = self.layout.seats[seat].bubble
                 self.effects.add(Effect("bubble", emote_words(word), spot, 3.5, seat=seat))
@@ -490,11 +472,8 @@ class TableScene(Scene):
     def take_back(self) -> bool:
         """Take back the viewer's last action of this hand (with the computers' after
         it); False, with a word why, when there is none or take-backs are off."""
-        session = self.session
-        if self.blocked or self.demo or not session.take_back():
-            word = _("Nothing to take back in this hand.")
-            if not session.take_backs_allowed:
-                word = _("Take-backs are off for this game.")
+        word = self.extras.take_back(self.blocked)
+        if word is not None:
             if not self.demo:
                 self._hint(word, self.layout.status)
             return False
@@ -503,7 +482,6 @@ class TableScene(Scene):
 
     def _taken_back(self) -> None:
         """Show the game as the take-back left it: no animation, the hand as dealt back."""
-        self._take_backs = self.session.take_backs
         self.queue.skip()
         self.director.take()
         self.notices.clear("game")  # what was announced may not stand any more
@@ -529,23 +507,18 @@ class TableScene(Scene):
     def claim(self) -> bool:
         """Claim the rest of the tricks (certain, see :mod:`game.rules.claims`): the
         session plays them out."""
-        if self.blocked or self.demo or not self.my_turn():
-            return False
-        return self.session.claim()
+        return not self.blocked and self.my_turn() and self.extras.claim()
 
     # ------------------------------------------------------------ the coach
     def _follow_coach_setting(self) -> None:
-        if not self.demo:
-            follow_coach_setting(self.session, self.app.settings.coach)
+        self.extras.follow_coach_setting(self.app.settings.coach)
 
     def toggle_coach(self) -> None:
         """C: solo, the coach setting; hotseat, the wish of the player whose turn it is."""
         if self.demo:
             return
-        session = self.session
-        may_wish = self.human_viewer and session.human_to_act() == self.viewer
-        word = toggle_coach(session, self.app.store, self.viewer, may_wish)
-        self.notify(word)
+        may_wish = self.human_viewer and self.session.human_to_act() == self.viewer
+        self.notify(self.extras.toggle_coach(self.app.store, self.viewer, may_wish))
 
     def open_menu(self) -> None:
         self.app.open(routes.Pause(self.session))
@@ -595,8 +568,7 @@ class TableScene(Scene):
 
     def _restart_demo(self) -> None:
         self._restart_in = None
-        session = self.session
-        again = GameSession(session.rules, new_seed(), session.players)
+        again = demo_again(self.session.rules, self.session.players)
         self.app.switch(routes.Table(again, demo=True))
 
     # ------------------------------------------------------------ input and drawing

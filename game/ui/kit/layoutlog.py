@@ -2,7 +2,7 @@
 
 Drawing code tells the log what it puts where: :func:`element` for a part of the
 screen that must stay whole and apart from others (a name plate, the bid panel,
-the hand), :func:`text` for words with the box they must fit in. The log is off
+the hand), :func:`words` for words with the box they must fit in. The log is off
 unless a :func:`recording` is open, so a call costs one test of a global in play.
 The checks (:func:`problems`) find a text wider than its box, numbers or words run
 together, two elements that must not overlap, and anything off the screen.
@@ -10,9 +10,9 @@ together, two elements that must not overlap, and anything off the screen.
 >>> import pygame
 >>> with recording() as log:
 ...     element("plate:0", pygame.Rect(0, 0, 100, 40))
-...     words = pygame.Surface((30, 20))
-...     _ = words.fill((255, 255, 255))
-...     text("plate:0", "12", words, (80, 10))
+...     image = pygame.Surface((30, 20))
+...     _ = image.fill((255, 255, 255))
+...     words("plate:0", "12", image, (80, 10))
 >>> problems(log, (200, 100))
 ["'12' (80,10 30x20) leaves its box plate:0 (0,0 100x40)"]
 """

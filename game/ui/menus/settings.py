@@ -73,12 +73,13 @@ VALUE_FONT = 18
 """The size of the words beside a slider, as the theme's ``@value`` gives it."""
 
 
-def value_width(setting: str) -> int:
+def value_width(setting: str, text: float = 1.0) -> int:
     """The width kept for the words beside ``setting``'s slider: its widest value in
-    this language (the speeds' names are words), and never less than the form's."""
+    this language (the speeds' names are words) at text size ``text``, and never less
+    than the form's."""
     if setting != "animation_speed":
         return theme.FORM.value
-    face = theme.font(VALUE_FONT, "bold")
+    face = theme.font(round(VALUE_FONT * text), "bold")
     widest = max(face.size(name)[0] for _, name in speed_steps())
     return max(theme.FORM.value, widest + 2 * theme.FORM.gap)
 
@@ -413,7 +414,7 @@ class SettingsScene(GuiScene):
     def _slider(self, row: FormRow, box: Box, position: float) -> None:
         """A slider over ``row.span`` with its value in words beside it."""
         x, y, w, h = box
-        words = value_width(row.setting)
+        words = value_width(row.setting, self.text)
         low, high = row.span
         slider = UIHorizontalSlider(
             self.rect(x, y, w - words - theme.FORM.gap - 4, h - 4),
@@ -468,13 +469,13 @@ class SettingsScene(GuiScene):
     # ------------------------------------------------------------- drawing
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
-        title = theme.text(_("Settings"), self.px(34), theme.TEXT, "bold")
+        title = theme.text(_("Settings"), self.tx(34), theme.TEXT, "bold")
         surface.blit(title, self.rect(40, 24, 0, 0).topleft)
         for panel in (MAIN_PANEL, SIDE_PANEL):
             area = self.rect(panel.x, panel.y, panel.width, PANEL_HEIGHT)
             theme.panel(surface, area, theme.PANEL, self.px(16))
         for rect, text in self.headings:
-            label = theme.text(text.upper(), self.px(13), theme.GOLD, "bold")
+            label = theme.text(text.upper(), self.tx(13), theme.GOLD, "bold")
             surface.blit(label, rect.topleft)
             y = rect.y + label.get_height() + self.px(2)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
@@ -485,7 +486,7 @@ class SettingsScene(GuiScene):
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
         """A row's label in its box: on one line, a little smaller if need be, else on
         two lines (a long language's words in a narrow column)."""
-        size = self.px(16)
+        size = self.tx(16)
         face = theme.font(round(size * 0.85), "bold")
         if face.size(text)[0] <= rect.width:
             label = theme.fitted(text, size, rect.width, theme.TEXT, "bold", smallest=0.85)

@@ -492,9 +492,13 @@ class SettingsScene(GuiScene):
             label = theme.fitted(text, size, rect.width, theme.TEXT, "bold", smallest=0.85)
             surface.blit(label, label.get_rect(midleft=rect.midleft))
             return
-        small = round(size * 0.8)
+        small = round(size * 0.8)  # and smaller still where two lines overrun the row
         lines = theme.wrap(text, small, rect.width, "bold")[:2]
         height = theme.font(small, "bold").get_linesize()
+        while height * len(lines) > rect.height + self.px(6) and small > self.px(11):
+            small -= 1
+            lines = theme.wrap(text, small, rect.width, "bold")[:2]
+            height = theme.font(small, "bold").get_linesize()
         y = rect.centery - height * len(lines) // 2
         for line in lines:
             label = theme.fitted(line, small, rect.width, theme.TEXT, "bold", smallest=0.85)

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.i18n import set_language
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit.gui import GuiScene, scaled_theme
@@ -111,3 +112,23 @@ def test_text_size_chosen_in_settings_shows_at_once(home: Path) -> None:
         assert back.font.get_rect(back.text).height >= before * 1.2
     finally:
         app.close_scenes()
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["online", "online-hosted", "statistics", "games"])
+def test_text_size_larger_fits_the_lobby_statistics_and_kept_games(
+    home: Path, name: str, size: tuple[int, int], language: str
+) -> None:
+    """The screens outside the layout matrix, at Larger: every text in its box."""
+    from tests.test_text_fits import problems_in, use_language
+
+    use_language(language)
+    store = SettingsStore(path=home / "settings.json")
+    store.update(sound=False, animation_speed=4.0, text_scale=1.3, language=language)
+    app = App(pygame.display.set_mode(size), store)
+    try:
+        assert problems_in(app, name) == []
+    finally:
+        app.close_scenes()
+        set_language("en")

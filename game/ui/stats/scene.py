@@ -294,8 +294,9 @@ class StatsScene(GuiScene):
                 wins=games.wins,
                 average=f"{games.points / games.games:.1f}" if games.games else "—",
             )
-            size = self.tx(12)
-            text = theme.fitted(line, size, panel.width - self.px(28), theme.TEXT_DIM)
+            size, room = self.tx(12), panel.width - self.px(28)
+            line = fit_text(line, round(size * 0.7), room)  # cut where even small is too long
+            text = theme.fitted(line, size, room, theme.TEXT_DIM)
             surface.blit(text, (x, y))
             y += self.px(17)
 

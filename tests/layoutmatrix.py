@@ -1,4 +1,5 @@
-"""The layout check's matrix (issue 51, item 4): every table screen at every window
+"""The layout check's matrix (issue 51, item 4): every table screen, the score sheet
+and the menus (pause, settings, title, rules, the new-game form's pages) at every window
 size, text size, language and seat count, drawn once with both recorders on — the
 kit's own log of named elements and their texts (:mod:`game.ui.kit.layoutlog`) and the
 layers that follow every text onto the screen (:mod:`tests.textlayout`).
@@ -22,13 +23,17 @@ from game.i18n import set_language
 from game.play.preview import played_session, played_until_bid
 from game.play.session import GameSession
 from game.rules.phase import Phase
+from game.rules.presets import PRESETS
 from game.rules.record import Player
+from game.rules.ruleset import RuleSet
 from game.settings import SettingsStore
+from game.ui import registry
 from game.ui.app import App
-from game.ui.kit import layoutlog, theme
+from game.ui.kit import layoutlog, routes, theme
 from game.ui.kit.gui import GuiScene
 from game.ui.kit.scene import Scene
 from game.ui.menus.settings import SettingsScene
+from game.ui.newgame.scene import PAGES, NewGameScene
 from game.ui.screenshot import KINDS, build_scene, picture_names
 from game.ui.table.curtain import CurtainOverlay
 from tests.textlayout import (
@@ -54,11 +59,16 @@ SCREENS = (
     "settings-language",
     "curtain",
     "pause-curtain",
+    "pause",
+    "settings",
+    "title",
+    "rules",
+    *(f"newgame-{page}" for page in PAGES),
 )
 FRAMES = 12
 LOOKS = {3: ("blue", "green"), 4: ("red", "blue"), 8: ("green", "red")}
 """The card back and table colour drawn at each seat count: every screen in each look."""
-SEATLESS = ("settings-language",)
+SEATLESS = ("settings-language", "settings", "title", *(f"newgame-{page}" for page in PAGES))
 """Screens that look the same at any seat count (checked at one)."""
 
 
@@ -87,11 +97,15 @@ def every_case() -> list[Case]:
     return cases
 
 
+SAMPLED = tuple(s for s in SCREENS if s not in ("newgame-deal", "newgame-scoring"))
+"""The screens of the default run's sample (two of the new-game form's four pages)."""
+
+
 def sample() -> list[Case]:
-    """One case per screen, turning through the sizes, text sizes, languages and seat
-    counts so that each shows up (the largest text size at every screen but one)."""
+    """One case per sampled screen, turning through the sizes, text sizes, languages and
+    seat counts so that each shows up (the largest text size at most screens)."""
     cases = []
-    for index, screen in enumerate(SCREENS):
+    for index, screen in enumerate(SAMPLED):
         size = SIZES[index % len(SIZES)]
         text = TEXT_SIZES[-1] if index % 4 else TEXT_SIZES[1]
         language = LANGUAGES[index % len(LANGUAGES)]
@@ -139,6 +153,12 @@ def scene_stack(app: App, screen: str, seats: int, kept: Callable[[int], str]) -
 
     if screen.startswith("settings"):
         return [SettingsScene(app)]
+    if screen.startswith("newgame-"):
+        return [NewGameScene(app)]
+    if screen == "title":
+        return [registry.build(app, routes.Title())]
+    if screen == "rules":
+        return [registry.build(app, routes.Rules(variant_rules(seats)))]
     if screen.startswith("replay"):
         scene = ReplayScene(app, kept(seats), 1)
         review = scene.review
@@ -154,6 +174,8 @@ def scene_stack(app: App, screen: str, seats: int, kept: Callable[[int], str]) -
         return stack
     session = session_for(screen, seats)
     name = {"bidding": "table", "playing": "table"}.get(screen, screen)
+    if screen == "pause":
+        return build_scene(app, "table", session) + build_scene(app, "pause", session)[1:]
     return build_scene(app, name, session)
 
 
@@ -163,11 +185,10 @@ def kept_game(seats: int) -> str:
     from game.ai import make_agent
     from game.play.library import Library
     from game.rules.match import Match
-    from game.rules.presets import PRESETS
     from game.rules.record import to_record
     from tests.kept import keep_analysis
 
-    rules = dataclasses.replace(PRESETS[variant(seats)].rules(seats), max_hands=2)
+    rules = dataclasses.replace(variant_rules(seats), max_hands=2)
     match = Match(rules, 5)
     agents = [make_agent("easy", 40 + seat) for seat in range(seats)]
     while match.phase is not Phase.GAME_OVER:
@@ -183,10 +204,17 @@ def kept_game(seats: int) -> str:
     return name
 
 
-def open_lists(scene: Scene) -> None:
-    """Open the settings' language list."""
-    if isinstance(scene, SettingsScene) and scene.language_menu is not None:
-        menu = scene.language_menu
+def variant_rules(seats: int) -> RuleSet:
+    return PRESETS[variant(seats)].rules(seats)
+
+
+def open_lists(scene: Scene, screen: str) -> None:
+    """Open the settings' language list (``settings-language``), or show the new-game
+    form's page the screen names."""
+    if isinstance(scene, NewGameScene):
+        scene.show_page(screen.removeprefix("newgame-"))
+    menu = scene.language_menu if isinstance(scene, SettingsScene) else None
+    if screen == "settings-language" and menu is not None:
         if menu.current_state is not None:
             menu.current_state.finish()
         menu.current_state = menu.menu_states["expanded"]
@@ -213,7 +241,7 @@ def check(case: Case, home: Path, kept: Callable[[int], str]) -> list[str]:
             for scene in scene_stack(app, case.screen, case.seats, kept):
                 app.push(scene)
             top = app.scenes[-1]
-            open_lists(top)
+            open_lists(top, case.screen)
             for _frame in range(FRAMES):
                 app.frame(1 / 30)
             screen = Layer(app.size, pygame.SRCALPHA)

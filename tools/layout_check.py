@@ -5,7 +5,8 @@
 
 Draws each table screen (bidding, playing, hand result, score sheet, replay, replay with
 its analysis, settings with the language list open, the hotseat curtain, pause over the
-curtain) at 960x540, 1280x720 and 1920x1080, each text size, in en, es, pt, nl and cs, at
+curtain, the pause menu over the table, settings, the title, the rules, the new-game form's
+four pages) at 960x540, 1280x720 and 1920x1080, each text size, in en, es, pt, nl and cs, at
 3, 4 and 8 seats, and prints each case that fails with its problems, then the count. The
 same matrix runs in ``tests/test_text_fits.py`` (sampled by default, whole when slow).
 """

@@ -207,6 +207,34 @@ def scoresheet(app: App) -> None:
     app.open(routes.ScoreSheet(session))
 
 
+def sheet(count: int) -> Callable[[App], None]:
+    """The score sheet of a game of ``count`` seats some hands in."""
+
+    def build(app: App) -> None:
+        app.store.update(guide=False)
+        session = played_session(variant(count), seats(count), 3, 25 * count)
+        table(app, session)
+        app.open(routes.ScoreSheet(session))
+
+    return build
+
+
+def paused(count: int) -> Callable[[App], None]:
+    """The pause menu over a table of ``count`` seats."""
+
+    def build(app: App) -> None:
+        app.store.update(guide=False)
+        session = at_step(count, "follow")
+        table(app, session)
+        app.open(routes.Pause(session))
+
+    return build
+
+
+def new_game(app: App) -> None:
+    app.open(routes.NewGame())
+
+
 def pause(app: App) -> None:
     session = played_session("oh-hell", [Player("Al"), Player("Bea"), Player("Cy", "easy")], 3, 0)
     table(app, session)
@@ -258,6 +286,11 @@ PICTURES: dict[str, Callable[[App], None]] = {
     "away-sheet": away_sheet,
     "scoresheet": scoresheet,
     "pause": pause,
+    "pause-3": paused(3),
+    "pause-8": paused(8),
+    "scoresheet-3": sheet(3),
+    "scoresheet-8": sheet(8),
+    "newgame": new_game,
     "settings": settings,
     "statistics": statistics,
     "contrast": contrast,

@@ -104,17 +104,20 @@ CONTRAST_COLOURS = {
 """The forms' colours under the high-contrast palette (solid grounds, white words)."""
 
 
-def scaled_theme(scale: float, contrast: bool = False) -> dict[str, Any]:
-    """The theme file with every size multiplied by ``scale``, in the game's own font
-    (and, with ``contrast``, the high-contrast colours)."""
+def scaled_theme(scale: float, contrast: bool = False, text: float = 1.0) -> dict[str, Any]:
+    """The theme file with every size multiplied by ``scale`` and its letters also by
+    ``text`` (the Text size setting), in the game's own font (and, with ``contrast``,
+    the high-contrast colours)."""
     data = copy.deepcopy(_base_theme())
-    for block in data.values():
+    for name, block in data.items():
         if not isinstance(block, dict):
             continue
         fonts = block.get("font")
+        # the smaller letters for words that do not fit stay as small at every text size
+        grow = 1.0 if name.startswith("#tight") else text
         for font_info in fonts if isinstance(fonts, list) else [fonts]:
             if isinstance(font_info, dict) and "size" in font_info:
-                font_info["size"] = str(max(8, round(int(font_info["size"]) * scale)))
+                font_info["size"] = str(max(8, round(int(font_info["size"]) * scale * grow)))
             if isinstance(font_info, dict):
                 _own_font(font_info)
         misc = block.get("misc")
@@ -144,8 +147,11 @@ def _contrasted(key: str, colour: str) -> bool:
     return light if key.endswith(("_text", "_border")) else not light
 
 
-def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gui.UIManager:
-    """A UI manager for a window of ``size``, themed to match the table."""
+def make_manager(
+    size: tuple[int, int], scale: float | None = None, text: float = 1.0
+) -> pygame_gui.UIManager:
+    """A UI manager for a window of ``size``, themed to match the table, its letters
+    ``text`` times their size (the Text size setting)."""
     import pygame_gui
 
     scale = theme.scale_for(size) if scale is None else scale
@@ -155,12 +161,16 @@ def make_manager(size: tuple[int, int], scale: float | None = None) -> pygame_gu
         warnings.simplefilter("ignore")
         manager = pygame_gui.UIManager(
             size,
-            theme_path=scaled_theme(scale, theme.high_contrast),
+            theme_path=scaled_theme(scale, theme.high_contrast, text),
             enable_live_theme_updates=False,
         )
         manager.preload_fonts(
             [
-                {"name": GAME_FONT, "point_size": max(8, round(size_ * scale)), "style": style}
+                {
+                    "name": GAME_FONT,
+                    "point_size": max(8, round(size_ * scale * text)),
+                    "style": style,
+                }
                 for size_ in (14, 15, 16, 17, 18, 19, 20)
                 for style in ("regular", "bold", "italic")
             ]
@@ -310,6 +320,8 @@ class GuiScene(Scene):
         self.manager: pygame_gui.UIManager | None = None
         self.size: tuple[int, int] = (0, 0)
         self.scale = 1.0
+        self.text = 1.0
+        """The Text size setting the scene was laid out with (its letters' factor)."""
         self.origin = (0, 0)
         self._language = ""
 
@@ -325,7 +337,9 @@ class GuiScene(Scene):
 
     def rebuild(self) -> None:
         """Throw away every element and lay the scene out again."""
-        self.manager = make_manager(self.size, self.scale) if self.uses_manager else None
+        self.text = text_scale(self.app)
+        manager = make_manager(self.size, self.scale, self.text) if self.uses_manager else None
+        self.manager = manager
         self.sliders: list[Any] = []
         """The sliders :meth:`build` made (a click on a track moves the knob there)."""
         self._language = language()
@@ -345,9 +359,19 @@ class GuiScene(Scene):
         if self.laid_out and self._language != language():
             self.rebuild()
 
+    def _follow_text_size(self) -> None:
+        """Lay the scene out again when the Text size setting changed since."""
+        if self.laid_out and self.text != text_scale(self.app):
+            self.rebuild()
+
     def px(self, value: float) -> int:
         """``value`` pixels at 1280x720, in this window."""
         return round(value * self.scale)
+
+    def tx(self, value: float) -> int:
+        """A letter size of ``value`` pixels at 1280x720, in this window at the chosen
+        text size."""
+        return round(value * self.scale * self.text)
 
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rectangle on the 1280x720 design canvas, scaled and centred in the window."""
@@ -452,7 +476,7 @@ class GuiScene(Scene):
         """Widths for buttons showing ``labels`` in ``total`` pixels: what each label
         needs, plus an even share of the rest."""
         size, bold = style_font(style)
-        face = theme.font(self.px(size), "bold" if bold else "regular")
+        face = theme.font(self.tx(size), "bold" if bold else "regular")
         needs = [face.size(label)[0] + self.px(14) for label in labels]
         spare = total - sum(needs)
         if spare <= 0:
@@ -513,6 +537,7 @@ class GuiScene(Scene):
         """An event no element used (keys, clicks on the background)."""
 
     def update(self, dt: float) -> None:
+        self._follow_text_size()
         if self.manager is not None:
             self.manager.update(dt)
         self.poll()
@@ -539,6 +564,12 @@ class GuiScene(Scene):
             manager: Any = self.manager
             manager.clear_and_reset()
             self.manager = None
+
+
+def text_scale(app: Any) -> float:
+    """The Text size setting of ``app`` (1.0 for a host without settings)."""
+    settings = getattr(app, "settings", None)
+    return float(getattr(settings, "text_scale", 1.0))
 
 
 @theme.picture_cache(maxsize=4, screens=2.0)

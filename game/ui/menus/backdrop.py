@@ -233,7 +233,7 @@ class Backdrop:
         shine.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surface.blit(shine, rect)
         tagline = _("and the whole family of trick-taking games")
-        line = theme.text(tagline, self.scene.px(21), theme.TEXT_DIM, "italic")
+        line = theme.text(tagline, self.scene.tx(21), theme.TEXT_DIM, "italic")
         surface.blit(line, line.get_rect(midtop=(centre_x, rect.bottom - self.scene.px(8))))
         rule_y = rect.bottom + line.get_height() + self.scene.px(6)
         half = self.scene.px(150)

@@ -57,7 +57,7 @@ class ConfirmOverlay(GuiScene):
 
     # -------------------------------------------------------------- layout
     def build(self) -> None:
-        body = wrapped_height(self.detail, self.px(BODY_SIZE), self._text_width())
+        body = wrapped_height(self.detail, self.tx(BODY_SIZE), self._text_width())
         height = round((84 + 32 + 46 + 28) * self.scale) + body
         self.panel = self.rect(640 - WIDTH // 2, 0, WIDTH, 0)
         self.panel.height = height
@@ -100,13 +100,13 @@ class ConfirmOverlay(GuiScene):
         theme.panel(surface, shadow, (0, 0, 0, 90), self.px(20), None)
         theme.panel(surface, self.panel, (10, 24, 20, 255), self.px(16), (*theme.GOLD, 110))
         left = self.panel.x + self.px(32)
-        title = theme.text(self.question, self.px(24), theme.HIGHLIGHT, "bold")
+        title = theme.text(self.question, self.tx(24), theme.HIGHLIGHT, "bold")
         surface.blit(title, (left, self.panel.y + self.px(26)))
         draw_wrapped(
             surface,
             self.detail,
             (left, self.panel.y + self.px(84)),
             self._text_width(),
-            self.px(BODY_SIZE),
+            self.tx(BODY_SIZE),
             theme.TEXT,
         )

@@ -34,6 +34,7 @@ class PauseOverlay(GuiScene):
         self.take_backs = session if isinstance(session, TakeBackSession) else None
         self.keeping = session if isinstance(session, KeptSession) else None
         """What the session can do besides the game (None where it cannot)."""
+        self.head = 0
 
     # ------------------------------------------------------------- actions
     def resume(self) -> None:
@@ -82,8 +83,10 @@ class PauseOverlay(GuiScene):
             (self._leave_words(), self.leave, None, None),
             (_("Quit"), self.app.quit, None, None),
         ]
-        top, height, gap = 232, 48, 12
-        self.panel = self.rect(440, 84, 400, 150 + len(entries) * (height + gap) + 10)
+        self.head = round((self.text - 1) * 100)  # room for the heading's larger letters
+        top, height, gap = 232 + self.head, 48, 12
+        panel_height = 150 + self.head + len(entries) * (height + gap) + 10
+        self.panel = self.rect(440, 84, 400, panel_height)
         self.buttons = {}
         for index, (label, action, style, _key) in enumerate(entries):
             self.buttons[label] = self.button(
@@ -113,18 +116,18 @@ class PauseOverlay(GuiScene):
         shadow = self.panel.move(0, self.px(8)).inflate(self.px(10), self.px(10))
         theme.panel(surface, shadow, (0, 0, 0, 90), self.px(24), None)
         theme.panel(surface, self.panel, (10, 24, 20, 255), self.px(20), (*theme.GOLD, 90))
-        title = theme.text(_("Paused"), self.px(36), theme.HIGHLIGHT, "bold")
+        title = theme.text(_("Paused"), self.tx(36), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.rect(0, 108, 0, 0).y)))
         lines = [variant_name(self.session.rules), self._progress()]
-        y = self.rect(0, 164, 0, 0).y
+        y = self.rect(0, 164 + self.head // 2, 0, 0).y
         for index, line in enumerate(lines):
             colour = theme.TEXT if index == 0 else theme.TEXT_DIM
             text = theme.text(
-                line, self.px(16 if index == 0 else 14), colour, "bold" if index == 0 else "regular"
+                line, self.tx(16 if index == 0 else 14), colour, "bold" if index == 0 else "regular"
             )
             surface.blit(text, text.get_rect(midtop=(self.panel.centerx, y)))
             y += text.get_height() + self.px(2)
-        line_y = self.rect(0, 216, 0, 0).y
+        line_y = max(self.rect(0, 216 + self.head, 0, 0).y, y + self.px(4))
         half = self.px(120)
         pygame.draw.line(
             surface,
@@ -152,11 +155,11 @@ class PauseOverlay(GuiScene):
             button = self.buttons.get(label)
             if button is None:
                 continue
-            text = theme.text(key, self.px(12), theme.TEXT_DIM, "bold")
+            text = theme.text(key, self.tx(12), theme.TEXT_DIM, "bold")
             box = text.get_rect(midright=(button.rect.right - self.px(12), button.rect.centery))
             dark = label == _("Resume")
             colour = theme.TEXT_DARK if dark else theme.TEXT_DIM
-            text = theme.text(key, self.px(12), colour, "bold")
+            text = theme.text(key, self.tx(12), colour, "bold")
             frame = box.inflate(self.px(10), self.px(4))
             pygame.draw.rect(surface, colour, frame, max(1, self.px(1)), border_radius=self.px(4))
             surface.blit(text, box)

@@ -180,18 +180,18 @@ class RulesScene(GuiScene):
     # ------------------------------------------------------------- drawing
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
-        title = theme.text(_("Rules"), self.px(34), theme.TEXT, "bold")
+        title = theme.text(_("Rules"), self.tx(34), theme.TEXT, "bold")
         surface.blit(
             title,
             self.rect(40, 24, 0, 0).topleft if not self.fixed else self.rect(180, 24, 0, 0).topleft,
         )
         if not self.fixed:
             for y, words in ((92, _("VARIANT")), (424, _("PLAYERS"))):
-                label = theme.text(words, self.px(13), theme.GOLD, "bold")
+                label = theme.text(words, self.tx(13), theme.GOLD, "bold")
                 surface.blit(label, self.rect(42, y, 0, 0).topleft)
             if self.preset is not None:
                 note = player_range(self.preset.min_players, self.preset.max_players)
-                label = theme.text(note, self.px(14), theme.TEXT_DIM, "italic")
+                label = theme.text(note, self.tx(14), theme.TEXT_DIM, "italic")
                 surface.blit(label, self.rect(42, 494, 0, 0).topleft)
         theme.panel(surface, self.panel, theme.PANEL, self.px(16), (*theme.GOLD, 50))
         page = self._page()
@@ -203,7 +203,7 @@ class RulesScene(GuiScene):
         self._draw_scrollbar(surface)
         hint = _("Scroll with the mouse wheel, the arrow keys or Page Up and Page Down.")
         if self.max_scroll:
-            text = theme.text(hint, self.px(13), theme.TEXT_DIM, "italic")
+            text = theme.text(hint, self.tx(13), theme.TEXT_DIM, "italic")
             surface.blit(
                 text, text.get_rect(midright=(self.panel.right, self.rect(0, 677, 0, 0).y))
             )
@@ -226,7 +226,7 @@ class RulesScene(GuiScene):
         if note is None:
             return
         button, words = note
-        size = self.px(14)
+        size = self.tx(14)
         text = theme.text(words, size, theme.TEXT)
         box = text.get_rect().inflate(self.px(20), self.px(12))
         box.midbottom = (button.centerx, button.y - self.px(6))
@@ -262,11 +262,11 @@ class RulesScene(GuiScene):
         """The whole page on one tall transparent surface."""
         blocks: list[tuple[int, pygame.Surface]] = []  # (gap above, image)
         px = self.px
-        blocks.append((0, theme.text(self.title, px(30), theme.HIGHLIGHT, "bold")))
-        blocks.append((px(2), theme.text(self._subtitle(), px(15), theme.TEXT_DIM, "italic")))
+        blocks.append((0, theme.text(self.title, self.tx(30), theme.HIGHLIGHT, "bold")))
+        blocks.append((px(2), theme.text(self._subtitle(), self.tx(15), theme.TEXT_DIM, "italic")))
         if self.preset is not None:
             blocks.append(
-                (px(14), _paragraph(tr(self.preset.description), px(16), width, theme.TEXT))
+                (px(14), _paragraph(tr(self.preset.description), self.tx(16), width, theme.TEXT))
             )
         blocks.append((px(18), self._hand_strip(width)))
         gutter = px(170)
@@ -302,7 +302,7 @@ class RulesScene(GuiScene):
         unbounded = rules.unbounded
         size = self.px(30)
         gap = self.px(5)
-        label = theme.text(_("CARDS EACH, HAND BY HAND"), self.px(12), theme.GOLD, "bold")
+        label = theme.text(_("CARDS EACH, HAND BY HAND"), self.tx(12), theme.GOLD, "bold")
         if rules.trump is TrumpMethod.NEXT_CARD and not all(
             rules.turns_card(n) for n in range(1, len(sizes) + 1)
         ):
@@ -327,7 +327,7 @@ class RulesScene(GuiScene):
             row, column = divmod(index, per_row)
             rect = pygame.Rect(column * (size + gap), top + row * (size + gap), size, size)
             if cards == 0:
-                text = theme.text("\u2026", self.px(15), theme.TEXT_DIM, "bold")
+                text = theme.text("\u2026", self.tx(15), theme.TEXT_DIM, "bold")
                 image.blit(text, text.get_rect(center=rect.center))
                 continue
             no_trump = rules.trump is TrumpMethod.NEXT_CARD and not rules.turns_card(index + 1)
@@ -343,13 +343,13 @@ class RulesScene(GuiScene):
                     image, theme.INFO, rect, max(1, self.px(2)), border_radius=self.px(6)
                 )
             ink = theme.TEXT_DARK if strength > 0.6 else theme.TEXT
-            text = theme.text(str(cards), self.px(14), ink, "bold")
+            text = theme.text(str(cards), self.tx(14), ink, "bold")
             image.blit(text, text.get_rect(center=rect.center))
         return image
 
     def _section(self, heading: str, body: str, width: int, gutter: int) -> pygame.Surface:
-        title = theme.text(heading, self.px(16), theme.GOLD, "bold")
-        text = _paragraph(body, self.px(16), width - gutter, theme.TEXT)
+        title = theme.text(heading, self.tx(16), theme.GOLD, "bold")
+        text = _paragraph(body, self.tx(16), width - gutter, theme.TEXT)
         height = max(title.get_height(), text.get_height()) + self.px(14)
         image = pygame.Surface((width, height), pygame.SRCALPHA)
         pygame.draw.line(image, (*theme.GOLD, 50), (0, 0), (width, 0))
@@ -358,16 +358,16 @@ class RulesScene(GuiScene):
         return image
 
     def _decisions(self, notes: tuple[str, ...], width: int, gutter: int) -> pygame.Surface:
-        title = theme.text(_("Decisions"), self.px(16), theme.GOLD, "bold")
+        title = theme.text(_("Decisions"), self.tx(16), theme.GOLD, "bold")
         why = _paragraph(
             _("Where the old sources leave a point open, this is how the game plays it."),
-            self.px(13),
+            self.tx(13),
             gutter - self.px(16),
             theme.TEXT_DIM,
             "italic",
         )
         texts = [
-            _paragraph(tr(note), self.px(15), width - gutter - self.px(20), theme.TEXT, "italic")
+            _paragraph(tr(note), self.tx(15), width - gutter - self.px(20), theme.TEXT, "italic")
             for note in notes
         ]
         gap = self.px(10)

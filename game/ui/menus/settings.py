@@ -69,12 +69,13 @@ def speed_steps() -> list[tuple[float, str]]:
     return list(zip(SPEED_STEPS, words, strict=True))
 
 
-def value_width(setting: str) -> int:
+def value_width(setting: str, text: float = 1.0) -> int:
     """The width kept for the words beside ``setting``'s slider: its widest value in
-    this language (the speeds' names are words), and never less than the form's."""
+    this language (the speeds' names are words) at text size ``text``, and never less
+    than the form's."""
     if setting != "animation_speed":
         return theme.FORM.value
-    face = theme.font(theme.FORM.value_size, "bold")
+    face = theme.font(round(theme.FORM.value_size * text), "bold")
     widest = max(face.size(name)[0] for _, name in speed_steps())
     return max(theme.FORM.value, widest + 2 * theme.FORM.gap)
 
@@ -295,7 +296,7 @@ class SettingsScene(GuiScene):
     def _slider(self, row: FormRow, box: Box, position: float) -> None:
         """A slider over ``row.span`` with its value in words beside it."""
         x, y, w, h = box
-        words = value_width(row.setting)
+        words = value_width(row.setting, self.text)
         inset, bleed = theme.FORM.slider_inset, theme.FORM.bleed
         low, high = row.span
         slider = UIHorizontalSlider(
@@ -352,13 +353,13 @@ class SettingsScene(GuiScene):
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
         page = theme.PAGE
-        title = theme.text(_("Settings"), self.px(page.title_size), theme.TEXT, "bold")
+        title = theme.text(_("Settings"), self.tx(page.title_size), theme.TEXT, "bold")
         surface.blit(title, self.rect(theme.PAGE_MARGIN, page.title_top, 0, 0).topleft)
         for panel in (MAIN_PANEL, SIDE_PANEL):
             area = self.rect(panel.x, panel.y, panel.width, page.panel_height)
             theme.panel(surface, area, theme.PANEL, self.px(page.corner))
         for rect, text in self.headings:
-            label = theme.text(text.upper(), self.px(theme.FORM.heading_size), theme.GOLD, "bold")
+            label = theme.text(text.upper(), self.tx(theme.FORM.heading_size), theme.GOLD, "bold")
             surface.blit(label, rect.topleft)
             y = rect.y + label.get_height() + self.px(theme.FORM.rule)
             pygame.draw.line(surface, (*theme.GOLD, 60), (rect.x, y), (rect.right, y))
@@ -369,15 +370,19 @@ class SettingsScene(GuiScene):
     def _draw_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
         """A row's label in its box: on one line, a little smaller if need be, else on
         two lines (a long language's words in a narrow column)."""
-        size = self.px(theme.FORM.label_size)
+        size = self.tx(theme.FORM.label_size)
         face = theme.font(round(size * 0.85), "bold")
         if face.size(text)[0] <= rect.width:
             label = theme.fitted(text, size, rect.width, theme.TEXT, "bold", smallest=0.85)
             surface.blit(label, label.get_rect(midleft=rect.midleft))
             return
-        small = round(size * 0.8)
+        small = round(size * 0.8)  # and smaller still where two lines overrun the row
         lines = theme.wrap(text, small, rect.width, "bold")[:2]
         height = theme.font(small, "bold").get_linesize()
+        while height * len(lines) > rect.height + self.px(6) and small > self.px(11):
+            small -= 1
+            lines = theme.wrap(text, small, rect.width, "bold")[:2]
+            height = theme.font(small, "bold").get_linesize()
         y = rect.centery - height * len(lines) // 2
         for line in lines:
             label = theme.fitted(line, small, rect.width, theme.TEXT, "bold", smallest=0.85)

@@ -291,7 +291,7 @@ class TitleScene(GuiScene):
         if not self.message:
             return
         area = self.rect(100, 0, 1080, 0)
-        height = wrapped_height(self.message, self.px(15), self._banner_width(area))
+        height = wrapped_height(self.message, self.tx(15), self._banner_width(area))
         area.height = max(height + self.px(24), self.px(52))
         area.bottom = self.rect(0, 700, 0, 0).y
         self.banner = area
@@ -326,7 +326,7 @@ class TitleScene(GuiScene):
             clicked,
             primary=style == "primary",
             tooltip=tooltip or "",
-            text_size=self.px(sizes.get(style, 17)),
+            text_size=self.tx(sizes.get(style, 17)),
             radius=self.px(12 if style == "menu" else 10),
             ghost=style == "ghost",
         )
@@ -396,7 +396,7 @@ class TitleScene(GuiScene):
 
     def _draw_captions(self, surface: pygame.Surface) -> None:
         """What Continue resumes and what Quick game starts, under their buttons."""
-        size = self.px(15)
+        size = self.tx(15)
         for area, captions in self.captions:
             line = first_fitting(captions, size, area.width, "italic")
             text = theme.text(line, size, theme.TEXT_DIM, "italic")
@@ -405,7 +405,7 @@ class TitleScene(GuiScene):
     def draw_front(self, surface: pygame.Surface) -> None:
         for button in self.buttons.values():
             button.draw(surface, self.scale)
-        version = theme.text(f"v{__version__}", self.px(14), theme.TEXT_DIM)
+        version = theme.text(f"v{__version__}", self.tx(14), theme.TEXT_DIM)
         surface.blit(
             version,
             version.get_rect(
@@ -423,7 +423,7 @@ class TitleScene(GuiScene):
         theme.panel(surface, area, (52, 20, 16, 235), self.px(12), (*theme.BAD, 200))
         icon = (area.x + self.px(24), area.centery)
         draw_badge(surface, icon, self.px(11), theme.BAD, "!", self.px(16), theme.TEXT)
-        size = self.px(15)
+        size = self.tx(15)
         width = self._banner_width(area)
         height = wrapped_height(self.message, size, width)
         draw_wrapped(

@@ -311,7 +311,7 @@ class LobbyScene(GuiScene):
     # ------------------------------------------------------------- drawing
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
-        title = theme.text(_("Play with friends"), self.px(34), theme.HIGHLIGHT, "bold")
+        title = theme.text(_("Play with friends"), self.tx(34), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midtop=self.rect(640, 24, 0, 0).topleft))
         theme.panel(surface, self.rect(40, 100, 540, 540), theme.PANEL, self.px(16))
         theme.panel(surface, self.rect(700, 100, 540, 540), theme.PANEL, self.px(16))
@@ -325,7 +325,7 @@ class LobbyScene(GuiScene):
                 "{game}, {players} players, as last set up under New game; computers take "
                 "the seats no friend takes."
             ).format(game=variant_name(rules), players=len(players))
-            draw_wrapped(surface, line, self.rect(80, 156, 0, 0).topleft, width, self.px(16))
+            draw_wrapped(surface, line, self.rect(80, 156, 0, 0).topleft, width, self.tx(16))
         else:
             listing = self.listing
             self._text(surface, _("Join code"), 80, 170, theme.TEXT_DIM)
@@ -333,14 +333,14 @@ class LobbyScene(GuiScene):
             self._text(surface, _("Address"), 80, 260, theme.TEXT_DIM)
             self._text(surface, listing.address, 80, 286, theme.TEXT, 24)
             if self.copied:
-                copied = theme.text(self.copied, self.px(14), theme.GOOD)
+                copied = theme.text(self.copied, self.tx(14), theme.GOOD)
                 surface.blit(copied, copied.get_rect(midtop=self.rect(460, 246, 0, 0).topleft))
             note = _(
                 "Friends on this network find the table under Join. Over the internet, "
                 "forward TCP port {port} on your router to this computer and give them "
                 "your public address."
             ).format(port=listing.address.rpartition(":")[2])
-            draw_wrapped(surface, note, self.rect(80, 340, 0, 0).topleft, width, self.px(15))
+            draw_wrapped(surface, note, self.rect(80, 340, 0, 0).topleft, width, self.tx(15))
             self._draw_seats(surface)
         found = (
             _("Games on this network") if self._shown else _("No game found on this network yet.")
@@ -352,7 +352,7 @@ class LobbyScene(GuiScene):
         surface.blit(typed, self.rect(740, 438, 0, 0))
         if self.message:
             area = self.rect(740, 530, 0, 0).topleft
-            draw_wrapped(surface, self.message, area, self.px(460), self.px(15), theme.BAD)
+            draw_wrapped(surface, self.message, area, self.px(460), self.tx(15), theme.BAD)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         """Who has joined so far; the game starts when the host sits down and every
@@ -390,4 +390,4 @@ class LobbyScene(GuiScene):
         size: int = 16,
         weight: str = "regular",
     ) -> None:
-        surface.blit(theme.text(text, self.px(size), colour, weight), self.rect(x, y, 0, 0))
+        surface.blit(theme.text(text, self.tx(size), colour, weight), self.rect(x, y, 0, 0))

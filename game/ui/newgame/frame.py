@@ -24,9 +24,9 @@ WARNING_TEXT = (246, 160, 146)
 
 def draw_frame(surface: pygame.Surface, gui: GuiScene) -> None:
     """The title, the column heading, the right panel and the bottom bar."""
-    title = theme.text(_("New game"), gui.px(34), theme.TEXT, "bold")
+    title = theme.text(_("New game"), gui.tx(34), theme.TEXT, "bold")
     surface.blit(title, gui.rect(40, 24, 0, 0).topleft)
-    heading = theme.text(_("VARIANT"), gui.px(14), theme.GOLD, "bold")
+    heading = theme.text(_("VARIANT"), gui.tx(14), theme.GOLD, "bold")
     surface.blit(heading, gui.rect(42, 92, 0, 0).topleft)
     theme.panel(surface, gui.rect(450, 80, 790, 540), theme.PANEL, gui.px(16))
     bar = gui.rect(0, 624, 1280, 96)
@@ -35,32 +35,36 @@ def draw_frame(surface: pygame.Surface, gui: GuiScene) -> None:
     theme.panel(surface, bar, (6, 16, 13, 170), 0, None)
     width = max(1, round(gui.scale))
     pygame.draw.line(surface, (*theme.GOLD, 90), bar.topleft, bar.topright, width)
-    label = theme.text(_("Deal #"), gui.px(16), theme.TEXT, "bold")
+    room = gui.rect(180, 0, 80, 0).width  # between Back and the deal's number
+    label = theme.fitted(_("Deal #"), gui.tx(16), room, theme.TEXT, "bold")
     surface.blit(label, label.get_rect(midright=gui.rect(260, 640, 0, 44).midright))
 
 
-def draw_description(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup) -> None:
-    """The chosen preset's name, player range, changes and description."""
+def draw_description(
+    surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup, top: int = 396
+) -> None:
+    """The chosen preset's name, player range, changes and description, from ``top``
+    on the design canvas."""
     preset = setup.preset
-    x, y = gui.rect(42, 396, 0, 0).topleft
+    x, y = gui.rect(42, top, 0, 0).topleft
     width = gui.px(378)
     name = tr(preset.name)
     if setup.changes:  # the one name of a custom game, the preset it started from after
         name = custom_name()
     name_width = width - (gui.px(110) if setup.changes else 0)
-    y += draw_wrapped(surface, name, (x, y), name_width, gui.px(20), theme.HIGHLIGHT, "bold")
+    y += draw_wrapped(surface, name, (x, y), name_width, gui.tx(20), theme.HIGHLIGHT, "bold")
     players = player_range(preset.min_players, preset.max_players)
     if setup.changes:
         note = ngettext("{count} rule changed", "{count} rules changed", setup.changes)
         based = _("from {name}").format(name=tr(preset.name))
         players = f"{based}  \u00b7  {players}  \u00b7  {note.format(count=setup.changes)}"
-    surface.blit(theme.text(players, gui.px(14), theme.TEXT_DIM, "italic"), (x, y))
+    surface.blit(theme.text(players, gui.tx(14), theme.TEXT_DIM, "italic"), (x, y))
     y += gui.px(24)
     bottom = gui.rect(0, 616, 0, 0).y
     text = setup_description(setup)
     # The largest letters that show every word, the lines closer at the smallest.
     for points, leading in ((14, 1.32), (13, 1.3), (12, 1.25), (11, 1.2), (10, 1.15)):
-        size = max(11, gui.px(points))
+        size = max(11, gui.tx(points))
         step = round(size * leading)
         lines = theme.wrap(text, size, width)
         if y + len(lines) * step <= bottom:
@@ -108,7 +112,7 @@ def draw_form_status(surface: pygame.Surface, gui: GuiScene, setup: NewGameSetup
 
 def _draw_problem(surface: pygame.Surface, gui: GuiScene, area: pygame.Rect, problem: str) -> None:
     """Why the game cannot start, beside a red warning sign."""
-    size = gui.px(14)
+    size = gui.tx(14)
     lines = theme.wrap(problem, size, area.width - gui.px(40), "bold")[:3]
     icon = (area.x + gui.px(12), area.centery)
     draw_badge(surface, icon, gui.px(10), theme.BAD, "!", gui.px(15), theme.TEXT_DARK)
@@ -119,7 +123,7 @@ def _draw_summary(
     surface: pygame.Surface, gui: GuiScene, area: pygame.Rect, rules: RuleSet
 ) -> None:
     """The hands the rules deal, beside a green tick."""
-    size = gui.px(14)
+    size = gui.tx(14)
     summary = dict(describe(rules)).get(_("Hands"), "")
     lines = theme.wrap(summary, size, area.width - gui.px(40))[:3]
     x, y = area.x + gui.px(12), area.centery
@@ -142,7 +146,7 @@ def _draw_status_lines(
     weight: str,
 ) -> None:
     """Up to three lines beside the sign, centred on the area's height."""
-    size = gui.px(14)
+    size = gui.tx(14)
     step = round(size * 1.28)
     y = area.centery - step * len(lines) // 2
     for line in lines:

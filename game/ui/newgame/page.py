@@ -25,6 +25,8 @@ LABEL_X, LABEL_WIDTH = 482, 210
 CONTROL_X, CONTROL_WIDTH = 700, 520
 RIGHT_EDGE = 1220
 LINE_HEIGHT = 36
+ROW_GAP = 8
+"""The room between two lines of the form (a label's second line may reach into it)."""
 MARK_X = 466
 """Where the red dot beside a line involved in the problem goes."""
 
@@ -64,9 +66,14 @@ def draw_label(
 ) -> None:
     """A line's label in ``rect``, in red with a dot when it is part of the problem."""
     colour = theme.BAD if bad else theme.TEXT
-    size = gui.px(16)
-    lines = theme.wrap(text, size, rect.width, "bold")
-    step = round(size * 1.3)  # room for the accents of a capital under a line
+    size = gui.tx(16)  # the text size's letters, smaller where two lines have no room
+    room = rect.height + gui.px(ROW_GAP)
+    while True:
+        lines = theme.wrap(text, size, rect.width, "bold")
+        step = round(size * 1.3)  # room for the accents of a capital under a line
+        if len(lines) * step <= room or size <= gui.px(12):
+            break
+        size -= 1
     y = rect.centery - step * len(lines) // 2
     for line in lines:
         surface.blit(theme.text(line, size, colour, "bold"), (rect.x, y))
@@ -78,7 +85,7 @@ def draw_label(
 
 def draw_heading(surface: pygame.Surface, gui: GuiScene, pos: tuple[int, int], text: str) -> None:
     """A section heading in gold capitals, underlined to the panel's right edge."""
-    label = theme.text(text.upper(), gui.px(13), theme.GOLD, "bold")
+    label = theme.text(text.upper(), gui.tx(13), theme.GOLD, "bold")
     surface.blit(label, pos)
     line_y = pos[1] + label.get_height() + gui.px(2)
     right = gui.rect(RIGHT_EDGE, 0, 0, 0).x

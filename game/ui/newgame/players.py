@@ -160,12 +160,12 @@ class PlayersPage:
         gui = self.gui
         colour = theme.BAD if "players" in self.setup.culprits else theme.TEXT
         room = gui.px(CONTROL_X - LABEL_X - 10)
-        label = theme.fitted(_("Players at the table"), gui.px(16), room, colour, "bold")
+        label = theme.fitted(_("Players at the table"), gui.tx(16), room, colour, "bold")
         surface.blit(label, label.get_rect(midleft=gui.rect(LABEL_X, COUNT_Y, 0, 36).midleft))
         for index in range(self.setup.count):
             self._draw_disc(surface, index)
         hint = _("A seat left without a name gets the name shown.")
-        text = theme.text(hint, gui.px(14), theme.TEXT_DIM, "italic")
+        text = theme.text(hint, gui.tx(14), theme.TEXT_DIM, "italic")
         surface.blit(text, gui.rect(510, 578, 0, 0).topleft)
 
     def _draw_disc(self, surface: pygame.Surface, index: int) -> None:
@@ -177,5 +177,5 @@ class PlayersPage:
         )
         if f"seat:{index}" in self.setup.culprits:
             pygame.draw.circle(surface, theme.BAD, centre, radius + gui.px(3), gui.px(3))
-        number = theme.text(str(index + 1), gui.px(14), theme.TEXT_DARK, "bold")
+        number = theme.text(str(index + 1), gui.tx(14), theme.TEXT_DARK, "bold")
         surface.blit(number, number.get_rect(center=centre))

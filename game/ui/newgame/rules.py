@@ -14,7 +14,7 @@ from game.i18n import _
 from game.i18n.describe import describe
 from game.play.setup import NewGameSetup
 from game.ui.kit import theme
-from game.ui.kit.gui import GuiScene, draw_wrapped, set_visible
+from game.ui.kit.gui import GuiScene, draw_wrapped, set_visible, wrapped_height
 from game.ui.newgame.options import Heading, Line, Number
 from game.ui.newgame.page import LABEL_X, Changed, draw_heading
 from game.ui.newgame.rows import NumberRow, OptionsRow, Row
@@ -92,12 +92,17 @@ class RulesPage:
         area = gui.rect(LABEL_X, 400, 738, 200)
         theme.panel(surface, area, (255, 255, 255, 10), gui.px(12), (*theme.GOLD, 40))
         x, y = area.x + gui.px(18), area.y + gui.px(14)
-        label = theme.text(_("IN PLAIN WORDS"), gui.px(12), theme.GOLD, "bold")
+        label = theme.text(_("IN PLAIN WORDS"), gui.tx(12), theme.GOLD, "bold")
         surface.blit(label, (x, y))
         y += label.get_height() + gui.px(8)
         width = area.width - gui.px(36)
-        for heading in self.plain_words:
-            body = sections.get(heading)
-            if body is not None:
-                y += draw_wrapped(surface, body, (x, y), width, gui.px(14), theme.TEXT_DIM)
-                y += gui.px(8)
+        bodies = [sections[heading] for heading in self.plain_words if heading in sections]
+        size = gui.tx(14)  # the text size's letters, smaller where the panel has no room
+        room = area.bottom - gui.px(8) - y
+        while size > gui.px(11) and room < sum(
+            wrapped_height(body, size, width) + gui.px(8) for body in bodies
+        ):
+            size -= 1
+        for body in bodies:
+            y += draw_wrapped(surface, body, (x, y), width, size, theme.TEXT_DIM)
+            y += gui.px(8)

@@ -49,6 +49,7 @@ class NewGameScene(GuiScene):
         """The player agreed to replace the saved game before the form opened."""
         self.setup = NewGameSetup.remembered(app.settings)
         self.page = "players"
+        self.below_presets = 396
         self.pages: dict[str, Page] = {}
         self.mouse = (-1, -1)
         self.hover = Hover()
@@ -82,12 +83,14 @@ class NewGameScene(GuiScene):
 
     def _build_presets(self) -> None:
         options = [(preset.id, tr(preset.name)) for preset in PRESET_LIST]
-        rects = [self.rect(40, 114 + i * 34, 380, 30) for i in range(len(options))]
+        pitch = round(34 * (1 + (self.text - 1) / 2))  # larger letters, taller rows
+        rects = [self.rect(40, 114 + i * pitch, 380, pitch - 4) for i in range(len(options))]
+        self.below_presets = 114 + len(options) * pitch + 10  # the description's top
         self.preset_choice = self.choice_at(
             rects, options, self.setup.preset.id, self._choose_preset, style="listitem"
         )
         self.reset_button = self.button(
-            self.rect(318, 396, 102, 28),
+            self.rect(318, self.below_presets, 102, 28),
             _("Reset"),
             self._reset_rules,
             style="ghost",
@@ -218,7 +221,7 @@ class NewGameScene(GuiScene):
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
         draw_frame(surface, self)
-        draw_description(surface, self, self.setup)
+        draw_description(surface, self, self.setup, self.below_presets)
 
     def draw_front(self, surface: pygame.Surface) -> None:
         if not self.pages:
@@ -229,4 +232,4 @@ class NewGameScene(GuiScene):
         draw_form_status(surface, self, self.setup)
         tip = self.hover.shown
         if tip is not None:
-            draw_tip(surface, tip, self.rect(450, 0, 0, 0).x - self.px(8), self.scale)
+            draw_tip(surface, tip, self.rect(450, 0, 0, 0).x - self.px(8), self.scale * self.text)

@@ -28,6 +28,8 @@ class SheetLayout(Scene):
         self.max_scroll = 0
         self.size = (0, 0)
         self.scale = 1.0
+        self.text = 1.0
+        """The Text size setting: letters, and the rows and bands that hold them, grow by it."""
 
     @property
     def rows(self) -> list[SheetRow]:
@@ -37,10 +39,15 @@ class SheetLayout(Scene):
         """``value`` pixels at 1280x720, in this window."""
         return round(value * self.scale)
 
+    def tx(self, value: float) -> int:
+        """``value`` pixels at 1280x720 and the normal text size, in this window at the
+        chosen text size (letters and the heights of what holds them)."""
+        return round(value * self.scale * self.text)
+
     def _layout(self) -> None:
         width, height = self.size
         players = self.session.rules.players
-        px = self.px
+        px, tx = self.px, self.tx
         self.info_widths = [px(40), px(50), px(58), px(58)]
         info = sum(self.info_widths)
         margin = px(26)
@@ -48,21 +55,21 @@ class SheetLayout(Scene):
         self.player_width = max(px(84), min(px(168), room // players))
         pad_width = info + self.player_width * players + 2 * margin
         # binding, header, sub-header, totals and footer around the hand rows
-        chrome = px(44) + px(12) + px(34) + px(4) + px(20) + px(4) + px(4) + px(46) + px(30)
+        chrome = tx(44) + px(12) + tx(34) + px(4) + tx(20) + px(4) + px(4) + tx(46) + tx(30)
         room_height = min(round(height * 0.93), px(860)) - chrome
         count = max(1, len(self.rows))
-        self.row_height = max(px(24), min(px(30), room_height // count))
+        self.row_height = max(tx(24), min(tx(30), room_height // count))
         body_height = min(room_height, count * self.row_height)
         self.pad = pygame.Rect(0, 0, pad_width, chrome + body_height)
         self.pad.center = (width // 2, height // 2 + px(4))
         self.left = self.pad.x + margin
-        self.binding = pygame.Rect(self.pad.x, self.pad.y, self.pad.width, px(44))
-        self.header = pygame.Rect(self.left, self.binding.bottom + px(12), 0, px(34))
-        self.subheader = pygame.Rect(self.left, self.header.bottom + px(4), 0, px(20))
+        self.binding = pygame.Rect(self.pad.x, self.pad.y, self.pad.width, tx(44))
+        self.header = pygame.Rect(self.left, self.binding.bottom + px(12), 0, tx(34))
+        self.subheader = pygame.Rect(self.left, self.header.bottom + px(4), 0, tx(20))
         top = self.subheader.bottom + px(4)
         self.body = pygame.Rect(self.left, top, self.pad.width - 2 * margin, body_height)
-        self.totals = pygame.Rect(self.left, self.body.bottom + px(4), 0, px(46))
-        self.footer = pygame.Rect(self.pad.x, self.totals.bottom, self.pad.width, px(30))
+        self.totals = pygame.Rect(self.left, self.body.bottom + px(4), 0, tx(46))
+        self.footer = pygame.Rect(self.pad.x, self.totals.bottom, self.pad.width, tx(30))
         self.max_scroll = max(0, count * self.row_height - self.body.height)
         self.scroll = min(self.scroll, self.max_scroll)
 

@@ -57,6 +57,7 @@ class ScoreSheetOverlay(SheetPainter):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.scale = theme.scale_for(size)
+        self.text = self.app.settings.text_scale
         self._layout()
         if not self._placed:
             self._show_current()

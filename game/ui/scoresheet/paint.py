@@ -87,11 +87,11 @@ class SheetPainter(SheetLayout):
         draw_paper(surface, self.pad, self.binding, px)
         preset = preset_for(self.session.rules)
         name = tr(preset.name) if preset else custom_name()
-        title = theme.text(_("Score sheet"), px(20), theme.HIGHLIGHT, "bold")
+        title = theme.text(_("Score sheet"), self.tx(20), theme.HIGHLIGHT, "bold")
         surface.blit(title, title.get_rect(midleft=(self.pad.x + px(22), self.binding.centery)))
         seed = self.session.deal_number
         info = name if seed is None else f"{name}  \u00b7  " + _("Deal #{seed}").format(seed=seed)
-        text = theme.text(info, px(14), theme.TEXT_DIM, "italic")
+        text = theme.text(info, self.tx(14), theme.TEXT_DIM, "italic")
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), self.binding.centery)))
         # the red margin after the hand columns, as on a ledger
         x = self.column_x(0) - px(5)
@@ -109,7 +109,7 @@ class SheetPainter(SheetLayout):
         labels = [_("Hand"), _("Cards"), _("Trump"), _("Dealer")]
         x = self.left
         for width, label in zip(self.info_widths, labels, strict=True):
-            text = theme.fitted(label, px(12), width - px(4), theme.INK, "bold")
+            text = theme.fitted(label, self.tx(12), width - px(4), theme.INK, "bold")
             surface.blit(
                 text, text.get_rect(midbottom=(x + width // 2, self.subheader.bottom - px(2)))
             )
@@ -128,14 +128,14 @@ class SheetPainter(SheetLayout):
         """The player's name on a tab in the seat's colour, and the column labels under it."""
         px = self.px
         left = self.column_x(seat)
-        tab = pygame.Rect(left + px(4), self.header.y, self.player_width - px(8), px(30))
+        tab = pygame.Rect(left + px(4), self.header.y, self.player_width - px(8), self.tx(30))
         colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
         pygame.draw.rect(surface, colour, tab, border_radius=px(6))
         pygame.draw.rect(surface, darker(colour), tab, max(1, px(1)), border_radius=px(6))
         away = self.session.absent.get(seat)
         room = tab.width - px(12) - (px(20) if away else 0)
-        name = fit_text(name, px(15), room, "bold", strip=False)
-        text = theme.text(name, px(15), theme.TEXT_DARK, "bold")
+        name = fit_text(name, self.tx(15), room, "bold", strip=False)
+        text = theme.text(name, self.tx(15), theme.TEXT_DARK, "bold")
         centre = (tab.centerx - (px(10) if away else 0), tab.centery)
         surface.blit(text, text.get_rect(center=centre))
         if away is not None:  # away from a network table: a mark on the tab
@@ -148,8 +148,8 @@ class SheetPainter(SheetLayout):
             self.sub_columns(seat), (_("bid"), _("took"), _("score")), strict=True
         ):
             room = column.width - px(2)  # a narrow column: smaller letters, then cut
-            label = fit_text(label, max(6, round(px(11) * 0.75)), room, "italic")
-            text = theme.fitted(label, px(11), room, PENCIL, "italic", smallest=0.75)
+            label = fit_text(label, max(6, round(self.tx(11) * 0.75)), room, "italic")
+            text = theme.fitted(label, self.tx(11), room, PENCIL, "italic", smallest=0.75)
             surface.blit(
                 text,
                 text.get_rect(midbottom=(column.centerx, self.subheader.bottom - px(2))),
@@ -190,7 +190,7 @@ class SheetPainter(SheetLayout):
             surface.blit(layer, band)
         future = row.state is RowState.FUTURE
         ink = FAINT if future else theme.INK
-        size = px(15)
+        size = self.tx(15)
         x = self.left
         widths = self.info_widths
         number = theme.text(str(row.number), size, ink, "bold")
@@ -212,12 +212,12 @@ class SheetPainter(SheetLayout):
     def _draw_trump(self, surface: pygame.Surface, row: SheetRow, centre: tuple[int, int]) -> None:
         px = self.px
         if row.trump is None:
-            text = theme.text(_("NT"), px(12), PENCIL, "bold")
+            text = theme.text(_("NT"), self.tx(12), PENCIL, "bold")
             surface.blit(text, text.get_rect(center=centre))
             return
         colour = suit_colour(row.trump, self.app.settings.four_colour)
         if row.trump_card is not None:
-            rank = theme.text(row.trump_card.rank.label, px(13), colour, "bold")
+            rank = theme.text(row.trump_card.rank.label, self.tx(13), colour, "bold")
             total = rank.get_width() + px(14)
             left = centre[0] - total // 2
             surface.blit(rank, rank.get_rect(midleft=(left, centre[1])))
@@ -233,7 +233,7 @@ class SheetPainter(SheetLayout):
         pygame.draw.circle(surface, colour, centre, px(9))
         pygame.draw.circle(surface, darker(colour), centre, px(9), max(1, px(1)))
         name = self.session.players[dealer].name
-        initial = theme.text(name[:1].upper(), px(11), theme.TEXT_DARK, "bold")
+        initial = theme.text(name[:1].upper(), self.tx(11), theme.TEXT_DARK, "bold")
         surface.blit(initial, initial.get_rect(center=centre))
 
     def _draw_cells(self, surface: pygame.Surface, row: SheetRow, seat: int, y: int) -> None:
@@ -241,7 +241,7 @@ class SheetPainter(SheetLayout):
         px = self.px
         middle = y + self.row_height // 2
         took_col, score_col = self.sub_columns(seat)[1:]
-        size = px(15)
+        size = self.tx(15)
         current = row.state is RowState.CURRENT
         self._draw_bid(surface, row, seat, y)
         took = row.taken[seat]
@@ -252,15 +252,17 @@ class SheetPainter(SheetLayout):
         total = row.totals[seat]
         points = row.points[seat]
         if total is not None:
-            text = theme.text(str(total), px(16), theme.INK, "bold")
+            text = theme.text(str(total), self.tx(16), theme.INK, "bold")
             rect = text.get_rect(midright=(score_col.right - px(6), middle))
             surface.blit(text, rect)
-            if points is not None and score_col.width > px(44):
+            if points is not None:
                 gained = f"+{points}" if points > 0 else str(points)
-                small = theme.text(gained, px(11), TICK_INK if points > 0 else PENCIL, "italic")
-                surface.blit(
-                    small, small.get_rect(bottomright=(rect.left - px(4), rect.bottom - px(2)))
+                small = theme.text(
+                    gained, self.tx(11), TICK_INK if points > 0 else PENCIL, "italic"
                 )
+                place = small.get_rect(bottomright=(rect.left - px(4), rect.bottom - px(2)))
+                if place.left >= score_col.left + px(2):  # only where it has room
+                    surface.blit(small, place)
 
     def _draw_bid(self, surface: pygame.Surface, row: SheetRow, seat: int, y: int) -> None:
         """The bid in pencil while the hand is played, in ink once it is scored, with the
@@ -269,7 +271,7 @@ class SheetPainter(SheetLayout):
         px = self.px
         middle = y + self.row_height // 2
         bid_col = self.sub_columns(seat)[0]
-        size = px(15)
+        size = self.tx(15)
         bid = row.bids[seat]
         if bid is not None:
             colour = PENCIL if row.state is RowState.CURRENT else theme.INK
@@ -291,7 +293,7 @@ class SheetPainter(SheetLayout):
                 self._draw_tick(surface, (rect.right + px(3), middle))
             elif mark is BidMark.BLOB:  # Blob's own mark: inked out, the bid still shown
                 self._draw_blob(surface, row.number, seat, bid_col, y)
-                ghost = theme.text(str(bid), px(14), theme.PAPER, "bold")
+                ghost = theme.text(str(bid), self.tx(14), theme.PAPER, "bold")
                 surface.blit(ghost, ghost.get_rect(center=(bid_col.centerx, middle)))
         elif row.secret and row.secret[seat]:
             text = theme.text("?", size, PENCIL, "bold")
@@ -303,7 +305,7 @@ class SheetPainter(SheetLayout):
         """A made bid under Blob's marks: a smaller green "1" written in front of it
         (a made 3 reads "13"), the pair centred on ``centre``."""
         px = self.px
-        one = theme.text(BLOB_PREFIX, px(12), MADE_ONE, "bold")
+        one = theme.text(BLOB_PREFIX, self.tx(12), MADE_ONE, "bold")
         gap = px(1)
         left = centre[0] - (one.get_width() + gap + bid.get_width()) // 2
         rect = bid.get_rect(midleft=(left + one.get_width() + gap, centre[1]))
@@ -364,13 +366,13 @@ class SheetPainter(SheetLayout):
             surface, theme.INK, (self.left, top + px(4)), (self.body.right, top + px(4)), px(1)
         )
         label = _("Final") if view.phase is Phase.GAME_OVER else _("Total")
-        text = theme.text(label, px(17), theme.INK, "bold")
+        text = theme.text(label, self.tx(17), theme.INK, "bold")
         middle = top + px(4) + (self.totals.height - px(4)) // 2
         surface.blit(text, text.get_rect(midleft=(self.left + px(4), middle)))
         best = leaders(totals)
         for seat, total in enumerate(totals):
             centre = (self.column_x(seat) + self.player_width // 2, middle)
-            number = theme.text(str(total), px(22), theme.INK, "bold")
+            number = theme.text(str(total), self.tx(22), theme.INK, "bold")
             rect = number.get_rect(center=centre)
             surface.blit(number, rect)
             if seat in best:
@@ -404,14 +406,14 @@ class SheetPainter(SheetLayout):
                 )
             )
         if notes:
-            text = theme.text("  ".join(notes), px(12), PENCIL, "italic")
+            text = theme.text("  ".join(notes), self.tx(12), PENCIL, "italic")
             surface.blit(text, text.get_rect(midleft=(x, y)))
         hint = _("Tab or Esc to close")
         if self.pick is not None:
             hint = _("Click a hand to watch it  \u00b7  Tab or Esc to close")
         elif self.max_scroll:
             hint = _("Scroll for more hands  \u00b7  Tab or Esc to close")
-        text = theme.text(hint, px(12), PENCIL, "italic")
+        text = theme.text(hint, self.tx(12), PENCIL, "italic")
         surface.blit(text, text.get_rect(midright=(self.pad.right - px(22), y)))
 
     def _draw_key(self, surface: pygame.Surface, x: int, y: int) -> int:
@@ -419,7 +421,7 @@ class SheetPainter(SheetLayout):
         or Blob's 1 and blob); returns where it ends."""
         px = self.px
         if self.blob_marks:
-            sample = theme.text("3", px(14), theme.INK, "bold")
+            sample = theme.text("3", self.tx(14), theme.INK, "bold")
             width = px(12) // 2 + px(1) + sample.get_width()
             self._draw_made_one(surface, sample, (x + width // 2, y))
             made = _("made (a 1 before the bid)")
@@ -428,15 +430,15 @@ class SheetPainter(SheetLayout):
             self._draw_tick(surface, (x, y))
             width = px(12)
             made = _("made")
-            blob = pygame.Surface((px(24), px(16)), pygame.SRCALPHA)
-            sample = theme.text("2", px(14), PENCIL, "bold")
-            area = sample.get_rect(midleft=(0, px(8)))
+            blob = pygame.Surface((self.tx(24), self.tx(16)), pygame.SRCALPHA)
+            sample = theme.text("2", self.tx(14), PENCIL, "bold")
+            area = sample.get_rect(midleft=(0, self.tx(8)))
             blob.blit(sample, area)
             missed_mark(blob, area, px)
-        text = theme.text(made, px(12), PENCIL, "italic")
+        text = theme.text(made, self.tx(12), PENCIL, "italic")
         surface.blit(text, text.get_rect(midleft=(x + width + px(6), y)))
         x += width + px(6) + text.get_width() + px(16)
         surface.blit(blob, blob.get_rect(midleft=(x, y)))
-        text = theme.text(_("missed"), px(12), PENCIL, "italic")
-        surface.blit(text, text.get_rect(midleft=(x + px(26), y)))
-        return x + px(26) + text.get_width() + px(16)
+        text = theme.text(_("missed"), self.tx(12), PENCIL, "italic")
+        surface.blit(text, text.get_rect(midleft=(x + blob.get_width() + px(2), y)))
+        return x + blob.get_width() + px(2) + text.get_width() + px(16)

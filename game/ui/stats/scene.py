@@ -218,11 +218,11 @@ class StatsScene(GuiScene):
 
     # ------------------------------------------------------------ drawing
     def draw_front(self, surface: pygame.Surface) -> None:
-        title = theme.text(_("Statistics"), self.px(34), theme.TEXT, "bold")
+        title = theme.text(_("Statistics"), self.tx(34), theme.TEXT, "bold")
         surface.blit(title, self.rect(60, 30, 0, 0).topleft)
         if not self.names:
             empty = _("Statistics appear once a game is finished.")
-            text = theme.text(empty, self.px(17), theme.TEXT_DIM)
+            text = theme.text(empty, self.tx(17), theme.TEXT_DIM)
             surface.blit(text, text.get_rect(center=self.rect(0, 300, 1280, 40).center))
         self._names(surface)
         if self.names:
@@ -232,13 +232,13 @@ class StatsScene(GuiScene):
         if self.message:
             line = fit_text(self.message, self.px(13), self.px(800))
             surface.blit(
-                theme.text(line, self.px(13), theme.TEXT_DIM), self.rect(60, 664, 0, 0).topleft
+                theme.text(line, self.tx(13), theme.TEXT_DIM), self.rect(60, 664, 0, 0).topleft
             )
         for button in self.buttons:
             button.draw(surface, self.scale)
 
     def _names(self, surface: pygame.Surface) -> None:
-        size = self.px(15)
+        size = self.tx(15)
         for index, rect in enumerate(self.name_rows):
             if index >= len(self.names):
                 break
@@ -253,7 +253,7 @@ class StatsScene(GuiScene):
                 "bold",
             )
             surface.blit(label, label.get_rect(midleft=(rect.x + self.px(12), rect.centery)))
-            games = theme.text(str(self.table[name].games), self.px(13), theme.TEXT_DIM)
+            games = theme.text(str(self.table[name].games), self.tx(13), theme.TEXT_DIM)
             surface.blit(games, games.get_rect(midright=(rect.right - self.px(12), rect.centery)))
 
     def _figures(self, surface: pygame.Surface, stats: PlayerStats) -> None:
@@ -270,8 +270,8 @@ class StatsScene(GuiScene):
         y = panel.y + self.px(48)
         mixed = not self.variant and len(stats.variants) > 1
         for label, value in figures(stats, mixed):
-            surface.blit(theme.text(label, self.px(13), theme.TEXT_DIM), (panel.x + self.px(14), y))
-            shown = theme.text(value, self.px(17), theme.TEXT, "bold")
+            surface.blit(theme.text(label, self.tx(13), theme.TEXT_DIM), (panel.x + self.px(14), y))
+            shown = theme.text(value, self.tx(17), theme.TEXT, "bold")
             surface.blit(shown, (panel.x + self.px(14), y + self.px(16)))
             y += self.px(41)
         self._groups(surface, panel, stats)
@@ -294,8 +294,9 @@ class StatsScene(GuiScene):
                 wins=games.wins,
                 average=f"{games.points / games.games:.1f}" if games.games else "—",
             )
-            size = self.px(12)
-            text = theme.fitted(line, size, panel.width - self.px(28), theme.TEXT_DIM)
+            size, room = self.tx(12), panel.width - self.px(28)
+            line = fit_text(line, round(size * 0.7), room)  # cut where even small is too long
+            text = theme.fitted(line, size, room, theme.TEXT_DIM)
             surface.blit(text, (x, y))
             y += self.px(17)
 

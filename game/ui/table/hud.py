@@ -52,18 +52,16 @@ class Hud:
     def __init__(self) -> None:
         self.buttons: list[Button] = []
         """Score sheet and menu, in the top bar."""
-        self.last_trick = self._button(_("Last trick"), ToggleLastTrick())
-        self.undo = self._button(_("Take back"), TakeBack())
-        self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
-        self.hide_guide = self._button(_("Hide the guide"), HideGuide())
-        self.say = self._button(_("Say…"), ToggleEmotes())
-        self.say.tooltip = _("A few friendly words for the table")
+        self.last_trick = self._button("", ToggleLastTrick())
+        self.undo = self._button("", TakeBack())
+        self.hide_guide = self._button("", HideGuide())
+        self.say = self._button("", ToggleEmotes())
         self.saying = False
         """The words to say are open."""
         self.words: list[Button] = []
-        self.claim = self._button(_("Claim the rest"), ClaimRest())
+        self.claim = self._button("", ClaimRest())
         self.claim.primary = True
-        self.claim.tooltip = _("Every trick left is yours whatever the others hold.")
+        self._name_buttons()
         self.corner: list[Button] = []
         """Buttons beside the trick now: the guide's, the claim's."""
         self._bar: list[Button] = []
@@ -71,6 +69,18 @@ class Hud:
         self.tip_below = False
         """The tooltip goes under its anchor (a button's in the top bar)."""
         self._clicked: Request | None = None
+
+    def _name_buttons(self) -> None:
+        """The buttons' words in the language now in use (it may change while the table
+        is open: Pause, Settings, another language, Back)."""
+        self.last_trick.label = _("Last trick")
+        self.undo.label = _("Take back")
+        self.undo.tooltip = _("Take back your last card or bid (Ctrl+Z)")
+        self.hide_guide.label = _("Hide the guide")
+        self.say.label = _("Say…")
+        self.say.tooltip = _("A few friendly words for the table")
+        self.claim.label = _("Claim the rest")
+        self.claim.tooltip = _("Every trick left is yours whatever the others hold.")
 
     def _button(self, label: str, request: Request) -> Button:
         return Button(pygame.Rect(0, 0, 1, 1), label, partial(self._click, request))
@@ -87,7 +97,6 @@ class Hud:
         width = round(score.rect.width * 0.62)
         self.undo.rect = pygame.Rect(score.rect.x - gap - width, score.rect.y, width, score.rect.h)
         self.say.rect = self.undo.rect.copy()
-        self.say.label = _("Say…")
         self.words = []
         top = layout.top_bar.bottom + layout.px(8)
         size = layout.font(14)
@@ -102,7 +111,6 @@ class Hud:
             button.rect = rect
             self.words.insert(0, button)
         self.last_trick.rect = layout.last_trick_button
-        self.last_trick.label = _("Last trick")  # in the language now in use
 
     # ------------------------------------------------------------ mouse
     def point(self, event: pygame.event.Event) -> None:
@@ -118,6 +126,7 @@ class Hud:
     def follow(self, frame: Frame) -> None:
         """Bar the last-trick button while there is no last trick to show; show Undo
         in a game with take-backs, lit while there is something to take back."""
+        self._name_buttons()
         extra = [self.undo] if frame.take_backs is not None else []
         extra += [self.say] if frame.emotes else []
         self.buttons = [*extra, *self._bar]
@@ -134,12 +143,10 @@ class Hud:
         if frame.guide is not None:
             cards = len(frame.view.hand)
             self.hide_guide.rect = guide_card(frame.layout, frame.guide, cards).button
-            self.hide_guide.label = _("Hide the guide")
             self.corner.append(self.hide_guide)
         if self.saying:
             self.corner += self.words
         if frame.can_claim:
-            self.claim.label = _("Claim the rest")
             status = status_line(frame, None)[0]
             self.claim.rect = claim_button(frame.layout, self.claim.label, status)
             self.corner.append(self.claim)

@@ -274,3 +274,50 @@ def test_generate_train_load_end_to_end(tmp_path: Path) -> None:
     assert model.header["trained"]["validation_log_loss"] < even - 0.2
     for view in bid_views("blob", 5, 4):
         assert learned_bid(view, model) in view.legal
+
+
+# ------------------------------------------------------------ inside the search
+def test_the_searchs_situation_of_a_bid_is_the_views() -> None:
+    """The guesses inside the tree encode a seat's bid as the table does: for every
+    bid view, the situation built from the seat's knowledge and its own hand sets the
+    same features as the one read from its view."""
+    from game.ai.features import situation_in
+    from game.ai.knowledge import knowledge_of
+
+    checked = 0
+    for preset, players in (("oh-hell", 4), ("oh-well", 5), ("blob", 3)):
+        for view in bid_views(preset, players, 7):
+            knowledge = knowledge_of(view)
+            inside = situation_in(knowledge, view.seat or 0, view.hand_mask, view.bids)
+            assert sorted(active(inside)) == sorted(active(situation_of(view)))
+            checked += 1
+    assert checked == 12
+
+
+def test_the_shipped_weights_are_where_the_game_finds_its_assets() -> None:
+    from game.ai.trickmodel import MODEL_FILE, shipped_path
+    from game.resources import asset
+
+    assert shipped_path() == asset(*MODEL_FILE)
+
+
+def test_guided_bids_and_learned_guesses_are_legal_and_seeded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The expert's search with the model's guesses inside, and its bid blended with
+    the model's: legal bids, the same for the same seed."""
+    from game.ai import infoset
+    from game.ai.expert import TREE, ExpertAgent
+    from game.ai.guided import GuidedAgent
+
+    model = random_model(6)
+    monkeypatch.setattr(infoset, "shipped_model", lambda: model)
+    small = replace(TREE.scaled(0.02), learned_guesses=True)
+    for view in bid_views("oh-hell", 4, 3):
+        for make in (
+            lambda: ExpertAgent(1, small),
+            lambda: GuidedAgent(1, small, 0.5, model),
+        ):
+            chosen = make().choose(view)
+            assert chosen in view.legal
+            assert make().choose(view) == chosen

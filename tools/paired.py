@@ -30,8 +30,10 @@ from itertools import combinations
 
 from game.ai.base import Agent, play_match
 from game.ai.expert import TREE, ExpertAgent
+from game.ai.guided import GuidedAgent
 from game.ai.hard import HARD, HardAgent
 from game.ai.ismcts import ISMCTS, IsmctsAgent
+from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, make_agent
 from game.ai.sampled import SampledDealAgent
 from game.bench.stats import Estimate, mean_ci
@@ -62,6 +64,14 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-fitted-guesses": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True)),
     "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),
     "ismcts-x10": lambda seed: IsmctsAgent(seed, ISMCTS.scaled(10.0)),
+    "medium-learned": lambda seed: LearnedBidder(make_agent("medium", seed)),
+    "hard-learned": lambda seed: LearnedBidder(make_agent("hard", seed)),
+    "expert-learned": lambda seed: LearnedBidder(make_agent("expert", seed)),
+    "expert-blend-0.5": lambda seed: GuidedAgent(seed, TREE, 0.5),
+    "expert-learned-guesses": lambda seed: ExpertAgent(seed, replace(TREE, learned_guesses=True)),
+    "hard-learned-guesses": lambda seed: LearnedBidder(
+        HardAgent(seed, replace(HARD, learned_guesses=True))
+    ),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

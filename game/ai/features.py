@@ -21,8 +21,10 @@ by which side suit is which encode the same.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.ai.knowledge import Knowledge
 from game.ai.masks import SUITS
 from game.rules.ruleset import TrickPoints, ZeroBid
 from game.rules.view import SeatView
@@ -35,6 +37,7 @@ __all__ = [
     "active",
     "bid_feature",
     "canonical_card",
+    "situation_in",
     "situation_of",
     "suit_order",
 ]
@@ -163,3 +166,30 @@ def active(situation: BidSituation) -> list[int]:
 def bid_feature(bid: int) -> int:
     """The feature of the bidder's own bid."""
     return BID_BASE + min(bid, MAX_SIZE)
+
+
+def situation_in(base: Knowledge, seat: int, hand: int, bids: Sequence[int | None]) -> BidSituation:
+    """``seat``'s situation at its turn to bid in a determinization of ``base`` that
+    gives it ``hand``, with ``bids`` made so far (for the bids the searches guess)."""
+    players, rules = base.players, base.rules
+    eldest = (base.dealer + 1) % players
+    order = [(eldest + step) % players for step in range(players)]
+    position = order.index(seat)
+    if rules.simultaneous_bidding:
+        before: tuple[int, ...] = ()
+    else:
+        before = tuple(bid for other in order[:position] if (bid := bids[other]) is not None)
+    return BidSituation(
+        hand=hand,
+        trump=base.trump,
+        turned=base.turned,
+        players=players,
+        size=base.size,
+        position=position,
+        before=before,
+        hook=rules.hook,
+        simultaneous=rules.simultaneous_bidding,
+        must_trump=rules.must_trump,
+        zero_bonus=rules.zero_bid is not ZeroBid.NONE,
+        trick_points=rules.trick_points,
+    )

@@ -22,7 +22,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.scoring import hand_points
 from game.rules.view import SeatView
 
-__all__ = ["LearnedBidder", "bid_values", "learned_bid"]
+__all__ = ["LearnedBidder", "best_bid", "bid_values", "learned_bid"]
 
 
 def bid_values(
@@ -36,6 +36,14 @@ def bid_values(
             chance * hand_points(rules, bid, taken, size) for taken, chance in enumerate(chances)
         )
     return values
+
+
+def best_bid(
+    model: TrickModel, situation: BidSituation, rules: RuleSet, bids: Sequence[int]
+) -> int:
+    """The one of ``bids`` with the best expected points (the lower on ties)."""
+    values = bid_values(model, situation, rules, bids)
+    return max(bids, key=lambda bid: (values[bid], -bid))
 
 
 def learned_bid(view: SeatView, model: TrickModel) -> Bid:

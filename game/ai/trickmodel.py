@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.features import FEATURES, MAX_SIZE, BidSituation, active, bid_feature
-from game.resources import asset
 
 __all__ = [
     "FORMAT",
@@ -52,6 +51,7 @@ VERSION = 1
 OUTPUTS = MAX_SIZE + 1
 MODEL_FILE = ("models", "ohhell-v1.json")
 """The shipped weights, under ``assets/``."""
+_GAME = Path(__file__).resolve().parent.parent
 MAX_BYTES = 5_000_000
 
 
@@ -181,4 +181,12 @@ def model_or_none(path: Path) -> TrickModel | None:
 @lru_cache(maxsize=1)
 def shipped_model() -> TrickModel | None:
     """The shipped model, read on the first call only (``None`` if it cannot be used)."""
-    return model_or_none(asset(*MODEL_FILE))
+    return model_or_none(shipped_path())
+
+
+def shipped_path() -> Path:
+    """Where the shipped weights are: ``game/assets`` in a wheel or the frozen program,
+    else ``assets`` at the top of the source tree (as :func:`game.resources.asset`
+    finds them; the AI layer imports only the engine and itself)."""
+    bundled = _GAME.joinpath("assets", *MODEL_FILE)
+    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *MODEL_FILE)

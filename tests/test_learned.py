@@ -321,3 +321,37 @@ def test_guided_bids_and_learned_guesses_are_legal_and_seeded(
             chosen = make().choose(view)
             assert chosen in view.legal
             assert make().choose(view) == chosen
+
+
+def test_the_learned_inference_weighs_a_deal_by_the_chance_its_hands_make_their_bids() -> None:
+    """Before any card is played, a deal's weight is the product over the opponents of
+    the model's chance that the hand the deal gives them makes the bid they made."""
+    from game.ai.features import situation_in
+    from game.ai.inference import LEARNED_FLOOR, Inference
+    from game.ai.knowledge import knowledge_of
+    from game.ai.sampling import DealSampler
+
+    model = random_model(7)
+    match = Match(PRESETS["oh-hell"].rules(4), 11)
+    agents = [make_agent("medium", seat) for seat in range(4)]
+    match.advance_until_decision()
+    while match.phase is Phase.BIDDING:
+        seat = match.awaiting[0]
+        match.apply(agents[seat].choose(match.view(seat)))
+        match.advance_until_decision()
+    knowledge = knowledge_of(match.view(match.awaiting[0]))
+    deals = [DealSampler(knowledge).sample(random.Random(seed)) for seed in range(5)]
+    weights = Inference(knowledge, model=model).weigh(deals)
+
+    def product(deal: list[int]) -> float:
+        total = 1.0
+        for seat in range(4):
+            bid = knowledge.bids[seat]
+            if seat != knowledge.seat and bid is not None:
+                situation = situation_in(knowledge, seat, deal[seat], knowledge.bids)
+                total *= max(model.distribution(situation, bid)[bid], LEARNED_FLOOR)
+        return total
+
+    top = max(product(deal) for deal in deals)
+    assert weights == pytest.approx([product(deal) / top for deal in deals])
+    assert len(set(weights)) > 1

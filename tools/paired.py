@@ -69,6 +69,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "expert-learned": lambda seed: LearnedBidder(make_agent("expert", seed)),
     "expert-blend-0.5": lambda seed: GuidedAgent(seed, TREE, 0.5),
     "expert-learned-guesses": lambda seed: ExpertAgent(seed, replace(TREE, learned_guesses=True)),
+    "expert-learned-infer": lambda seed: ExpertAgent(seed, replace(TREE, learned_infer=True)),
     "hard-learned-guesses": lambda seed: LearnedBidder(
         HardAgent(seed, replace(HARD, learned_guesses=True))
     ),

@@ -38,7 +38,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.ai.bidmodel import bid_model
+from game.ai.bidmodel import BidModel, bid_model
 from game.ai.features import situation_in
 from game.ai.heuristics import expected_tricks, guess_bid
 from game.ai.knowledge import Knowledge
@@ -48,7 +48,7 @@ from game.ai.rollout import playout
 from game.ai.search import point_tables
 from game.ai.shards import SHARDS, Mapper, deal_source, sequential_map, shard_seed, split
 from game.ai.tree import BID, Node, World, point_range
-from game.ai.trickmodel import shipped_model
+from game.ai.trickmodel import TrickModel, shipped_model
 from game.rules.ruleset import TrickPoints
 
 __all__ = [
@@ -87,6 +87,9 @@ class TreeConfig:
     fitted_bids: bool = False
     """Other seats' bids are weighed and guessed by the fitted model of how the
     levels bid (:mod:`game.ai.bidmodel`), not by the rounded estimate."""
+    learned_infer: bool = False
+    """The inference weighs the others' bids by the learned model's chance that their
+    hands make them (:mod:`game.ai.inference`; the estimate's curve without a model)."""
     learned_guesses: bool = False
     """Other seats' bids still to come are guessed as the learned trick model would
     bid their hands (:mod:`game.ai.learned`; the estimate's bid without a model)."""
@@ -341,7 +344,11 @@ def grow_tree(task: TreeTask) -> TreeResult:
     """Draw the shard's deals and grow its tree for its iterations."""
     config = task.config
     rng = random.Random(task.seed)
-    model = bid_model(task.knowledge.size) if config.fitted_bids else None
+    model: BidModel | TrickModel | None = None
+    if config.fitted_bids:
+        model = bid_model(task.knowledge.size)
+    if config.learned_infer:
+        model = shipped_model() or model
     source = deal_source(task.knowledge, config.oversample, config.infer, model)
     deals, weights = source.draw(task.deals, rng)
     pool = [deal for deal, weight in zip(deals, weights, strict=True) for _ in range(round(weight))]

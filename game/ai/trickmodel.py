@@ -59,9 +59,9 @@ class ModelError(ValueError):
     """A weights file that cannot be used (the message says why)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TrickModel:
-    """The network's weights, as lists of floats."""
+    """The network's weights, as lists of floats (equal and hashed by identity)."""
 
     columns: tuple[tuple[float, ...], ...]
     """One row of hidden-layer weights per input feature."""

@@ -355,3 +355,18 @@ def test_the_learned_inference_weighs_a_deal_by_the_chance_its_hands_make_their_
     top = max(product(deal) for deal in deals)
     assert weights == pytest.approx([product(deal) / top for deal in deals])
     assert len(set(weights)) > 1
+
+
+def test_the_next_round_of_self_play_bids_from_the_model(tmp_path: Path) -> None:
+    """With a model that is sure of no tricks, the players bid nothing unless the hook
+    forbids it; a weights file that cannot be read stops the tool with a clear error."""
+    model = fixed_model([0.97] + [0.03 / 17] * 17)
+    records = play_shard(seed=4, hands=30, explore=0.0, model=model)
+    zero = [record.bid == 0 for record in records]
+    assert sum(zero) >= 0.9 * len(records)
+    own = play_shard(seed=4, hands=30, explore=0.0)
+    assert sum(zero) > sum(record.bid == 0 for record in own) + 10
+    selfplay = load_tool("selfplay.py")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    assert selfplay.main(["--out", str(tmp_path / "d"), "--learned-bids", str(bad)]) == 2

@@ -3,7 +3,8 @@
 ``uv run python tools/selfplay.py --out DIR --seed 1 --shards 400 --hands 500 --jobs 2``
 
 Plays ``--shards`` shards of ``--hands`` hands each (:mod:`game.ai.selfplay`: the
-rule space at random, medium players, a share of exploring bids) and writes each
+rule space at random, medium players, a share of exploring bids; with
+``--learned-bids WEIGHTS`` the players bid from that model) and writes each
 as ``DIR/shard-SEED-NNNNN.bin``. A shard already there is skipped, so a run that
 stopped resumes where it was; the same seed gives the same files. It prints the
 hands a second as it goes. The data is generated, never committed.
@@ -19,18 +20,20 @@ from pathlib import Path
 
 from game.ai.levels import is_measured_level
 from game.ai.selfplay import play_shard, write_shard
+from game.ai.trickmodel import ModelError, load_model
 
 
 def shard_path(out: Path, seed: int, index: int) -> Path:
     return out / f"shard-{seed}-{index:05d}.bin"
 
 
-def make_shard(task: tuple[Path, int, int, str, float]) -> tuple[Path, int, float]:
+def make_shard(task: tuple[Path, int, int, str, float, str | None]) -> tuple[Path, int, float]:
     """Play and write one shard; return its path, records and seconds (in a worker)."""
-    path, seed, hands, level, explore = task
+    path, seed, hands, level, explore, weights = task
     assert is_measured_level(level)
+    model = load_model(Path(weights)) if weights else None
     start = time.process_time()
-    records = play_shard(seed, hands, level, explore)
+    records = play_shard(seed, hands, level, explore, model)
     write_shard(path, records)
     return path, len(records), time.process_time() - start
 
@@ -43,6 +46,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--hands", type=int, default=500, help="hands per shard")
     parser.add_argument("--level", default="medium", help="the players (a level)")
     parser.add_argument("--explore", type=float, default=0.25, help="share of random bids")
+    parser.add_argument("--learned-bids", metavar="WEIGHTS", help="every seat bids from "
+                        "this weights file (the next round of self-play)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     if args.shards < 1 or args.hands < 1 or args.jobs < 1:
@@ -54,12 +59,14 @@ def main(argv: list[str]) -> int:
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
+        if args.learned_bids:
+            load_model(Path(args.learned_bids))
+    except (OSError, ModelError) as error:
         print(f"tools/selfplay.py: {error}", file=sys.stderr)
         return 2
     tasks = [
         (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, args.hands,
-         args.level, args.explore)
+         args.level, args.explore, args.learned_bids)
         for index in range(args.shards)
         if not shard_path(out, args.seed, index).exists()
     ]  # fmt: skip

@@ -30,7 +30,9 @@ from pathlib import Path
 
 from game.ai.base import Agent
 from game.ai.features import MAX_PLAYERS, BidSituation, situation_of
+from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, make_agent
+from game.ai.trickmodel import TrickModel
 from game.rules.actions import Bid
 from game.rules.errors import RulesError
 from game.rules.match import Match
@@ -173,15 +175,22 @@ def play_hand(
 
 
 def play_shard(
-    seed: int, hands: int, level: MeasuredLevel = "medium", explore: float = 0.25
+    seed: int,
+    hands: int,
+    level: MeasuredLevel = "medium",
+    explore: float = 0.25,
+    model: TrickModel | None = None,
 ) -> list[BidRecord]:
-    """``hands`` hands from ``seed``: the same records for the same arguments."""
+    """``hands`` hands from ``seed``: the same records for the same arguments. With a
+    ``model``, every seat bids from it (the next round of self-play) and plays as ``level``."""
     rng = random.Random(f"selfplay:{seed}")
     records: list[BidRecord] = []
     for _ in range(hands):
         rules = hand_rules(rng)
         deal = rng.getrandbits(48)
         agents = [make_agent(level, rng.getrandbits(48)) for _ in range(rules.players)]
+        if model is not None:
+            agents = [LearnedBidder(agent, model) for agent in agents]
         records += play_hand(rules, deal, agents, explore, rng)
     return records
 

@@ -158,9 +158,15 @@ def test_a_bad_weights_file_gives_no_model_and_one_log_line(
     assert "learned trick model not used" in caplog.records[0].getMessage()
 
 
-def test_without_a_model_the_bidder_bids_as_its_level(tmp_path: Path) -> None:
+def test_without_a_model_the_bidder_bids_as_its_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A missing weights file: the wrapped level's own bids."""
+    from game.ai import learned
+
+    monkeypatch.setattr(learned, "shipped_model", lambda: model_or_none(tmp_path / "none.json"))
     views = bid_views("oh-hell", 4, 2)
-    bidder = LearnedBidder(make_agent("medium", 1), model_or_none(tmp_path / "none.json"))
+    bidder = LearnedBidder(make_agent("medium", 1))
     assert bidder.model is None
     assert [bidder.choose(view) for view in views] == [
         make_agent("medium", 1).choose(view) for view in views

@@ -70,6 +70,9 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "expert-blend-0.5": lambda seed: GuidedAgent(seed, TREE, 0.5),
     "expert-learned-guesses": lambda seed: ExpertAgent(seed, replace(TREE, learned_guesses=True)),
     "expert-learned-infer": lambda seed: ExpertAgent(seed, replace(TREE, learned_infer=True)),
+    "expert-learned-bid-infer": lambda seed: LearnedBidder(
+        ExpertAgent(seed, replace(TREE, learned_infer=True))
+    ),
     "hard-learned-guesses": lambda seed: HardAgent(seed, replace(HARD, learned_guesses=True)),
     "hard-learned-infer": lambda seed: HardAgent(
         seed, replace(HARD, infer=True, learned_infer=True)

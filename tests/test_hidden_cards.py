@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import pytest
 
 from game.ai import make_agent
 from game.ai.analysis import assess
 from game.ai.coach import advise
-from game.ai.expert import EXPERT
+from game.ai.expert import EXPERT, TREE, ExpertAgent
+from game.ai.learned import LearnedBidder
 from game.ai.levels import MEASURED_LEVELS, MeasuredLevel
 from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.rules import Match, SeatView
@@ -36,6 +38,8 @@ pytestmark = pytest.mark.slow
 FAST = 0.02
 """A fiftieth of each search's budget: the same machinery, quick."""
 SMALL = EXPERT.scaled(0.03)
+LEARNED = replace(TREE.scaled(FAST), learned_guesses=True, learned_infer=True)
+"""The expert's search with the learned model's guesses and likelihoods (issue 50)."""
 Decide = Callable[[SeatView], object]
 Position = tuple[str, Match, int]
 
@@ -46,11 +50,13 @@ def level(name: MeasuredLevel) -> Decide:
 
 DECIDERS: dict[str, Decide] = {
     **{name: level(name) for name in MEASURED_LEVELS},
+    "learned bid": lambda view: LearnedBidder(make_agent("medium", 6)).choose(view),
+    "expert with the learned model": lambda view: ExpertAgent(6, LEARNED).choose(view),
     "coach": lambda view: advise(view, 6, config=SMALL),
     "analysis": lambda view: assess(view, view.legal[-1], 6, config=SMALL),
 }
 """Every decision the game asks of its searches and players, made afresh each time."""
-SEARCHES = ["hard", "expert", "ismcts", "coach", "analysis"]
+SEARCHES = ["hard", "expert", "expert with the learned model", "ismcts", "coach", "analysis"]
 
 
 @pytest.fixture(scope="module")

@@ -72,3 +72,15 @@ def test_kept_games_read_back_and_bad_lines_are_refused(
         with pytest.raises(ValueError):
             paired.read([str(broken)])
     assert paired.main(["--records", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_variants_can_meet_another_level(paired: types.ModuleType, tmp_path: Path) -> None:
+    """``--against medium``: medium in the other seats, named in the kept games."""
+    games = paired.play_all(["medium-learned"], 4, 3, 2, 1, 1, "medium")
+    assert {game.variant for game in games} == {"medium-learned@medium"}
+    kept = tmp_path / "games.jsonl"
+    paired.write(str(kept), games)
+    assert paired.read([str(kept)]) == games
+    assert "medium-learned@medium" in paired.report(games)
+    with pytest.raises(SystemExit):
+        paired.main(["--against", "oracle", "--deals", "1"])

@@ -29,9 +29,11 @@ from itertools import combinations
 
 from game.ai.base import Agent, play_match
 from game.ai.expert import TREE, ExpertAgent
+from game.ai.guided import GuidedAgent
 from game.ai.hard import HARD, HardAgent
 from game.ai.ismcts import ISMCTS, IsmctsAgent
-from game.ai.levels import MeasuredLevel, make_agent
+from game.ai.learned import LearnedBidder
+from game.ai.levels import MeasuredLevel, is_measured_level, make_agent
 from game.ai.sampled import SampledDealAgent
 from game.bench.stats import Estimate, mean_ci
 from game.bench.tournament import agent_seed, tasks_for
@@ -62,6 +64,19 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-fitted-guesses": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True)),
     "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),
     "ismcts-x10": lambda seed: IsmctsAgent(seed, ISMCTS.scaled(10.0)),
+    "medium-learned": lambda seed: LearnedBidder(make_agent("medium", seed)),
+    "hard-learned": lambda seed: LearnedBidder(make_agent("hard", seed)),
+    "expert-learned": lambda seed: LearnedBidder(make_agent("expert", seed)),
+    "expert-blend-0.5": lambda seed: GuidedAgent(seed, TREE, 0.5),
+    "expert-learned-guesses": lambda seed: ExpertAgent(seed, replace(TREE, learned_guesses=True)),
+    "expert-learned-infer": lambda seed: ExpertAgent(seed, replace(TREE, learned_infer=True)),
+    "expert-learned-bid-infer": lambda seed: LearnedBidder(
+        ExpertAgent(seed, replace(TREE, learned_infer=True))
+    ),
+    "hard-learned-guesses": lambda seed: HardAgent(seed, replace(HARD, learned_guesses=True)),
+    "hard-learned-infer": lambda seed: HardAgent(
+        seed, replace(HARD, infer=True, learned_infer=True)
+    ),
 }
 """Every player this tool can seat against the yardstick, by name."""
 
@@ -105,21 +120,24 @@ def single_hand_rules(players: int, hand_size: int) -> RuleSet:
     return replace(rules, sequence=HandSequence.CONSTANT, largest_hand=hand_size, max_hands=1)
 
 
-def play(variant: str, rules: RuleSet, deal: int, rotation: int) -> Game:
-    """Play one rotation of one deal (in a worker process)."""
+def play(
+    variant: str, rules: RuleSet, deal: int, rotation: int, against: MeasuredLevel = YARDSTICK
+) -> Game:
+    """Play one rotation of one deal (in a worker process); the other seats are
+    ``against`` (the yardstick unless told), named in the game's variant after an @."""
     players = rules.players
     seat = (players - rotation) % players
     agents: list[Agent] = []
     for index in range(players):
         seed = agent_seed(deal, rotation, index)
         agents.append(
-            Timed(VARIANTS[variant](seed)) if index == seat else make_agent(YARDSTICK, seed)
+            Timed(VARIANTS[variant](seed)) if index == seat else make_agent(against, seed)
         )
     match = play_match(rules, deal, agents)
     timed = agents[seat]
     assert isinstance(timed, Timed)
     return Game(
-        variant=variant,
+        variant=variant if against == YARDSTICK else f"{variant}@{against}",
         players=players,
         hand_size=match.results[0].size,
         deal=deal,
@@ -133,15 +151,21 @@ def play(variant: str, rules: RuleSet, deal: int, rotation: int) -> Game:
 
 
 def play_all(
-    variants: Sequence[str], players: int, hand_size: int, deals: int, seed: int, jobs: int
+    variants: Sequence[str],
+    players: int,
+    hand_size: int,
+    deals: int,
+    seed: int,
+    jobs: int,
+    against: MeasuredLevel = YARDSTICK,
 ) -> list[Game]:
     """Every rotation of every deal for every variant, in the tournament's order."""
     rules = single_hand_rules(players, hand_size)
     work = []
     for variant in variants:
-        seats = [variant] + [str(YARDSTICK)] * (players - 1)
+        seats = [variant] + [str(against)] * (players - 1)
         for task in tasks_for(rules, seats, deals, seed, duplicate=True):
-            work.append((variant, rules, task.seed, task.rotation))
+            work.append((variant, rules, task.seed, task.rotation, against))
     if jobs <= 1:
         return [play(*item) for item in work]
     with worker_pool(jobs) as pool:
@@ -173,7 +197,7 @@ def report(games: Sequence[Game]) -> str:
     """The text this tool prints: one row per variant, then the paired differences."""
     by_variant = edges(games)
     lines = [
-        f"{'variant':<18} {'deals':>5}  {'edge a hand [95%]':<26} made (own/ismcts)  s/decision"
+        f"{'variant':<18} {'deals':>5}  {'edge a hand [95%]':<26} made (own/others)  s/decision"
     ]
     for variant, deals in by_variant.items():
         mine = [game for game in games if game.variant == variant]
@@ -239,7 +263,9 @@ def _game(data: object, where: str) -> Game:
     if not isinstance(data, dict) or set(data) != set(Game.__dataclass_fields__):
         raise ValueError(f"{where}: not a game of this tool")
     numbers = ("players", "hand_size", "deal", "rotation", "seat", "decisions")
-    if data["variant"] not in VARIANTS or not all(_is_int(data[key]) for key in numbers):
+    name, _, against = str(data["variant"]).partition("@")
+    known = name in VARIANTS and (not against or is_measured_level(against))
+    if not known or not all(_is_int(data[key]) for key in numbers):
         raise ValueError(f"{where}: unknown variant or bad numbers")
     players, scores, made = data["players"], data["scores"], data["made"]
     lists = isinstance(scores, list) and isinstance(made, list)
@@ -273,6 +299,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=4, choices=range(3, 9))
     parser.add_argument("--hand-size", type=int, default=10)
     parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument(
+        "--against", default=YARDSTICK, help="the level in the other seats (the yardstick)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", help="append every game to this JSONL file")
@@ -286,10 +315,18 @@ def main(argv: list[str]) -> int:
             unknown = [name for name in variants if name not in VARIANTS]
             if unknown:
                 parser.error(f"unknown variant {unknown[0]!r}; choose from {', '.join(VARIANTS)}")
+            if not is_measured_level(args.against):
+                parser.error(f"unknown level {args.against!r}")
             if not 1 <= args.hand_size <= 52 // args.players:
                 parser.error(f"--hand-size must be 1 to {52 // args.players}")
             games = play_all(
-                variants, args.players, args.hand_size, args.deals, args.seed, args.jobs
+                variants,
+                args.players,
+                args.hand_size,
+                args.deals,
+                args.seed,
+                args.jobs,
+                args.against,
             )
             if args.out:
                 write(args.out, games)

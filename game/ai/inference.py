@@ -12,13 +12,18 @@ import math
 from dataclasses import dataclass
 
 from game.ai.bidmodel import BidModel
+from game.ai.features import situation_in
 from game.ai.heuristics import trick_estimator
 from game.ai.knowledge import Knowledge, hook_barred, played_by
 from game.ai.masks import SUITS
 from game.ai.rollout import basic_card
+from game.ai.trickmodel import TrickModel
 from game.rules.cards import FULL_PACK_MASK
 from game.rules.ruleset import TrickPoints
 from game.rules.tricks import legal_mask, winning_position
+
+LEARNED_FLOOR = 0.02
+"""The least chance the learned likelihood gives a bid (no bid is ruled out)."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,7 @@ class Inference:
         knowledge: Knowledge,
         bid_spread: float = 1.0,
         mismatch: float = 0.5,
-        model: BidModel | None = None,
+        model: BidModel | TrickModel | None = None,
     ):
         self.knowledge = knowledge
         self.model = model
@@ -135,7 +140,9 @@ class Inference:
         estimate = self.estimators[seat](held | self.played[seat])
         bid = knowledge.bids[seat]
         assert bid is not None
-        if self.model is not None:
+        if isinstance(self.model, TrickModel):
+            log_weight = self._learned_log_chance(seat, held | self.played[seat], bid)
+        elif self.model is not None:
             chances = self.model.chances(
                 estimate, knowledge.size, hook_barred(knowledge, seat, knowledge.bids)
             )
@@ -158,6 +165,14 @@ class Inference:
             if missed:
                 log_weight += penalty
         return log_weight
+
+    def _learned_log_chance(self, seat: int, dealt: int, bid: int) -> float:
+        """The learned model's log-chance that a seat dealt ``dealt`` makes ``bid``:
+        the hands that make a bid are the hands that bid it."""
+        assert isinstance(self.model, TrickModel)
+        situation = situation_in(self.knowledge, seat, dealt, self.knowledge.bids)
+        chance = self.model.distribution(situation, bid)[bid]
+        return math.log(max(chance, LEARNED_FLOOR))
 
     def _missed(self, play: PastPlay, hand: int) -> bool:
         """Whether a player playing to its bid from ``hand`` would have chosen another card."""

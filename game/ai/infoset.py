@@ -38,14 +38,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.ai.bidmodel import bid_model
+from game.ai.bidmodel import BidModel, bid_model
+from game.ai.features import situation_in
 from game.ai.heuristics import expected_tricks, guess_bid
 from game.ai.knowledge import Knowledge
+from game.ai.learned import best_bid
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
 from game.ai.rollout import playout
 from game.ai.search import point_tables
 from game.ai.shards import SHARDS, Mapper, deal_source, sequential_map, shard_seed, split
 from game.ai.tree import BID, Node, World, point_range
+from game.ai.trickmodel import TrickModel, shipped_model
 from game.rules.ruleset import TrickPoints
 
 __all__ = [
@@ -84,6 +87,12 @@ class TreeConfig:
     fitted_bids: bool = False
     """Other seats' bids are weighed and guessed by the fitted model of how the
     levels bid (:mod:`game.ai.bidmodel`), not by the rounded estimate."""
+    learned_infer: bool = False
+    """The inference weighs the others' bids by the learned model's chance that their
+    hands make them (:mod:`game.ai.inference`; the estimate's curve without a model)."""
+    learned_guesses: bool = False
+    """Other seats' bids still to come are guessed as the learned trick model would
+    bid their hands (:mod:`game.ai.learned`; the estimate's bid without a model)."""
 
     def scaled(self, factor: float) -> TreeConfig:
         """The same search with the budget (and the iterations' bounds) times ``factor``."""
@@ -192,6 +201,44 @@ class FittedWorld(GuessingWorld, FittedSmartWorld):
     __slots__ = ()
 
 
+class LearnedSmartWorld(SmartWorld):
+    """A :class:`SmartWorld` whose guesses are the learned model's bids for the hands."""
+
+    __slots__ = ()
+
+    def guess(self, seat: int, lead: bool) -> int:
+        model = shipped_model()
+        if model is None:
+            return super().guess(seat, lead)
+        base, hand = self.base, self.hands[seat]
+        barred = self._barred(seat)
+        key = (seat, hand, tuple(self.bids), barred)
+        memo = _guesses(base)
+        bid = memo.get(key)
+        if bid is None:
+            situation = situation_in(base, seat, hand, self.bids)
+            bids = [bid for bid in range(base.size + 1) if bid != barred]
+            bid = memo[key] = best_bid(model, situation, base.rules, bids)
+        return bid
+
+
+class LearnedWorld(GuessingWorld, LearnedSmartWorld):
+    """A :class:`GuessingWorld` whose guesses are the learned model's bids."""
+
+    __slots__ = ()
+
+
+_MEMO: dict[int, tuple[Knowledge, dict[tuple[object, ...], int]]] = {}
+
+
+def _guesses(base: Knowledge) -> dict[tuple[object, ...], int]:
+    """The learned guesses made for the decision of ``base`` (the last decision's only)."""
+    kept = _MEMO.get(0)
+    if kept is None or kept[0] is not base:
+        kept = _MEMO[0] = (base, {})
+    return kept[1]
+
+
 WORLDS: dict[tuple[bool, bool], type[SmartWorld]] = {
     (False, False): SmartWorld,
     (False, True): GuessingWorld,
@@ -210,6 +257,8 @@ class Tree:
         self.objective = task.objective
         self.exploration = task.config.exploration
         self.world = WORLDS[task.config.fitted_bids, task.config.guess_bids]
+        if task.config.learned_guesses:
+            self.world = LearnedWorld if task.config.guess_bids else LearnedSmartWorld
         self.roots = task.roots
         self.root = Node(-1)
         self.low, self.span = point_range(knowledge)
@@ -295,7 +344,11 @@ def grow_tree(task: TreeTask) -> TreeResult:
     """Draw the shard's deals and grow its tree for its iterations."""
     config = task.config
     rng = random.Random(task.seed)
-    model = bid_model(task.knowledge.size) if config.fitted_bids else None
+    model: BidModel | TrickModel | None = None
+    if config.fitted_bids:
+        model = bid_model(task.knowledge.size)
+    if config.learned_infer:
+        model = shipped_model() or model
     source = deal_source(task.knowledge, config.oversample, config.infer, model)
     deals, weights = source.draw(task.deals, rng)
     pool = [deal for deal, weight in zip(deals, weights, strict=True) for _ in range(round(weight))]

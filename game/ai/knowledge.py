@@ -45,6 +45,8 @@ class Knowledge:
     """Card indexes of the trick in progress, in play order from ``leader``."""
     history: tuple[tuple[int, int, tuple[int, ...]], ...]
     """Every play of this hand so far: (seat, card index, the trick's cards before it)."""
+    turned: int | None = None
+    """The turned trump card's index, if a card was turned."""
 
     @property
     def must_trump(self) -> bool:
@@ -114,6 +116,7 @@ def knowledge_of(view: SeatView) -> Knowledge:
         leader=view.leader,
         trick=tuple(card.index for card in view.trick),
         history=tuple(history),
+        turned=view.trump_card.index if view.trump_card is not None else None,
     )
 
 

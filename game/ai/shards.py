@@ -25,6 +25,7 @@ from game.ai.bidmodel import BidModel
 from game.ai.inference import Inference
 from game.ai.knowledge import Knowledge
 from game.ai.sampling import DealSampler
+from game.ai.trickmodel import TrickModel
 
 SHARDS = 4
 """Shards per stage of a search, whatever the number of cores."""
@@ -66,7 +67,7 @@ class DealSource:
         knowledge: Knowledge,
         oversample: int,
         infer: bool,
-        model: BidModel | None = None,
+        model: BidModel | TrickModel | None = None,
     ) -> None:
         self.sampler = DealSampler(knowledge)
         self.oversample = oversample
@@ -82,7 +83,7 @@ class DealSource:
         return resample(drawn, self.inference.weigh(drawn), count, rng)
 
 
-_SourceKey = tuple[Knowledge, int, bool, BidModel | None]
+_SourceKey = tuple[Knowledge, int, bool, BidModel | TrickModel | None]
 _SOURCES: OrderedDict[_SourceKey, DealSource] = OrderedDict()
 
 
@@ -90,7 +91,7 @@ def deal_source(
     knowledge: Knowledge,
     oversample: int,
     infer: bool,
-    model: BidModel | None = None,
+    model: BidModel | TrickModel | None = None,
 ) -> DealSource:
     """The deal source of a decision, kept for its later stages and shards (the
     inference remembers every hand it has weighed)."""

@@ -1,0 +1,212 @@
+"""Self-play hands across the rule space, kept as compact binary bid records.
+
+Each hand draws a preset, a table of 3 to 7 seats, a hand size and a few rule
+variations (hook on or off, how tricks score, no trumps), deals it with the
+engine and plays it with honest players that see only their own views (medium
+by default: about a millisecond a hand, see docs/ai.md). A bid is the player's
+own, or, with a chance of ``explore``, any legal bid, so the records also show
+what a hand takes when it bids something else. Every bid becomes one record:
+the bidder's :class:`~game.ai.features.BidSituation`, its bid, the tricks it
+took and which of its cards took them.
+
+A shard is ``hands`` hands from one seed, written to a temporary file and
+renamed, so a run that stops leaves only whole shards and can be resumed.
+
+>>> records = play_shard(seed=5, hands=3)
+>>> len(records) >= 9, all(0 <= r.taken <= r.situation.size for r in records)
+(True, True)
+>>> decode(encode(records[0])) == records[0]
+True
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from game.ai.base import Agent
+from game.ai.features import MAX_PLAYERS, BidSituation, situation_of
+from game.ai.learned import LearnedBidder
+from game.ai.levels import MeasuredLevel, make_agent
+from game.ai.trickmodel import TrickModel
+from game.rules.actions import Bid
+from game.rules.errors import RulesError
+from game.rules.match import Match
+from game.rules.phase import Phase
+from game.rules.presets import PRESET_LIST, Preset
+from game.rules.ruleset import HandSequence, RuleSet, TrickPoints, TrumpMethod
+
+__all__ = [
+    "RECORD",
+    "BidRecord",
+    "decode",
+    "encode",
+    "hand_rules",
+    "play_shard",
+    "read_records",
+    "write_shard",
+]
+
+RECORD = struct.Struct("<QQbbBBB7BBBB")
+"""hand, cards that took tricks, trump (-1 none), turned card (-1 none), players,
+size, position, the bids seen before (7, 255 for none), bid, tricks taken, flags."""
+NONE = 255
+TRICK_POINTS = (TrickPoints.ALWAYS, TrickPoints.EXACT, TrickPoints.NEVER)
+MAX_TABLE = 7
+"""The largest table the generator deals to."""
+
+
+@dataclass(frozen=True)
+class BidRecord:
+    """One bid made in self-play and how the hand went for the bidder."""
+
+    situation: BidSituation
+    bid: int
+    taken: int
+    won: int
+    """The bidder's cards that took tricks (a card mask)."""
+
+
+def encode(record: BidRecord) -> bytes:
+    """The record as ``RECORD`` bytes."""
+    s = record.situation
+    before = list(s.before) + [NONE] * (MAX_PLAYERS - 1 - len(s.before))
+    flags = (
+        s.hook
+        | s.simultaneous << 1
+        | s.must_trump << 2
+        | s.zero_bonus << 3
+        | TRICK_POINTS.index(s.trick_points) << 4
+    )
+    trump = -1 if s.trump is None else s.trump
+    turned = -1 if s.turned is None else s.turned
+    return RECORD.pack(
+        s.hand, record.won, trump, turned, s.players, s.size, s.position, *before,
+        record.bid, record.taken, flags,
+    )  # fmt: skip
+
+
+def decode(data: bytes) -> BidRecord:
+    """The record packed in ``data`` (``RECORD.size`` bytes)."""
+    hand, won, trump, turned, players, size, position, *rest = RECORD.unpack(data)
+    before, (bid, taken, flags) = rest[: MAX_PLAYERS - 1], rest[MAX_PLAYERS - 1 :]
+    situation = BidSituation(
+        hand=hand,
+        trump=None if trump < 0 else trump,
+        turned=None if turned < 0 else turned,
+        players=players,
+        size=size,
+        position=position,
+        before=tuple(bid for bid in before if bid != NONE),
+        hook=bool(flags & 1),
+        simultaneous=bool(flags & 2),
+        must_trump=bool(flags & 4),
+        zero_bonus=bool(flags & 8),
+        trick_points=TRICK_POINTS[flags >> 4 & 3],
+    )
+    return BidRecord(situation, bid, taken, won)
+
+
+def hand_rules(rng: random.Random) -> RuleSet:
+    """One hand's rules: a preset, a table, a hand size and a few variations, at random."""
+    while True:
+        preset = rng.choice(PRESET_LIST)
+        players = rng.randint(preset.min_players, min(preset.max_players, MAX_TABLE))
+        try:
+            return _varied(preset, players, rng)
+        except RulesError:
+            continue
+
+
+def _varied(preset: Preset, players: int, rng: random.Random) -> RuleSet:
+    rules = preset.rules(players)
+    changes: dict[str, object] = {}
+    if rng.random() < 0.3:
+        changes["hook"] = not rules.hook
+    if rng.random() < 0.3:
+        changes["trick_points"] = rng.choice(TRICK_POINTS)
+    if rng.random() < 0.1:
+        changes["trump"] = TrumpMethod.NONE
+    largest = max(rules.hand_sizes)
+    size = rng.randint(1, largest)
+    return replace(
+        rules,
+        **changes,  # type: ignore[arg-type]
+        sequence=HandSequence.CONSTANT,
+        largest_hand=size,
+        max_hands=1,
+        target_score=None,
+        no_trump_last_hand=False,
+    )
+
+
+def play_hand(
+    rules: RuleSet, seed: int, agents: list[Agent], explore: float, rng: random.Random
+) -> list[BidRecord]:
+    """Play one hand; return one record per bid."""
+    match = Match(rules, seed)
+    match.advance_until_decision()
+    made: list[tuple[int, BidSituation, int]] = []
+    while match.phase is Phase.BIDDING:
+        seat = match.awaiting[0]
+        view = match.view(seat)
+        action = agents[seat].choose(view)
+        if rng.random() < explore:
+            action = rng.choice(view.legal)
+        assert isinstance(action, Bid)
+        made.append((seat, situation_of(view), action.tricks))
+        match.apply(action)
+        match.advance_until_decision()
+    while match.phase is Phase.PLAYING:
+        seat = match.awaiting[0]
+        match.apply(agents[seat].choose(match.view(seat)))
+        match.advance_until_decision()
+    result = match.results[0]
+    won = [0] * rules.players
+    for trick in result.tricks:
+        won[trick.winner] |= trick.card_of(trick.winner, rules.players).mask
+    return [
+        BidRecord(situation, bid, result.taken[seat], won[seat]) for seat, situation, bid in made
+    ]
+
+
+def play_shard(
+    seed: int,
+    hands: int,
+    level: MeasuredLevel = "medium",
+    explore: float = 0.25,
+    model: TrickModel | None = None,
+) -> list[BidRecord]:
+    """``hands`` hands from ``seed``: the same records for the same arguments. With a
+    ``model``, every seat bids from it (the next round of self-play) and plays as ``level``."""
+    rng = random.Random(f"selfplay:{seed}")
+    records: list[BidRecord] = []
+    for _ in range(hands):
+        rules = hand_rules(rng)
+        deal = rng.getrandbits(48)
+        agents = [make_agent(level, rng.getrandbits(48)) for _ in range(rules.players)]
+        if model is not None:
+            agents = [LearnedBidder(agent, model) for agent in agents]
+        records += play_hand(rules, deal, agents, explore, rng)
+    return records
+
+
+def write_shard(path: Path, records: list[BidRecord]) -> None:
+    """Write ``records`` to ``path`` atomically (a temporary file, then a rename)."""
+    temporary = path.with_name(path.name + ".part")
+    with open(temporary, "wb") as out:
+        out.write(b"".join(encode(record) for record in records))
+    os.replace(temporary, path)
+
+
+def read_records(path: Path) -> Iterator[BidRecord]:
+    """The records of one shard."""
+    data = path.read_bytes()
+    if len(data) % RECORD.size:
+        raise ValueError(f"{path}: not a whole number of bid records")
+    for start in range(0, len(data), RECORD.size):
+        yield decode(data[start : start + RECORD.size])

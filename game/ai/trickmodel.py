@@ -1,0 +1,192 @@
+"""The learned trick model: how many tricks a seat takes, given its view and its bid.
+
+A network with one hidden layer (ReLU) over the binary features of
+:mod:`game.ai.features`, trained on self-play by ``tools/train.py``. Its input is
+sparse (a hand sets one feature per card), so the first layer is a sum of a few
+weight columns and the whole evaluation is plain Python: a few hundred
+microseconds for every bid of a hand (docs/ai.md, issue 50).
+
+The weights ship in one JSON file, ``assets/models/ohhell-v1.json``: a header
+(format, version, sizes, the rule space it was trained on, how it was trained)
+and the weights, with the SHA-256 of their canonical JSON text. The file is read
+once, when a player first asks for it; a file that is missing, damaged or fails
+its checksum gives ``None`` (the levels then play as before) and one log line.
+
+>>> model = TrickModel.zeros(hidden=2)
+>>> situation = BidSituation(0b111, 0, None, 4, 3, 0, ())
+>>> [round(p, 2) for p in model.distribution(situation, 1)]
+[0.25, 0.25, 0.25, 0.25]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import add, mul
+from pathlib import Path
+from typing import Any
+
+from game.ai.features import FEATURES, MAX_SIZE, BidSituation, active, bid_feature
+
+__all__ = [
+    "FORMAT",
+    "MODEL_FILE",
+    "ModelError",
+    "TrickModel",
+    "checksum",
+    "load_model",
+    "model_or_none",
+    "save_weights",
+    "shipped_model",
+]
+
+LOG = logging.getLogger("ohhell.ai")
+FORMAT = "ohhell-trick-model"
+VERSION = 1
+OUTPUTS = MAX_SIZE + 1
+MODEL_FILE = ("models", "ohhell-v1.json")
+"""The shipped weights, under ``assets/``."""
+_GAME = Path(__file__).resolve().parent.parent
+MAX_BYTES = 5_000_000
+
+
+class ModelError(ValueError):
+    """A weights file that cannot be used (the message says why)."""
+
+
+@dataclass(frozen=True, eq=False)
+class TrickModel:
+    """The network's weights, as lists of floats (equal and hashed by identity)."""
+
+    columns: tuple[tuple[float, ...], ...]
+    """One row of hidden-layer weights per input feature."""
+    hidden_bias: tuple[float, ...]
+    rows: tuple[tuple[float, ...], ...]
+    """One row of weights per output (tricks 0..``MAX_SIZE``)."""
+    output_bias: tuple[float, ...]
+    header: dict[str, Any]
+
+    @classmethod
+    def zeros(cls, hidden: int) -> TrickModel:
+        """A model that says every trick count is as likely (for tests)."""
+        zero = (0.0,) * hidden
+        return cls((zero,) * FEATURES, zero, (zero,) * OUTPUTS, (0.0,) * OUTPUTS, {})
+
+    def hidden_input(self, situation: BidSituation) -> list[float]:
+        """The hidden layer's input before the own bid is added."""
+        total = list(self.hidden_bias)
+        columns = self.columns
+        for feature in active(situation):
+            total = list(map(add, total, columns[feature]))
+        return total
+
+    def distribution(
+        self, situation: BidSituation, bid: int, base: Sequence[float] | None = None
+    ) -> list[float]:
+        """The chance of taking 0..size tricks when bidding ``bid`` (``base``: the
+        situation's :meth:`hidden_input`, when already computed)."""
+        start = self.hidden_input(situation) if base is None else base
+        column = self.columns[bid_feature(bid)]
+        hidden = [value if value > 0.0 else 0.0 for value in map(add, start, column)]
+        size = min(situation.size, MAX_SIZE)
+        logits = [
+            sum(map(mul, hidden, self.rows[count])) + self.output_bias[count]
+            for count in range(size + 1)
+        ]
+        top = max(logits)
+        exps = [math.exp(logit - top) for logit in logits]
+        total = sum(exps)
+        return [value / total for value in exps]
+
+    def distributions(self, situation: BidSituation, bids: Sequence[int]) -> dict[int, list[float]]:
+        """:meth:`distribution` for each of ``bids``."""
+        base = self.hidden_input(situation)
+        return {bid: self.distribution(situation, bid, base) for bid in bids}
+
+
+def checksum(weights: dict[str, Any]) -> str:
+    """The SHA-256 of the weights' canonical JSON text."""
+    text = json.dumps(weights, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_weights(weights: dict[str, Any], header: dict[str, Any], path: Path) -> None:
+    """Write a weights file: ``header``'s fields, the weights' checksum and the weights
+    (``columns``, ``hidden_bias``, ``rows``, ``output_bias`` as lists), atomically."""
+    data = {**header, "format": FORMAT, "version": VERSION, "features": FEATURES}
+    data.update(hidden=len(weights["hidden_bias"]), sha256=checksum(weights), weights=weights)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".part")
+    temporary.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    temporary.replace(path)
+
+
+def load_model(path: Path) -> TrickModel:
+    """The model in ``path``; :class:`ModelError` (or ``OSError``) if it cannot be used."""
+    if path.stat().st_size > MAX_BYTES:
+        raise ModelError(f"{path}: larger than {MAX_BYTES} bytes")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ModelError(f"{path}: not a weights file ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ModelError(f"{path}: not a {FORMAT} file")
+    if data.get("version") != VERSION or data.get("features") != FEATURES:
+        raise ModelError(f"{path}: version or features do not match this game")
+    weights = data.get("weights")
+    if not isinstance(weights, dict) or checksum(weights) != data.get("sha256"):
+        raise ModelError(f"{path}: the weights fail their checksum")
+    hidden = data.get("hidden")
+    shapes = {
+        "columns": (FEATURES, hidden),
+        "hidden_bias": (hidden,),
+        "rows": (OUTPUTS, hidden),
+        "output_bias": (OUTPUTS,),
+    }
+    for name, shape in shapes.items():
+        if not _has_shape(weights.get(name), shape):
+            raise ModelError(f"{path}: {name} is not {shape}")
+    header = {key: value for key, value in data.items() if key != "weights"}
+    return TrickModel(
+        columns=tuple(tuple(row) for row in weights["columns"]),
+        hidden_bias=tuple(weights["hidden_bias"]),
+        rows=tuple(tuple(row) for row in weights["rows"]),
+        output_bias=tuple(weights["output_bias"]),
+        header=header,
+    )
+
+
+def _has_shape(value: object, shape: tuple[object, ...]) -> bool:
+    if not isinstance(shape[0], int) or not isinstance(value, list) or len(value) != shape[0]:
+        return False
+    if len(shape) == 1:
+        return all(isinstance(x, int | float) and math.isfinite(x) for x in value)
+    return all(_has_shape(item, shape[1:]) for item in value)
+
+
+def model_or_none(path: Path) -> TrickModel | None:
+    """The model in ``path``, or ``None`` and one log line saying why not."""
+    try:
+        return load_model(path)
+    except (OSError, ModelError) as error:
+        LOG.warning("learned trick model not used; the levels play without it: %s", error)
+        return None
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> TrickModel | None:
+    """The shipped model, read on the first call only (``None`` if it cannot be used)."""
+    return model_or_none(shipped_path())
+
+
+def shipped_path() -> Path:
+    """Where the shipped weights are: ``game/assets`` in a wheel or the frozen program,
+    else ``assets`` at the top of the source tree (as :func:`game.resources.asset`
+    finds them; the AI layer imports only the engine and itself)."""
+    bundled = _GAME.joinpath("assets", *MODEL_FILE)
+    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *MODEL_FILE)

@@ -1,0 +1,88 @@
+"""Generate self-play bid records for the learned trick model (issue 50).
+
+``uv run python tools/selfplay.py --out DIR --seed 1 --shards 400 --hands 500 --jobs 2``
+
+Plays ``--shards`` shards of ``--hands`` hands each (:mod:`game.ai.selfplay`: the
+rule space at random, medium players, a share of exploring bids; with
+``--learned-bids WEIGHTS`` the players bid from that model) and writes each
+as ``DIR/shard-SEED-NNNNN.bin``. A shard already there is skipped, so a run that
+stopped resumes where it was; the same seed gives the same files. It prints the
+hands a second as it goes. The data is generated, never committed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from game.ai.levels import is_measured_level
+from game.ai.selfplay import play_shard, write_shard
+from game.ai.trickmodel import ModelError, load_model
+
+
+def shard_path(out: Path, seed: int, index: int) -> Path:
+    return out / f"shard-{seed}-{index:05d}.bin"
+
+
+def make_shard(task: tuple[Path, int, int, str, float, str | None]) -> tuple[Path, int, float]:
+    """Play and write one shard; return its path, records and seconds (in a worker)."""
+    path, seed, hands, level, explore, weights = task
+    assert is_measured_level(level)
+    model = load_model(Path(weights)) if weights else None
+    start = time.process_time()
+    records = play_shard(seed, hands, level, explore, model)
+    write_shard(path, records)
+    return path, len(records), time.process_time() - start
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="tools/selfplay.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", required=True, help="the folder the shards go to")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shards", type=int, default=100)
+    parser.add_argument("--hands", type=int, default=500, help="hands per shard")
+    parser.add_argument("--level", default="medium", help="the players (a level)")
+    parser.add_argument("--explore", type=float, default=0.25, help="share of random bids")
+    parser.add_argument("--learned-bids", metavar="WEIGHTS", help="every seat bids from "
+                        "this weights file (the next round of self-play)")  # fmt: skip
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.shards < 1 or args.hands < 1 or args.jobs < 1:
+        parser.error("--shards, --hands and --jobs must be 1 or more")
+    if not is_measured_level(args.level):
+        parser.error(f"unknown level {args.level!r}")
+    if not 0.0 <= args.explore <= 1.0:
+        parser.error("--explore must be between 0 and 1")
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        if args.learned_bids:
+            load_model(Path(args.learned_bids))
+    except (OSError, ModelError) as error:
+        print(f"tools/selfplay.py: {error}", file=sys.stderr)
+        return 2
+    tasks = [
+        (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, args.hands,
+         args.level, args.explore, args.learned_bids)
+        for index in range(args.shards)
+        if not shard_path(out, args.seed, index).exists()
+    ]  # fmt: skip
+    print(f"{args.shards - len(tasks)} shards already there; {len(tasks)} to play", flush=True)
+    start, done = time.monotonic(), 0
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for path, records, seconds in pool.map(make_shard, tasks):
+            done += 1
+            rate = done * args.hands / (time.monotonic() - start)
+            print(
+                f"{path.name}: {records} bids, {args.hands / seconds:.0f} hands/s of CPU; "
+                f"{rate:.0f} hands/s overall",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

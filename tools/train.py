@@ -1,0 +1,317 @@
+"""Train the learned trick model (game/ai/trickmodel.py) on self-play records (issue 50).
+
+``uv run --group train python tools/train.py DATA_DIR --seed 1 --out assets/models/ohhell-v1.json``
+
+Reads the shards of ``tools/selfplay.py``, holds out every twentieth shard for
+validation, and fits a one-hidden-layer network (numpy, Adam, minibatches) to
+the tricks each bidder took, given its features and its bid, stopping when the
+validation log-loss has not improved for ``--patience`` epochs (the best epoch's
+weights are kept). The same data and seed give the same weights. It prints the
+validation figures: log-loss against two baselines (the trick counts seen at
+that table and hand size; the hand-strength estimator's distribution), the
+calibration of the expected tricks and of the chance of making the bid, and how
+often the likeliest count is the one taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.ai.features import FEATURES, active, bid_feature
+from game.ai.heuristics import calibrated, card_probs, trick_distribution
+from game.ai.selfplay import BidRecord, read_records
+from game.ai.trickmodel import OUTPUTS, save_weights
+
+Floats = NDArray[np.float64]
+Ints = NDArray[np.int64]
+WIDTH = 40
+"""The most features one record sets (a 17-card hand, the context and the bid)."""
+PAD = FEATURES
+"""The index of an always-zero input that pads short feature lists."""
+
+
+class Data:
+    """Records as padded feature indexes, hand sizes and tricks taken."""
+
+    def __init__(self, records: list[BidRecord]) -> None:
+        count = len(records)
+        self.records = records
+        self.indexes = np.full((count, WIDTH), PAD, dtype=np.uint8)
+        self.sizes = np.empty(count, dtype=np.int64)
+        self.taken = np.empty(count, dtype=np.int64)
+        self.bids = np.empty(count, dtype=np.int64)
+        for row, record in enumerate(records):
+            features = [*active(record.situation), bid_feature(record.bid)]
+            self.indexes[row, : len(features)] = features
+            self.sizes[row] = record.situation.size
+            self.taken[row] = record.taken
+            self.bids[row] = record.bid
+
+
+def read_data(folder: Path, limit: int | None) -> tuple[Data, Data]:
+    """Training and validation data, up to ``limit`` records: every twentieth shard is
+    held out (the last one, with fewer than twenty; a lone shard is split 4 to 1)."""
+    shards = sorted(folder.glob("shard-*.bin"))
+    if not shards:
+        raise ValueError(f"{folder}: no shards")
+    train: list[BidRecord] = []
+    valid: list[BidRecord] = []
+    every = min(20, len(shards))
+    for number, path in enumerate(shards):
+        (valid if number % every == every - 1 else train).extend(read_records(path))
+        if limit is not None and len(train) + len(valid) >= limit:
+            break
+    if len(shards) == 1:
+        train, valid = valid[: len(valid) * 4 // 5], valid[len(valid) * 4 // 5 :]
+    if not train or not valid:
+        raise ValueError(f"{folder}: too few records to train on and validate")
+    return Data(train), Data(valid)
+
+
+class Network:
+    """The weights being trained, with Adam's moments."""
+
+    def __init__(self, hidden: int, rng: np.random.Generator) -> None:
+        scale = np.sqrt(2.0 / 25.0)  # about 25 features are set at a time
+        self.params = {
+            "columns": rng.normal(0.0, scale, (FEATURES + 1, hidden)),
+            "hidden_bias": np.zeros(hidden),
+            "rows": rng.normal(0.0, np.sqrt(1.0 / hidden), (OUTPUTS, hidden)),
+            "output_bias": np.zeros(OUTPUTS),
+        }
+        self.params["columns"][PAD] = 0.0
+        self.first = {name: np.zeros_like(value) for name, value in self.params.items()}
+        self.second = {name: np.zeros_like(value) for name, value in self.params.items()}
+        self.steps = 0
+
+    def forward(self, indexes: NDArray[np.uint8], sizes: Ints) -> tuple[Floats, Floats]:
+        """The hidden layer and the chances of 0..OUTPUTS-1 tricks (none above the size)."""
+        p = self.params
+        hidden = np.maximum(dense(indexes) @ p["columns"] + p["hidden_bias"], 0.0)
+        logits = hidden @ p["rows"].T + p["output_bias"]
+        logits = np.where(np.arange(OUTPUTS)[None, :] > sizes[:, None], -1e9, logits)
+        logits -= logits.max(axis=1, keepdims=True)
+        chances = np.exp(logits)
+        chances /= chances.sum(axis=1, keepdims=True)
+        return hidden, chances
+
+    def step(self, indexes: NDArray[np.uint8], sizes: Ints, taken: Ints, rate: float) -> None:
+        """One Adam step on the mean log-loss of a minibatch."""
+        hidden, chances = self.forward(indexes, sizes)
+        count = len(taken)
+        error = chances
+        error[np.arange(count), taken] -= 1.0
+        error /= count
+        p = self.params
+        into_hidden = (error @ p["rows"]) * (hidden > 0.0)
+        columns = dense(indexes).T @ into_hidden
+        columns[PAD] = 0.0
+        grads = {
+            "columns": columns,
+            "hidden_bias": into_hidden.sum(axis=0),
+            "rows": error.T @ hidden,
+            "output_bias": error.sum(axis=0),
+        }
+        self.steps += 1
+        for name, grad in grads.items():
+            self.first[name] = 0.9 * self.first[name] + 0.1 * grad
+            self.second[name] = 0.999 * self.second[name] + 0.001 * grad * grad
+            fixed_first = self.first[name] / (1.0 - 0.9**self.steps)
+            fixed_second = self.second[name] / (1.0 - 0.999**self.steps)
+            p[name] -= rate * fixed_first / (np.sqrt(fixed_second) + 1e-8)
+
+    def chances(self, data: Data) -> Floats:
+        parts = [
+            self.forward(data.indexes[start : start + 8192], data.sizes[start : start + 8192])[1]
+            for start in range(0, len(data.taken), 8192)
+        ]
+        return np.concatenate(parts)
+
+    def copy(self) -> dict[str, Floats]:
+        return {name: value.copy() for name, value in self.params.items()}
+
+
+def dense(indexes: NDArray[np.uint8]) -> Floats:
+    """The 0/1 input rows of padded feature indexes."""
+    rows = np.zeros((len(indexes), FEATURES + 1))
+    rows[np.arange(len(indexes))[:, None], indexes] = 1.0
+    return rows
+
+
+def log_loss(chances: Floats, taken: Ints) -> float:
+    picked = chances[np.arange(len(taken)), taken]
+    return float(-np.log(np.maximum(picked, 1e-12)).mean())
+
+
+def train(
+    train_data: Data,
+    valid: Data,
+    seed: int,
+    hidden: int,
+    batch: int,
+    rate: float,
+    epochs: int,
+    patience: int,
+) -> tuple[dict[str, Floats], list[float]]:
+    """The best weights on the validation data and its log-loss after every epoch."""
+    rng = np.random.default_rng(seed)
+    network = Network(hidden, rng)
+    best, best_loss, losses, waited = network.copy(), np.inf, [], 0
+    count = len(train_data.taken)
+    for epoch in range(epochs):
+        start = time.process_time()
+        order = rng.permutation(count)
+        for first in range(0, count, batch):
+            rows = order[first : first + batch]
+            network.step(
+                train_data.indexes[rows], train_data.sizes[rows], train_data.taken[rows], rate
+            )
+        loss = log_loss(network.chances(valid), valid.taken)
+        losses.append(loss)
+        seconds = time.process_time() - start
+        print(f"epoch {epoch + 1}: validation log-loss {loss:.4f} ({seconds:.0f} s)", flush=True)
+        if loss < best_loss - 1e-4:
+            best, best_loss, waited = network.copy(), loss, 0
+        else:
+            waited += 1
+            if waited >= patience:
+                break
+    return best, losses
+
+
+def figures(params: dict[str, Floats], train_data: Data, valid: Data) -> list[str]:
+    """The validation figures, as printed lines."""
+    network = Network(1, np.random.default_rng(0))
+    network.params = params
+    chances = network.chances(valid)
+    lines = [f"validation records: {len(valid.taken)}"]
+    lines.append(f"log-loss, the model: {log_loss(chances, valid.taken):.4f}")
+    lines.append(f"log-loss, trick counts by table and size: {_prior_loss(train_data, valid):.4f}")
+    sample = min(20_000, len(valid.taken))
+    lines.append(
+        f"log-loss, the hand-strength estimator (first {sample}): "
+        f"{_estimator_loss(valid, sample):.4f} vs the model's "
+        f"{log_loss(chances[:sample], valid.taken[:sample]):.4f}"
+    )
+    counts = np.arange(OUTPUTS)
+    expected = chances @ counts
+    lines.append("calibration: expected tricks (bucket) -> mean predicted / mean taken, records")
+    for low in np.arange(0.0, 6.0, 0.5):
+        chosen = (expected >= low) & (expected < low + 0.5)
+        if chosen.sum() >= 100:
+            lines.append(
+                f"  [{low:.1f}, {low + 0.5:.1f}): {expected[chosen].mean():.3f} / "
+                f"{valid.taken[chosen].mean():.3f}, {int(chosen.sum())}"
+            )
+    made = chances[np.arange(len(valid.bids)), valid.bids]
+    lines.append("calibration: chance of making the bid (bucket) -> predicted / observed, records")
+    for low in np.arange(0.0, 1.0, 0.1):
+        chosen = (made >= low) & (made < low + 0.1)
+        if chosen.sum() >= 100:
+            hit = (valid.taken[chosen] == valid.bids[chosen]).mean()
+            lines.append(
+                f"  [{low:.1f}, {low + 0.1:.1f}): {made[chosen].mean():.3f} / {hit:.3f}, "
+                f"{int(chosen.sum())}"
+            )
+    likeliest = chances.argmax(axis=1)
+    lines.append(f"likeliest count taken exactly: {(likeliest == valid.taken).mean():.3f}")
+    lines.append(f"bids made in the data: {(valid.bids == valid.taken).mean():.3f}")
+    return lines
+
+
+def _prior_loss(train_data: Data, valid: Data) -> float:
+    """The log-loss of the trick counts seen for each (table, hand size) in training."""
+    players = np.array([r.situation.players for r in train_data.records])
+    valid_players = np.array([r.situation.players for r in valid.records])
+    total = 0.0
+    for key in set(zip(valid_players.tolist(), valid.sizes.tolist(), strict=True)):
+        table, size = key
+        seen = train_data.taken[(players == table) & (train_data.sizes == size)]
+        counts = np.bincount(seen, minlength=size + 1)[: size + 1] + 0.5
+        chances = counts / counts.sum()
+        chosen = (valid_players == table) & (valid.sizes == size)
+        total += float(-np.log(chances[valid.taken[chosen]]).sum())
+    return total / len(valid.taken)
+
+
+def _estimator_loss(valid: Data, sample: int) -> float:
+    """The log-loss of the estimator's distribution (each card's chance, taken apart)."""
+    total = 0.0
+    for record in valid.records[:sample]:
+        s = record.situation
+        raw = card_probs(s.hand, s.trump, s.players)
+        chances = calibrated(raw, s.trump, s.players, s.size, s.position == 0)
+        dist = trick_distribution([min(0.98, max(0.02, c)) for _, c in chances])
+        total -= float(np.log(max(dist[record.taken], 1e-12)))
+    return total / sample
+
+
+def weights_of(params: dict[str, Floats]) -> dict[str, Any]:
+    """The weights as the weights file keeps them (lists, rounded to 5 decimals)."""
+    return {
+        "columns": _rounded(params["columns"][:FEATURES]),
+        "hidden_bias": _rounded(params["hidden_bias"]),
+        "rows": _rounded(params["rows"]),
+        "output_bias": _rounded(params["output_bias"]),
+    }
+
+
+def _rounded(values: Floats) -> Any:
+    return json.loads(json.dumps(np.round(values.astype(np.float64), 5).tolist()))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="tools/train.py", description=__doc__.split("\n")[0])
+    parser.add_argument("data", help="the folder of tools/selfplay.py's shards")
+    parser.add_argument("--out", required=True, help="the weights file to write")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hidden", type=int, default=64)
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--rate", type=float, default=0.002)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--patience", type=int, default=2)
+    parser.add_argument("--limit", type=int, help="read at most this many records")
+    args = parser.parse_args(argv)
+    try:
+        start = time.process_time()
+        train_data, valid = read_data(Path(args.data), args.limit)
+        print(f"{len(train_data.taken)} training records, {len(valid.taken)} held out "
+              f"({time.process_time() - start:.0f} s to read)", flush=True)  # fmt: skip
+        start = time.process_time()
+        params, losses = train(
+            train_data, valid, args.seed, args.hidden, args.batch, args.rate, args.epochs,
+            args.patience,
+        )  # fmt: skip
+        seconds = time.process_time() - start
+        lines = figures(params, train_data, valid)
+        print("\n".join(lines))
+        header = {
+            "rule_space": "3 to 7 seats, every hand size to 17, every preset's rules with the "
+            "hook flipped, tricks scored always / exact only / never, no-trump hands",
+            "trained": {
+                "command": "tools/train.py " + " ".join(argv),
+                "records": len(train_data.taken),
+                "held_out": len(valid.taken),
+                "epochs": len(losses),
+                "cpu_seconds": round(seconds),
+                "validation_log_loss": round(min(losses), 4),
+            },
+        }
+        save_weights(weights_of(params), header, Path(args.out))
+        print(f"trained in {seconds:.0f} s of CPU; weights in {args.out}")
+    except (OSError, ValueError) as error:
+        print(f"tools/train.py: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -15,7 +15,7 @@ risks. A game of a single hand has no standings to protect or catch up: every
 score starts level and the win would turn on one point, so such a game is
 played for points, the win counting only for what the rules pay for it (a
 winner's bonus). Chasing that point cost the expert half a point a hand at
-three cards (docs/ai.md).
+three cards (docs/history/ai.md).
 
 >>> from game.rules.presets import PRESETS
 >>> rules = PRESETS["oh-hell"].rules(4)

@@ -99,7 +99,7 @@ def test_the_check_catches_a_model_fed_hidden_cards() -> None:
         answers = []
         for board in [copy.deepcopy(match), *copies(match, seat)]:
             view = board.view(seat)
-            leak = board._hands[(seat + 1) % board.players]
+            leak = board._hand.hands[(seat + 1) % board.players]
             situation = replace(situation_of(view), hand=view.hand_mask | leak)
             legal = [bid.tricks for bid in view.legal if isinstance(bid, Bid)]
             values = bid_values(model, situation, view.rules, legal)

@@ -68,3 +68,7 @@ class Trick:
     leader: int
     cards: tuple[Card, ...]
     winner: int
+
+    def card_of(self, seat: int, players: int) -> Card:
+        """The card ``seat`` played to this trick (at a table of ``players``)."""
+        return self.cards[(seat - self.leader) % players]

@@ -25,6 +25,16 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
+TRAINING_ONLY = {"numpy", "torch", "scipy", "sklearn"}
+"""The train group's libraries: the shipped game evaluates its learned model in pure
+Python, so no module of ``game/`` may import them."""
+
+
+def test_the_game_never_imports_a_training_library() -> None:
+    for path in (ROOT / "game").rglob("*.py"):
+        assert not imported_modules(path) & TRAINING_ONLY, f"{path} imports a training library"
+
+
 def test_engine_and_ai_sources_never_import_pygame() -> None:
     for package in PURE:
         for path in package.rglob("*.py"):

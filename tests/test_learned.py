@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from game.ai.features import FEATURES, BidSituation, active, situation_of
-from game.ai.learned import LearnedBidder, bid_values, learned_bid
+from game.ai.learned import LearnedBidder, learned_bid, model_bid_values
 from game.ai.levels import make_agent
-from game.ai.selfplay import decode, encode, play_shard, read_records, write_shard
+from game.ai.selfplay import pack_record, play_shard, read_records, unpack_record, write_shard
 from game.ai.trickmodel import (
     OUTPUTS,
     TrickModel,
@@ -102,7 +102,7 @@ def test_the_check_catches_a_model_fed_hidden_cards() -> None:
             leak = board._hand.hands[(seat + 1) % board.players]
             situation = replace(situation_of(view), hand=view.hand_mask | leak)
             legal = [bid.tricks for bid in view.legal if isinstance(bid, Bid)]
-            values = bid_values(model, situation, view.rules, legal)
+            values = model_bid_values(model, situation, view.rules, legal)
             answers.append(max(legal, key=lambda bid: values[bid]))
         caught += len(set(answers)) > 1
     assert caught >= 2
@@ -234,12 +234,12 @@ def test_exact_only_scoring_changes_the_best_bid() -> None:
     model = fixed_model([0.5, 0.0, 0.5])
     situation = BidSituation(0b11, 0, None, 4, 2, 0, ())
     always = replace(PRESETS["oh-hell"].rules(4))
-    values = bid_values(model, situation, always, [0, 1, 2])
+    values = model_bid_values(model, situation, always, [0, 1, 2])
     assert values[2] == pytest.approx(0.5 * 12 + 0.5 * 0)
     assert values[0] == pytest.approx(0.5 * 10 + 0.5 * 2)
     assert values[1] == pytest.approx(0.5 * 0 + 0.5 * 2)
     blob = PRESETS["blob"].rules(4)
-    values = bid_values(model, situation, blob, [0, 1, 2])
+    values = model_bid_values(model, situation, blob, [0, 1, 2])
     assert values == pytest.approx({0: 5.0, 1: 0.0, 2: 6.0})
 
 
@@ -248,7 +248,7 @@ def test_self_play_is_reproducible_and_its_records_round_trip(tmp_path: Path) ->
     first = play_shard(seed=9, hands=20)
     assert first == play_shard(seed=9, hands=20)
     assert first != play_shard(seed=10, hands=20)
-    assert all(decode(encode(record)) == record for record in first)
+    assert all(unpack_record(pack_record(record)) == record for record in first)
     path = tmp_path / "shard.bin"
     write_shard(path, first)
     assert list(read_records(path)) == first

@@ -39,23 +39,23 @@ __all__ = [
     "canonical_card",
     "situation_in",
     "situation_of",
-    "suit_order",
+    "trump_first_suits",
 ]
 
 MAX_SIZE = 17
 """The largest hand the model covers (three players, every card dealt)."""
-MAX_PLAYERS = 8
+ENCODED_SEATS = 8
 
 CARDS = 0
 NO_TRUMP = CARDS + 52
 TURNED = NO_TRUMP + 1
 """The turned trump's rank (13), when a card was turned: it is out of play."""
-PLAYERS = TURNED + 13
-SIZE = PLAYERS + MAX_PLAYERS - 2
+SEATS = TURNED + 13
+SIZE = SEATS + ENCODED_SEATS - 2
 POSITION = SIZE + MAX_SIZE
 """The seat's place in the bidding order (0: the eldest hand, players - 1: the dealer)."""
-BIDS_MADE = POSITION + MAX_PLAYERS
-BID_SUM = BIDS_MADE + MAX_PLAYERS
+BIDS_MADE = POSITION + ENCODED_SEATS
+BID_SUM = BIDS_MADE + ENCODED_SEATS
 FLAGS = BID_SUM + MAX_SIZE + 1
 HOOK, SIMULTANEOUS, MUST_TRUMP, ZERO_BONUS, EXACT_ONLY, NO_TRICKS = range(FLAGS, FLAGS + 6)
 BID_BASE = FLAGS + 6
@@ -113,7 +113,7 @@ def situation_of(view: SeatView) -> BidSituation:
     )
 
 
-def suit_order(hand: int, trump: int | None) -> list[int]:
+def trump_first_suits(hand: int, trump: int | None) -> list[int]:
     """The suits in canonical order: trump first, then the longest (the higher cards on ties)."""
     sides = sorted(
         (suit for suit in range(4) if suit != trump),
@@ -132,7 +132,7 @@ def active(situation: BidSituation) -> list[int]:
     """The features set for ``situation`` (the own bid left out: :func:`bid_feature`)."""
     hand, trump = situation.hand, situation.trump
     out = []
-    for slot, suit in enumerate(suit_order(hand, trump)):
+    for slot, suit in enumerate(trump_first_suits(hand, trump)):
         part = (hand & SUITS[suit]) >> 13 * suit
         rank = 0
         while part:
@@ -146,10 +146,10 @@ def active(situation: BidSituation) -> list[int]:
     if turned is not None and trump is not None and turned // 13 == trump:
         out.append(TURNED + turned % 13)
     size = min(situation.size, MAX_SIZE)
-    out.append(PLAYERS + min(situation.players, MAX_PLAYERS) - 3)
+    out.append(SEATS + min(situation.players, ENCODED_SEATS) - 3)
     out.append(SIZE + size - 1)
-    out.append(POSITION + min(situation.position, MAX_PLAYERS - 1))
-    out.append(BIDS_MADE + min(len(situation.before), MAX_PLAYERS - 1))
+    out.append(POSITION + min(situation.position, ENCODED_SEATS - 1))
+    out.append(BIDS_MADE + min(len(situation.before), ENCODED_SEATS - 1))
     out.append(BID_SUM + min(sum(situation.before), MAX_SIZE))
     flags = (
         (situation.hook, HOOK),

@@ -15,7 +15,7 @@ from game.ai.expert import TreeAgent
 from game.ai.features import situation_of
 from game.ai.infoset import TreeConfig, TreeSearch, bid_roots
 from game.ai.knowledge import knowledge_of
-from game.ai.learned import bid_values
+from game.ai.learned import model_bid_values
 from game.ai.objective import objective_of
 from game.ai.seeds import decision_rng
 from game.ai.shards import Mapper, sequential_map
@@ -58,7 +58,7 @@ class GuidedAgent(TreeAgent):
         search.choose(roots, True)
         self.simulated += search.simulated
         bids = [root - BID for root in roots]
-        learned = bid_values(model, situation_of(view), view.rules, bids)
+        learned = model_bid_values(model, situation_of(view), view.rules, bids)
         low, span = point_range(knowledge)
         searched = {
             root - BID: search.values[root] / search.visits[root]

@@ -42,7 +42,7 @@ from game.ai.bidmodel import BidModel, bid_model
 from game.ai.features import situation_in
 from game.ai.heuristics import expected_tricks, guess_bid
 from game.ai.knowledge import Knowledge
-from game.ai.learned import best_bid
+from game.ai.learned import model_best_bid
 from game.ai.objective import SHARE, WIN_WEIGHT, Objective
 from game.ai.rollout import playout
 from game.ai.search import point_tables
@@ -218,7 +218,7 @@ class LearnedSmartWorld(SmartWorld):
         if bid is None:
             situation = situation_in(base, seat, hand, self.bids)
             bids = [bid for bid in range(base.size + 1) if bid != barred]
-            bid = memo[key] = best_bid(model, situation, base.rules, bids)
+            bid = memo[key] = model_best_bid(model, situation, base.rules, bids)
         return bid
 
 

@@ -22,10 +22,10 @@ from game.rules.ruleset import RuleSet
 from game.rules.scoring import hand_points
 from game.rules.view import SeatView
 
-__all__ = ["LearnedBidder", "best_bid", "bid_values", "learned_bid"]
+__all__ = ["LearnedBidder", "learned_bid", "model_best_bid", "model_bid_values"]
 
 
-def bid_values(
+def model_bid_values(
     model: TrickModel, situation: BidSituation, rules: RuleSet, bids: Sequence[int]
 ) -> dict[int, float]:
     """The expected points of each of ``bids``."""
@@ -38,11 +38,11 @@ def bid_values(
     return values
 
 
-def best_bid(
+def model_best_bid(
     model: TrickModel, situation: BidSituation, rules: RuleSet, bids: Sequence[int]
 ) -> int:
     """The one of ``bids`` with the best expected points (the lower on ties)."""
-    values = bid_values(model, situation, rules, bids)
+    values = model_bid_values(model, situation, rules, bids)
     return max(bids, key=lambda bid: (values[bid], -bid))
 
 
@@ -51,7 +51,7 @@ def learned_bid(view: SeatView, model: TrickModel) -> Bid:
     legal = [action for action in view.legal if isinstance(action, Bid)]
     if not legal:
         raise ValueError("no bid to make in this view")
-    values = bid_values(model, situation_of(view), view.rules, [bid.tricks for bid in legal])
+    values = model_bid_values(model, situation_of(view), view.rules, [bid.tricks for bid in legal])
     return max(legal, key=lambda bid: (values[bid.tricks], -bid.tricks))
 
 

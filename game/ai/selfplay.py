@@ -15,7 +15,7 @@ renamed, so a run that stops leaves only whole shards and can be resumed.
 >>> records = play_shard(seed=5, hands=3)
 >>> len(records) >= 9, all(0 <= r.taken <= r.situation.size for r in records)
 (True, True)
->>> decode(encode(records[0])) == records[0]
+>>> unpack_record(pack_record(records[0])) == records[0]
 True
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.ai.base import Agent
-from game.ai.features import MAX_PLAYERS, BidSituation, situation_of
+from game.ai.features import ENCODED_SEATS, BidSituation, situation_of
 from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, make_agent
 from game.ai.trickmodel import TrickModel
@@ -43,11 +43,11 @@ from game.rules.ruleset import HandSequence, RuleSet, TrickPoints, TrumpMethod
 __all__ = [
     "RECORD",
     "BidRecord",
-    "decode",
-    "encode",
     "hand_rules",
+    "pack_record",
     "play_shard",
     "read_records",
+    "unpack_record",
     "write_shard",
 ]
 
@@ -71,10 +71,10 @@ class BidRecord:
     """The bidder's cards that took tricks (a card mask)."""
 
 
-def encode(record: BidRecord) -> bytes:
+def pack_record(record: BidRecord) -> bytes:
     """The record as ``RECORD`` bytes."""
     s = record.situation
-    before = list(s.before) + [NONE] * (MAX_PLAYERS - 1 - len(s.before))
+    before = list(s.before) + [NONE] * (ENCODED_SEATS - 1 - len(s.before))
     flags = (
         s.hook
         | s.simultaneous << 1
@@ -90,10 +90,10 @@ def encode(record: BidRecord) -> bytes:
     )  # fmt: skip
 
 
-def decode(data: bytes) -> BidRecord:
+def unpack_record(data: bytes) -> BidRecord:
     """The record packed in ``data`` (``RECORD.size`` bytes)."""
     hand, won, trump, turned, players, size, position, *rest = RECORD.unpack(data)
-    before, (bid, taken, flags) = rest[: MAX_PLAYERS - 1], rest[MAX_PLAYERS - 1 :]
+    before, (bid, taken, flags) = rest[: ENCODED_SEATS - 1], rest[ENCODED_SEATS - 1 :]
     situation = BidSituation(
         hand=hand,
         trump=None if trump < 0 else trump,
@@ -199,7 +199,7 @@ def write_shard(path: Path, records: list[BidRecord]) -> None:
     """Write ``records`` to ``path`` atomically (a temporary file, then a rename)."""
     temporary = path.with_name(path.name + ".part")
     with open(temporary, "wb") as out:
-        out.write(b"".join(encode(record) for record in records))
+        out.write(b"".join(pack_record(record) for record in records))
     os.replace(temporary, path)
 
 
@@ -209,4 +209,4 @@ def read_records(path: Path) -> Iterator[BidRecord]:
     if len(data) % RECORD.size:
         raise ValueError(f"{path}: not a whole number of bid records")
     for start in range(0, len(data), RECORD.size):
-        yield decode(data[start : start + RECORD.size])
+        yield unpack_record(data[start : start + RECORD.size])

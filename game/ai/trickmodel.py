@@ -34,8 +34,8 @@ from typing import Any
 from game.ai.features import FEATURES, MAX_SIZE, BidSituation, active, bid_feature
 
 __all__ = [
-    "FORMAT",
     "MODEL_FILE",
+    "MODEL_FORMAT",
     "ModelError",
     "TrickModel",
     "checksum",
@@ -45,9 +45,9 @@ __all__ = [
     "shipped_model",
 ]
 
-LOG = logging.getLogger("ohhell.ai")
-FORMAT = "ohhell-trick-model"
-VERSION = 1
+MODEL_LOG = logging.getLogger("ohhell.ai")
+MODEL_FORMAT = "ohhell-trick-model"
+MODEL_VERSION = 1
 OUTPUTS = MAX_SIZE + 1
 MODEL_FILE = ("models", "ohhell-v1.json")
 """The shipped weights, under ``assets/``."""
@@ -118,7 +118,7 @@ def checksum(weights: dict[str, Any]) -> str:
 def save_weights(weights: dict[str, Any], header: dict[str, Any], path: Path) -> None:
     """Write a weights file: ``header``'s fields, the weights' checksum and the weights
     (``columns``, ``hidden_bias``, ``rows``, ``output_bias`` as lists), atomically."""
-    data = {**header, "format": FORMAT, "version": VERSION, "features": FEATURES}
+    data = {**header, "format": MODEL_FORMAT, "version": MODEL_VERSION, "features": FEATURES}
     data.update(hidden=len(weights["hidden_bias"]), sha256=checksum(weights), weights=weights)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".part")
@@ -134,9 +134,9 @@ def load_model(path: Path) -> TrickModel:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ModelError(f"{path}: not a weights file ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ModelError(f"{path}: not a {FORMAT} file")
-    if data.get("version") != VERSION or data.get("features") != FEATURES:
+    if not isinstance(data, dict) or data.get("format") != MODEL_FORMAT:
+        raise ModelError(f"{path}: not a {MODEL_FORMAT} file")
+    if data.get("version") != MODEL_VERSION or data.get("features") != FEATURES:
         raise ModelError(f"{path}: version or features do not match this game")
     weights = data.get("weights")
     if not isinstance(weights, dict) or checksum(weights) != data.get("sha256"):
@@ -174,7 +174,7 @@ def model_or_none(path: Path) -> TrickModel | None:
     try:
         return load_model(path)
     except (OSError, ModelError) as error:
-        LOG.warning("learned trick model not used; the levels play without it: %s", error)
+        MODEL_LOG.warning("learned trick model not used; the levels play without it: %s", error)
         return None
 
 

@@ -145,8 +145,11 @@ def test_players_say_a_few_words_and_the_table_shows_them(app: App) -> None:
             ann.emote("oops")  # too soon after the first: dropped by the host
             ann.emote("not a word")  # never sent
             _until(lambda: bool(bo.emotes), bo)
-            time.sleep(0.3)
-            bo.tick(0.01)
+            # The host handles Ann's messages in order: once Bo sees the bid she sends
+            # after her words, any word wrongly passed on would have reached him first.
+            _until(lambda: ann.human_to_act() is not None, ann)
+            ann.act(ann.view(0).legal[0])
+            _until(lambda: bo.view(1).bids[0] is not None, bo)
             assert list(bo.emotes) == [(0, "well-played")]
             app.frame(1 / 30)
             bubbles = [e.text for e in scene.effects if e.kind == "bubble" and e.seat == 0]

@@ -6,8 +6,9 @@ How the parts work together:
   to ``session.act``; ``session.tick`` deals and lets computer seats act (they
   think in a worker thread, so the window never freezes). Every engine event
   lands in ``session.pending``.
-* The table takes pending events one at a time, only when its
-  :class:`~game.ui.table.animation.AnimationQueue` is idle, and the
+* The table's :class:`~game.ui.table.pacing.Pacer` takes pending events one at
+  a time, only when its :class:`~game.ui.table.animation.AnimationQueue` is idle
+  and no dialog blocks the table, and the
   :class:`~game.ui.table.director.Director` turns each into a step: cards in
   flight and cues that move :class:`~game.ui.table.state.Shown` (what the
   table shows) on. Only when the queue and the pending events are both empty
@@ -75,6 +76,7 @@ from game.ui.table.hud import (
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.notices import NoticeBoard
+from game.ui.table.pacing import Pacer
 from game.ui.table.paint import TablePainter
 from game.ui.table.plates import plate_tip
 from game.ui.table.regions import add_last_trick, table_stack
@@ -107,15 +109,15 @@ class TableScene(Scene):
         self.shown = Shown.from_view(session.opening_view(self.viewer))
         self.effects = Effects()
         self.notices = NoticeBoard()
-        self.director = Director(self.shown, self.effects, self.notices)
+        director = Director(self.shown, self.effects, self.notices)
         self.queue = AnimationQueue(play=self._sound)
+        self.pacer = Pacer(session, director, self.queue, self._carry_out, self._scenery)
         self.painter = TablePainter()
         self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
         self.input = TableInput(self.hud, self.trick, self.bid_panel, self.hand)
         self.stack = LayerStack()
         """What the last frame drew over the table, layer by layer (see :mod:`regions`)."""
         self.clock = 0.0
-        self.blocked = self.fast = False
         self._turn_key: tuple[int, int] | None = None
         self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
@@ -133,9 +135,7 @@ class TableScene(Scene):
         self.session.close()
 
     def resize(self, size: tuple[int, int]) -> None:
-        if not self.queue.idle:
-            self.queue.skip()  # cards in flight were aimed at the old layout
-            self._carry_out(self.director.take())
+        self.pacer.finish()
         self._relayout()
         self.hud.follow(self.frame())
         self.painter.presenter.invalidate()
@@ -196,7 +196,12 @@ class TableScene(Scene):
     @property
     def idle(self) -> bool:
         """True when every event has been shown."""
-        return self.queue.idle and not self.session.pending
+        return self.pacer.idle
+
+    @property
+    def blocked(self) -> bool:
+        """A dialog (a curtain, a hand's result) stops the table."""
+        return self.pacer.blocked
 
     @property
     def human_viewer(self) -> bool:
@@ -283,12 +288,11 @@ class TableScene(Scene):
         if self.extras.taken_back_since():  # from the pause menu
             self._taken_back()
         speed = self.app.speed
-        self.queue.update(dt, speed)
-        self._carry_out(self.director.take())
+        self.pacer.advance(dt, speed)
         self.effects.update(dt)  # words are read in real time, whatever the speed
         self._signal()
         self.notices.update(dt)
-        self._pump()
+        self.pacer.pump()
         if self.idle and not self.blocked:
             self._on_idle(dt, speed)
         self._follow(dt * speed)
@@ -322,17 +326,6 @@ class TableScene(Scene):
         if self.hud.tooltip is None:  # a name cut to fit its plate, whole
             self.hud.tooltip = plate_tip(self.painter.plates.cut, frame.layout, beneath)
 
-    def _pump(self) -> None:
-        """Start the next pending events while the queue is free."""
-        pending = self.session.pending
-        while self.queue.idle and pending and not self.blocked:
-            self.queue.push(self.director.begin(pending.popleft(), self._scenery()))
-            if self.fast:
-                self.queue.skip()
-            self._carry_out(self.director.take())
-        if self.fast and self.idle:
-            self.fast = False
-
     def _on_idle(self, dt: float, speed: float) -> None:
         session = self.session
         view = session.view(self.viewer)
@@ -347,7 +340,7 @@ class TableScene(Scene):
         else:
             self._announce_turn(view)
             session.tick(dt, self.app.computer_speed)  # their pace, not the animations'
-            self._pump()
+            self.pacer.pump()
 
     def _announce_turn(self, view: SeatView) -> None:
         human = self.session.human_to_act()
@@ -417,7 +410,7 @@ class TableScene(Scene):
             self._hint(error_words(error), self.layout.status)
             return False
         self.hand.played(card, at, self.layout)
-        self._pump()
+        self.pacer.pump()
         return True
 
     def bid(self, number: int) -> bool:
@@ -433,7 +426,7 @@ class TableScene(Scene):
                 self._hint(error_words(error), self.layout.status)
             return False
         panel.placed()
-        self._pump()
+        self.pacer.pump()
         return True
 
     def _explain(self, card: Card, anchor: tuple[int, int]) -> None:
@@ -463,10 +456,7 @@ class TableScene(Scene):
 
     def skip(self) -> None:
         """Finish the animations now (a click during an animation)."""
-        self.fast = True
-        self.queue.skip()
-        self._carry_out(self.director.take())
-        self._pump()
+        self.pacer.skip()
         self.session.skip_wait()
 
     def take_back(self) -> bool:
@@ -482,10 +472,8 @@ class TableScene(Scene):
 
     def _taken_back(self) -> None:
         """Show the game as the take-back left it: no animation, the hand as dealt back."""
-        self.queue.skip()
-        self.director.take()
+        self.pacer.drop()
         self.notices.clear("game")  # what was announced may not stand any more
-        self.fast = False
         self.trick.close()
         self.view = view = self.session.view(self.viewer)
         self.shown.new_hand(view.hand_number, view.dealer, view.hand_size)
@@ -525,7 +513,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ overlays
     def _curtain(self, seat: int) -> None:
-        self.blocked = True
+        self.pacer.blocked = True
         note = ""
         if self.session.public().phase is Phase.BIDDING and self.session.rules.simultaneous_bidding:
             note = _("Everyone bids in secret: the others should look away.")
@@ -534,7 +522,7 @@ class TableScene(Scene):
         self.app.push(CurtainOverlay(self.app, name, ready, note, on_menu=self.open_menu))
 
     def _lifted(self, seat: int) -> None:
-        self.blocked = False
+        self.pacer.blocked = False
         self.hotseat.passed()
         self.set_viewer(seat)
 
@@ -550,18 +538,18 @@ class TableScene(Scene):
     def open_hand_result(self, number: int) -> None:
         result = self.session.results[number - 1]
         self._guide_done()
-        self.blocked, self.fast = True, False
+        self.pacer.hold()
         self.trick.close()
         auto = 4.5 / self.app.speed if self.demo else None
         overlay = HandResultOverlay(self.app, self.session, result, self._next_hand, auto)
         self.app.push(overlay)
 
     def _next_hand(self) -> None:
-        self.blocked = False
+        self.pacer.blocked = False
         self.session.continue_after_hand()
 
     def open_game_over(self) -> None:
-        self.blocked, self.fast = True, False
+        self.pacer.hold()
         self.app.push(GameOverOverlay(self.app, self.session))
         if self.demo and not self.app.demo_over():
             self._restart_in = DEMO_RESTART

@@ -85,13 +85,12 @@ from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
 from game.ui.table.text import emote_words
 from game.ui.table.trick import TrickArea
+from game.ui.table.turns import TurnCues
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import SceneHost
 
 DEMO_RESTART = 8.0
-AUTO_PLAY_SECONDS = 0.7
-"""How long a lone playable card waits before it is played by itself."""
 
 
 class TableScene(Scene):
@@ -118,12 +117,10 @@ class TableScene(Scene):
         self.stack = LayerStack()
         """What the last frame drew over the table, layer by layer (see :mod:`regions`)."""
         self.clock = 0.0
-        self._turn_key: tuple[int, int] | None = None
+        self.turns = TurnCues()
         self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
         self._trusted = False
-        self._lone_for = 0.0
-        """How long the viewer has had a single playable card (for the auto-play)."""
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._follow_coach_setting()
@@ -301,14 +298,10 @@ class TableScene(Scene):
     def _auto_play(self, dt: float) -> None:
         """With the setting on, the viewer's only playable card is played by itself,
         after a moment to see it (never the last card: that one is plain)."""
-        plays = [a.card for a in self.view.legal if isinstance(a, Play)]
-        if not self.app.settings.auto_play or not self.my_turn() or len(plays) != 1:
-            self._lone_for = 0.0
-            return
-        self._lone_for += dt
-        if self._lone_for >= AUTO_PLAY_SECONDS:
-            self._lone_for = 0.0
-            self.play(plays[0])
+        allowed = self.app.settings.auto_play and self.my_turn()
+        card = self.turns.lone_card(self.view, allowed, dt)
+        if card is not None:
+            self.play(card)
 
     def _follow(self, dt: float) -> None:
         """Bring the parts in line with the viewer's view."""
@@ -346,9 +339,7 @@ class TableScene(Scene):
         human = self.session.human_to_act()
         if human is None or human != self.viewer or self.demo:
             return
-        key = (view.hand_number, self.session.moves)
-        if key != self._turn_key:
-            self._turn_key = key
+        if self.turns.is_new((view.hand_number, self.session.moves)):
             self.app.sounds.play("turn")
 
     def _sound(self, name: str) -> None:

@@ -56,30 +56,20 @@ from game.ui.kit.never import unreachable
 from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
-from game.ui.table.bidpanel import BidPanel, draw_bid_panel
-from game.ui.table.coachview import draw_bid_figures, draw_coach_hint
+from game.ui.table.bidpanel import BidPanel
 from game.ui.table.curtain import CurtainOverlay, Hotseat
 from game.ui.table.director import Director
+from game.ui.table.drawing import TableDrawing
 from game.ui.table.extras import Extras
 from game.ui.table.frame import Frame, Seating, may_bid, may_play
-from game.ui.table.guideview import draw_guide
 from game.ui.table.hand import Hand
-from game.ui.table.hud import (
-    Hud,
-    draw_corner_buttons,
-    draw_effects,
-    draw_hud_tooltip,
-    draw_notices,
-    draw_status_pill,
-    draw_top_bar,
-)
+from game.ui.table.hud import Hud
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.notices import NoticeBoard
 from game.ui.table.pacing import Pacer
 from game.ui.table.paint import TablePainter
 from game.ui.table.plates import plate_tip
-from game.ui.table.regions import add_last_trick, table_stack
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
@@ -114,13 +104,12 @@ class TableScene(Scene):
         self.painter = TablePainter()
         self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
         self.input = TableInput(self.hud, self.trick, self.bid_panel, self.hand)
-        self.stack = LayerStack()
-        """What the last frame drew over the table, layer by layer (see :mod:`regions`)."""
+        parts = (self.hand, self.bid_panel, self.hud, self.trick)
+        self.drawing = TableDrawing(self.painter, *parts, self.effects, self.notices)
         self.clock = 0.0
         self.turns = TurnCues()
         self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
-        self._trusted = False
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._follow_coach_setting()
@@ -159,6 +148,11 @@ class TableScene(Scene):
             or self.hand.easing
             or self.hand.drag is not None
         )
+
+    @property
+    def stack(self) -> LayerStack:
+        """What the last frame drew over the table, layer by layer (see :mod:`regions`)."""
+        return self.drawing.stack
 
     @property
     def on_top(self) -> bool:
@@ -273,7 +267,7 @@ class TableScene(Scene):
         self._follow_coach_setting()
         on_top = self.on_top
         if not on_top:
-            self._trusted = False
+            self.drawing.trusted = False
         self._relayout()
         if self._restart_in is not None:
             self._restart_in -= dt
@@ -555,30 +549,7 @@ class TableScene(Scene):
         self._carry_out(self.input.handle(event, self.frame()))
 
     def draw(self, surface: pygame.Surface) -> None:
-        frame = self.frame()
-        layout = frame.layout
-        on_top = self.on_top
-        canvas = self.painter.begin(surface, frame)
-        self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
-        stack = self.stack = table_stack(frame, self.hand, self.bid_panel, self.hud)
-        draw_effects(canvas, self.effects, layout, stack, "bubble")
-        status = draw_status_pill(canvas, frame, self.hand.selected)
-        stack.protect("status", [status] if status else [])
-        draw_coach_hint(canvas, frame, status)
-        draw_bid_panel(canvas, self.bid_panel, layout)
-        draw_bid_figures(canvas, self.bid_panel, frame)
-        draw_guide(canvas, layout, frame.guide, len(frame.view.hand), self.hud.hide_guide)
-        draw_corner_buttons(canvas, self.hud, layout)
-        draw_top_bar(canvas, frame, self.hud)
-        if on_top:  # in the stack's order; under a dialog the words wait, unread
-            draw_notices(canvas, self.notices, layout, stack)
-            draw_effects(canvas, self.effects, layout, stack, "hint")
-        self.trick.draw(canvas, frame, self.painter)
-        add_last_trick(stack, self.trick)
-        if on_top:
-            draw_hud_tooltip(canvas, self.hud, layout, stack)
-        self.painter.finish(surface, self._trusted and on_top)
-        self._trusted = on_top
+        self.drawing.draw(surface, self.frame(), self.queue.flights(), self.on_top)
 
     def damage(self) -> list[pygame.Rect] | None:
         return self.painter.presenter.damage

@@ -24,8 +24,11 @@ How the parts work together:
 * What the session can do besides the game (the coach, claims, take-backs, words
   said to the table) is looked up once, in :class:`~game.ui.table.extras.Extras`;
   the table offers only what it has.
-* Everything is drawn from the frame, the hand and the flights, by
-  :class:`~game.ui.table.paint.TablePainter` and :mod:`game.ui.table.hud`.
+* Everything is drawn from the frame, the hand and the flights, layer by layer,
+  by :class:`~game.ui.table.drawing.TableDrawing` (with the
+  :class:`~game.ui.table.paint.TablePainter` and :mod:`game.ui.table.hud`).
+* :class:`~game.ui.table.turns.TurnCues` marks the viewer's turn and plays a
+  lone card by itself.
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ How the parts work together:
   by :class:`~game.ui.table.drawing.TableDrawing` (with the
   :class:`~game.ui.table.paint.TablePainter` and :mod:`game.ui.table.hud`).
 * :class:`~game.ui.table.turns.TurnCues` marks the viewer's turn and plays a
-  lone card by itself.
+  lone card by itself; :class:`~game.ui.table.dialogs.TableDialogs` opens the
+  dialogs that stop the table (the curtain, a hand's result, the game's end).
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ from game.i18n.reasons import error_words
 from game.play.contract import TableSession
 from game.play.guide import guide_step, guide_words
 from game.play.notices import Notice, Tone, reading_time
-from game.play.start import demo_again
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
@@ -60,7 +60,8 @@ from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
 from game.ui.table.bidpanel import BidPanel
-from game.ui.table.curtain import CurtainOverlay, Hotseat
+from game.ui.table.curtain import Hotseat
+from game.ui.table.dialogs import TableDialogs
 from game.ui.table.director import Director
 from game.ui.table.drawing import TableDrawing
 from game.ui.table.extras import Extras
@@ -73,7 +74,6 @@ from game.ui.table.notices import NoticeBoard
 from game.ui.table.pacing import Pacer
 from game.ui.table.paint import TablePainter
 from game.ui.table.plates import plate_tip
-from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
 from game.ui.table.text import emote_words
@@ -82,8 +82,6 @@ from game.ui.table.turns import TurnCues
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import SceneHost
-
-DEMO_RESTART = 8.0
 
 
 class TableScene(Scene):
@@ -104,6 +102,7 @@ class TableScene(Scene):
         director = Director(self.shown, self.effects, self.notices)
         self.queue = AnimationQueue(play=self._sound)
         self.pacer = Pacer(session, director, self.queue, self._carry_out, self._scenery)
+        self.dialogs = TableDialogs(app, session, self.pacer, demo, self.open_menu)
         self.painter = TablePainter()
         self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
         self.input = TableInput(self.hud, self.trick, self.bid_panel, self.hand)
@@ -111,7 +110,6 @@ class TableScene(Scene):
         self.drawing = TableDrawing(self.painter, *parts, self.effects, self.notices)
         self.clock = 0.0
         self.turns = TurnCues()
-        self._restart_in: float | None = None
         self._layout_key: tuple[object, ...] | None = None
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
@@ -272,11 +270,8 @@ class TableScene(Scene):
         if not on_top:
             self.drawing.trusted = False
         self._relayout()
-        if self._restart_in is not None:
-            self._restart_in -= dt
-            if self._restart_in <= 0 and isinstance(self.app.top, GameOverOverlay):
-                self._restart_demo()
-                return
+        if self.dialogs.restart_demo(dt):
+            return
         if not on_top:
             return
         if self.extras.taken_back_since():  # from the pause menu
@@ -322,7 +317,7 @@ class TableScene(Scene):
         self.shown.sync(view)
         seat = self.hotseat.pass_to(session.human_to_act(), self.viewer)
         if seat is not None:
-            self._curtain(seat)
+            self.dialogs.curtain(seat, partial(self._lifted, seat))
         elif view.phase is Phase.HAND_SCORED:  # resumed between hands: show the result again
             self.open_hand_result(len(session.results))
         elif view.phase is Phase.GAME_OVER:
@@ -500,17 +495,7 @@ class TableScene(Scene):
         self.app.open(routes.Pause(self.session))
 
     # ------------------------------------------------------------ overlays
-    def _curtain(self, seat: int) -> None:
-        self.pacer.blocked = True
-        note = ""
-        if self.session.public().phase is Phase.BIDDING and self.session.rules.simultaneous_bidding:
-            note = _("Everyone bids in secret: the others should look away.")
-        name = self.session.players[seat].name
-        ready = partial(self._lifted, seat)
-        self.app.push(CurtainOverlay(self.app, name, ready, note, on_menu=self.open_menu))
-
     def _lifted(self, seat: int) -> None:
-        self.pacer.blocked = False
         self.hotseat.passed()
         self.set_viewer(seat)
 
@@ -524,28 +509,12 @@ class TableScene(Scene):
         self._follow(0.0)
 
     def open_hand_result(self, number: int) -> None:
-        result = self.session.results[number - 1]
         self._guide_done()
-        self.pacer.hold()
         self.trick.close()
-        auto = 4.5 / self.app.speed if self.demo else None
-        overlay = HandResultOverlay(self.app, self.session, result, self._next_hand, auto)
-        self.app.push(overlay)
-
-    def _next_hand(self) -> None:
-        self.pacer.blocked = False
-        self.session.continue_after_hand()
+        self.dialogs.hand_result(number)
 
     def open_game_over(self) -> None:
-        self.pacer.hold()
-        self.app.push(GameOverOverlay(self.app, self.session))
-        if self.demo and not self.app.demo_over():
-            self._restart_in = DEMO_RESTART
-
-    def _restart_demo(self) -> None:
-        self._restart_in = None
-        again = demo_again(self.session.rules, self.session.players)
-        self.app.switch(routes.Table(again, demo=True))
+        self.dialogs.game_over()
 
     # ------------------------------------------------------------ input and drawing
     def handle_event(self, event: pygame.event.Event) -> None:

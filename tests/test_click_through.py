@@ -186,7 +186,7 @@ def _table_state(scene: TableScene) -> tuple[object, ...]:
         scene.hand.drag,
         scene.hand.selected,
         scene.trick.reviewing,
-        scene.fast,
+        scene.pacer.fast,
         scene.app.top is scene,
     )
 

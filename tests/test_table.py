@@ -23,8 +23,9 @@ from game.rules.ruleset import HandSequence, RuleSet, Settlement
 from game.ui.app import App
 from game.ui.kit import routes
 from game.ui.table.curtain import CurtainOverlay
+from game.ui.table.dialogs import DEMO_RESTART
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
-from game.ui.table.scene import DEMO_RESTART, TableScene
+from game.ui.table.scene import TableScene
 from tests.waits import wait_until
 
 BOT: PlayerKind = "easy" if "easy" in LEVELS else "random"

@@ -6,8 +6,9 @@ How the parts work together:
   to ``session.act``; ``session.tick`` deals and lets computer seats act (they
   think in a worker thread, so the window never freezes). Every engine event
   lands in ``session.pending``.
-* The table takes pending events one at a time, only when its
-  :class:`~game.ui.table.animation.AnimationQueue` is idle, and the
+* The table's :class:`~game.ui.table.pacing.Pacer` takes pending events one at
+  a time, only when its :class:`~game.ui.table.animation.AnimationQueue` is idle
+  and no dialog blocks the table, and the
   :class:`~game.ui.table.director.Director` turns each into a step: cards in
   flight and cues that move :class:`~game.ui.table.state.Shown` (what the
   table shows) on. Only when the queue and the pending events are both empty
@@ -23,8 +24,12 @@ How the parts work together:
 * What the session can do besides the game (the coach, claims, take-backs, words
   said to the table) is looked up once, in :class:`~game.ui.table.extras.Extras`;
   the table offers only what it has.
-* Everything is drawn from the frame, the hand and the flights, by
-  :class:`~game.ui.table.paint.TablePainter` and :mod:`game.ui.table.hud`.
+* Everything is drawn from the frame, the hand and the flights, layer by layer,
+  by :class:`~game.ui.table.drawing.TableDrawing` (with the
+  :class:`~game.ui.table.paint.TablePainter` and :mod:`game.ui.table.hud`).
+* :class:`~game.ui.table.turns.TurnCues` marks the viewer's turn and plays a
+  lone card by itself; :class:`~game.ui.table.dialogs.TableDialogs` opens the
+  dialogs that stop the table (the curtain, a hand's result, the game's end).
 """
 
 from __future__ import annotations
@@ -41,7 +46,6 @@ from game.i18n.reasons import error_words
 from game.play.contract import TableSession
 from game.play.guide import guide_step, guide_words
 from game.play.notices import Notice, Tone, reading_time
-from game.play.start import demo_again
 from game.rules.actions import Bid, Play
 from game.rules.cards import Card
 from game.rules.errors import IllegalAction
@@ -55,41 +59,29 @@ from game.ui.kit.never import unreachable
 from game.ui.kit.scene import Scene
 from game.ui.table import requests as ask
 from game.ui.table.animation import AnimationQueue, Effect, Effects
-from game.ui.table.bidpanel import BidPanel, draw_bid_panel
-from game.ui.table.coachview import draw_bid_figures, draw_coach_hint
-from game.ui.table.curtain import CurtainOverlay, Hotseat
+from game.ui.table.bidpanel import BidPanel
+from game.ui.table.curtain import Hotseat
+from game.ui.table.dialogs import TableDialogs
 from game.ui.table.director import Director
+from game.ui.table.drawing import TableDrawing
 from game.ui.table.extras import Extras
 from game.ui.table.frame import Frame, Seating, may_bid, may_play
-from game.ui.table.guideview import draw_guide
 from game.ui.table.hand import Hand
-from game.ui.table.hud import (
-    Hud,
-    draw_corner_buttons,
-    draw_effects,
-    draw_hud_tooltip,
-    draw_notices,
-    draw_status_pill,
-    draw_top_bar,
-)
+from game.ui.table.hud import Hud
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.notices import NoticeBoard
+from game.ui.table.pacing import Pacer
 from game.ui.table.paint import TablePainter
 from game.ui.table.plates import plate_tip
-from game.ui.table.regions import add_last_trick, table_stack
-from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.stage import Scenery
 from game.ui.table.state import Shown
 from game.ui.table.text import emote_words
 from game.ui.table.trick import TrickArea
+from game.ui.table.turns import TurnCues
 
 if TYPE_CHECKING:
     from game.ui.kit.scene import SceneHost
-
-DEMO_RESTART = 8.0
-AUTO_PLAY_SECONDS = 0.7
-"""How long a lone playable card waits before it is played by itself."""
 
 
 class TableScene(Scene):
@@ -107,21 +99,18 @@ class TableScene(Scene):
         self.shown = Shown.from_view(session.opening_view(self.viewer))
         self.effects = Effects()
         self.notices = NoticeBoard()
-        self.director = Director(self.shown, self.effects, self.notices)
+        director = Director(self.shown, self.effects, self.notices)
         self.queue = AnimationQueue(play=self._sound)
+        self.pacer = Pacer(session, director, self.queue, self._carry_out, self._scenery)
+        self.dialogs = TableDialogs(app, session, self.pacer, demo, self.open_menu)
         self.painter = TablePainter()
         self.hand, self.bid_panel, self.hud, self.trick = Hand(), BidPanel(), Hud(), TrickArea()
         self.input = TableInput(self.hud, self.trick, self.bid_panel, self.hand)
-        self.stack = LayerStack()
-        """What the last frame drew over the table, layer by layer (see :mod:`regions`)."""
+        parts = (self.hand, self.bid_panel, self.hud, self.trick)
+        self.drawing = TableDrawing(self.painter, *parts, self.effects, self.notices)
         self.clock = 0.0
-        self.blocked = self.fast = False
-        self._turn_key: tuple[int, int] | None = None
-        self._restart_in: float | None = None
+        self.turns = TurnCues()
         self._layout_key: tuple[object, ...] | None = None
-        self._trusted = False
-        self._lone_for = 0.0
-        """How long the viewer has had a single playable card (for the auto-play)."""
         self.title = ""
         self.layout: TableLayout = table_layout(app.size, session.rules.players, self.viewer)
         self._follow_coach_setting()
@@ -133,9 +122,7 @@ class TableScene(Scene):
         self.session.close()
 
     def resize(self, size: tuple[int, int]) -> None:
-        if not self.queue.idle:
-            self.queue.skip()  # cards in flight were aimed at the old layout
-            self._carry_out(self.director.take())
+        self.pacer.finish()
         self._relayout()
         self.hud.follow(self.frame())
         self.painter.presenter.invalidate()
@@ -162,6 +149,11 @@ class TableScene(Scene):
             or self.hand.easing
             or self.hand.drag is not None
         )
+
+    @property
+    def stack(self) -> LayerStack:
+        """What the last frame drew over the table, layer by layer (see :mod:`regions`)."""
+        return self.drawing.stack
 
     @property
     def on_top(self) -> bool:
@@ -196,7 +188,12 @@ class TableScene(Scene):
     @property
     def idle(self) -> bool:
         """True when every event has been shown."""
-        return self.queue.idle and not self.session.pending
+        return self.pacer.idle
+
+    @property
+    def blocked(self) -> bool:
+        """A dialog (a curtain, a hand's result) stops the table."""
+        return self.pacer.blocked
 
     @property
     def human_viewer(self) -> bool:
@@ -271,24 +268,20 @@ class TableScene(Scene):
         self._follow_coach_setting()
         on_top = self.on_top
         if not on_top:
-            self._trusted = False
+            self.drawing.trusted = False
         self._relayout()
-        if self._restart_in is not None:
-            self._restart_in -= dt
-            if self._restart_in <= 0 and isinstance(self.app.top, GameOverOverlay):
-                self._restart_demo()
-                return
+        if self.dialogs.restart_demo(dt):
+            return
         if not on_top:
             return
         if self.extras.taken_back_since():  # from the pause menu
             self._taken_back()
         speed = self.app.speed
-        self.queue.update(dt, speed)
-        self._carry_out(self.director.take())
+        self.pacer.advance(dt, speed)
         self.effects.update(dt)  # words are read in real time, whatever the speed
         self._signal()
         self.notices.update(dt)
-        self._pump()
+        self.pacer.pump()
         if self.idle and not self.blocked:
             self._on_idle(dt, speed)
         self._follow(dt * speed)
@@ -297,14 +290,10 @@ class TableScene(Scene):
     def _auto_play(self, dt: float) -> None:
         """With the setting on, the viewer's only playable card is played by itself,
         after a moment to see it (never the last card: that one is plain)."""
-        plays = [a.card for a in self.view.legal if isinstance(a, Play)]
-        if not self.app.settings.auto_play or not self.my_turn() or len(plays) != 1:
-            self._lone_for = 0.0
-            return
-        self._lone_for += dt
-        if self._lone_for >= AUTO_PLAY_SECONDS:
-            self._lone_for = 0.0
-            self.play(plays[0])
+        allowed = self.app.settings.auto_play and self.my_turn()
+        card = self.turns.lone_card(self.view, allowed, dt)
+        if card is not None:
+            self.play(card)
 
     def _follow(self, dt: float) -> None:
         """Bring the parts in line with the viewer's view."""
@@ -322,24 +311,13 @@ class TableScene(Scene):
         if self.hud.tooltip is None:  # a name cut to fit its plate, whole
             self.hud.tooltip = plate_tip(self.painter.plates.cut, frame.layout, beneath)
 
-    def _pump(self) -> None:
-        """Start the next pending events while the queue is free."""
-        pending = self.session.pending
-        while self.queue.idle and pending and not self.blocked:
-            self.queue.push(self.director.begin(pending.popleft(), self._scenery()))
-            if self.fast:
-                self.queue.skip()
-            self._carry_out(self.director.take())
-        if self.fast and self.idle:
-            self.fast = False
-
     def _on_idle(self, dt: float, speed: float) -> None:
         session = self.session
         view = session.view(self.viewer)
         self.shown.sync(view)
         seat = self.hotseat.pass_to(session.human_to_act(), self.viewer)
         if seat is not None:
-            self._curtain(seat)
+            self.dialogs.curtain(seat, partial(self._lifted, seat))
         elif view.phase is Phase.HAND_SCORED:  # resumed between hands: show the result again
             self.open_hand_result(len(session.results))
         elif view.phase is Phase.GAME_OVER:
@@ -347,15 +325,13 @@ class TableScene(Scene):
         else:
             self._announce_turn(view)
             session.tick(dt, self.app.computer_speed)  # their pace, not the animations'
-            self._pump()
+            self.pacer.pump()
 
     def _announce_turn(self, view: SeatView) -> None:
         human = self.session.human_to_act()
         if human is None or human != self.viewer or self.demo:
             return
-        key = (view.hand_number, self.session.moves)
-        if key != self._turn_key:
-            self._turn_key = key
+        if self.turns.is_new((view.hand_number, self.session.moves)):
             self.app.sounds.play("turn")
 
     def _sound(self, name: str) -> None:
@@ -417,7 +393,7 @@ class TableScene(Scene):
             self._hint(error_words(error), self.layout.status)
             return False
         self.hand.played(card, at, self.layout)
-        self._pump()
+        self.pacer.pump()
         return True
 
     def bid(self, number: int) -> bool:
@@ -433,7 +409,7 @@ class TableScene(Scene):
                 self._hint(error_words(error), self.layout.status)
             return False
         panel.placed()
-        self._pump()
+        self.pacer.pump()
         return True
 
     def _explain(self, card: Card, anchor: tuple[int, int]) -> None:
@@ -463,10 +439,7 @@ class TableScene(Scene):
 
     def skip(self) -> None:
         """Finish the animations now (a click during an animation)."""
-        self.fast = True
-        self.queue.skip()
-        self._carry_out(self.director.take())
-        self._pump()
+        self.pacer.skip()
         self.session.skip_wait()
 
     def take_back(self) -> bool:
@@ -482,10 +455,8 @@ class TableScene(Scene):
 
     def _taken_back(self) -> None:
         """Show the game as the take-back left it: no animation, the hand as dealt back."""
-        self.queue.skip()
-        self.director.take()
+        self.pacer.drop()
         self.notices.clear("game")  # what was announced may not stand any more
-        self.fast = False
         self.trick.close()
         self.view = view = self.session.view(self.viewer)
         self.shown.new_hand(view.hand_number, view.dealer, view.hand_size)
@@ -524,17 +495,7 @@ class TableScene(Scene):
         self.app.open(routes.Pause(self.session))
 
     # ------------------------------------------------------------ overlays
-    def _curtain(self, seat: int) -> None:
-        self.blocked = True
-        note = ""
-        if self.session.public().phase is Phase.BIDDING and self.session.rules.simultaneous_bidding:
-            note = _("Everyone bids in secret: the others should look away.")
-        name = self.session.players[seat].name
-        ready = partial(self._lifted, seat)
-        self.app.push(CurtainOverlay(self.app, name, ready, note, on_menu=self.open_menu))
-
     def _lifted(self, seat: int) -> None:
-        self.blocked = False
         self.hotseat.passed()
         self.set_viewer(seat)
 
@@ -548,58 +509,19 @@ class TableScene(Scene):
         self._follow(0.0)
 
     def open_hand_result(self, number: int) -> None:
-        result = self.session.results[number - 1]
         self._guide_done()
-        self.blocked, self.fast = True, False
         self.trick.close()
-        auto = 4.5 / self.app.speed if self.demo else None
-        overlay = HandResultOverlay(self.app, self.session, result, self._next_hand, auto)
-        self.app.push(overlay)
-
-    def _next_hand(self) -> None:
-        self.blocked = False
-        self.session.continue_after_hand()
+        self.dialogs.hand_result(number)
 
     def open_game_over(self) -> None:
-        self.blocked, self.fast = True, False
-        self.app.push(GameOverOverlay(self.app, self.session))
-        if self.demo and not self.app.demo_over():
-            self._restart_in = DEMO_RESTART
-
-    def _restart_demo(self) -> None:
-        self._restart_in = None
-        again = demo_again(self.session.rules, self.session.players)
-        self.app.switch(routes.Table(again, demo=True))
+        self.dialogs.game_over()
 
     # ------------------------------------------------------------ input and drawing
     def handle_event(self, event: pygame.event.Event) -> None:
         self._carry_out(self.input.handle(event, self.frame()))
 
     def draw(self, surface: pygame.Surface) -> None:
-        frame = self.frame()
-        layout = frame.layout
-        on_top = self.on_top
-        canvas = self.painter.begin(surface, frame)
-        self.painter.draw(canvas, frame, self.hand, self.queue.flights(), self.hud.last_trick)
-        stack = self.stack = table_stack(frame, self.hand, self.bid_panel, self.hud)
-        draw_effects(canvas, self.effects, layout, stack, "bubble")
-        status = draw_status_pill(canvas, frame, self.hand.selected)
-        stack.protect("status", [status] if status else [])
-        draw_coach_hint(canvas, frame, status)
-        draw_bid_panel(canvas, self.bid_panel, layout)
-        draw_bid_figures(canvas, self.bid_panel, frame)
-        draw_guide(canvas, layout, frame.guide, len(frame.view.hand), self.hud.hide_guide)
-        draw_corner_buttons(canvas, self.hud, layout)
-        draw_top_bar(canvas, frame, self.hud)
-        if on_top:  # in the stack's order; under a dialog the words wait, unread
-            draw_notices(canvas, self.notices, layout, stack)
-            draw_effects(canvas, self.effects, layout, stack, "hint")
-        self.trick.draw(canvas, frame, self.painter)
-        add_last_trick(stack, self.trick)
-        if on_top:
-            draw_hud_tooltip(canvas, self.hud, layout, stack)
-        self.painter.finish(surface, self._trusted and on_top)
-        self._trusted = on_top
+        self.drawing.draw(surface, self.frame(), self.queue.flights(), self.on_top)
 
     def damage(self) -> list[pygame.Rect] | None:
         return self.painter.presenter.damage

@@ -17,13 +17,13 @@ import pytest
 from game.ai.features import FEATURES, BidSituation, active, situation_of
 from game.ai.learned import LearnedBidder, learned_bid, model_bid_values
 from game.ai.levels import make_agent
-from game.ai.selfplay import pack_record, play_shard, read_records, unpack_record, write_shard
+from game.ai.selfplay import pack_record, play_shard, read_records, shard_bytes, unpack_record
 from game.ai.trickmodel import (
     OUTPUTS,
     TrickModel,
     load_model,
     model_or_none,
-    save_weights,
+    weights_text,
 )
 from game.rules import PRESETS, Match, SeatView
 from game.rules.actions import Bid
@@ -116,7 +116,7 @@ def write_model(model: TrickModel, path: Path) -> None:
         "rows": [list(row) for row in model.rows],
         "output_bias": list(model.output_bias),
     }
-    save_weights(weights, {"rule_space": "tests"}, path)
+    path.write_text(weights_text(weights, {"rule_space": "tests"}), encoding="utf-8")
 
 
 def test_a_good_weights_file_loads_as_written(tmp_path: Path) -> None:
@@ -250,7 +250,7 @@ def test_self_play_is_reproducible_and_its_records_round_trip(tmp_path: Path) ->
     assert first != play_shard(seed=10, hands=20)
     assert all(unpack_record(pack_record(record)) == record for record in first)
     path = tmp_path / "shard.bin"
-    write_shard(path, first)
+    path.write_bytes(shard_bytes(first))
     assert list(read_records(path)) == first
     for record in first:
         assert record.won & ~record.situation.hand == 0

@@ -19,8 +19,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from game.ai.levels import is_measured_level
-from game.ai.selfplay import play_shard, write_shard
+from game.ai.selfplay import play_shard, shard_bytes
 from game.ai.trickmodel import ModelError, load_model
+from game.storage import atomic_write_bytes
 
 
 def shard_path(out: Path, seed: int, index: int) -> Path:
@@ -34,7 +35,7 @@ def make_shard(task: tuple[Path, int, int, str, float, str | None]) -> tuple[Pat
     model = load_model(Path(weights)) if weights else None
     start = time.process_time()
     records = play_shard(seed, hands, level, explore, model)
-    write_shard(path, records)
+    atomic_write_bytes(path, shard_bytes(records))
     return path, len(records), time.process_time() - start
 
 

@@ -28,7 +28,8 @@ from numpy.typing import NDArray
 from game.ai.features import FEATURES, active, bid_feature
 from game.ai.heuristics import calibrated, card_probs, trick_distribution
 from game.ai.selfplay import BidRecord, read_records
-from game.ai.trickmodel import OUTPUTS, save_weights
+from game.ai.trickmodel import OUTPUTS, weights_text
+from game.storage import atomic_write_text
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -305,7 +306,9 @@ def main(argv: list[str]) -> int:
                 "validation_log_loss": round(min(losses), 4),
             },
         }
-        save_weights(weights_of(params), header, Path(args.out))
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(out, weights_text(weights_of(params), header))
         print(f"trained in {seconds:.0f} s of CPU; weights in {args.out}")
     except (OSError, ValueError) as error:
         print(f"tools/train.py: {error}", file=sys.stderr)

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game import ai, cliargs
-from game.ai import knowledge, masks, sampled, shards
+from game.ai import knowledge, masks, sampled, shards, trickmodel
 from game.i18n import pseudo
 from game.net import client, wire
 from game.play import preview, session, summary
@@ -53,6 +53,7 @@ TEST_AND_TOOL_HOOKS = (
     client.FAILURES,  # the reasons a join can fail (tests/test_net_hostile.py)
     client.Client.send_raw,  # a hostile client's raw frames (tests/test_net_faults.py)
     client.Client.play_randomly,  # a network seat that plays itself (tests/test_net_*.py)
+    trickmodel.TrickModel.zeros,  # a model with no knowledge, for tests and doctests
     wire.encode_doc,  # a view's bytes at the boundary (tests/test_boundary.py)
     wire.decode_doc,  # the same
     preview.played_until_bid,  # a table at a bid for pictures (tests, tools/pictures.py)

@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import os
 import random
 import struct
 from collections.abc import Iterator
@@ -47,8 +46,8 @@ __all__ = [
     "pack_record",
     "play_shard",
     "read_records",
+    "shard_bytes",
     "unpack_record",
-    "write_shard",
 ]
 
 RECORD = struct.Struct("<QQbbBBB7BBBB")
@@ -195,12 +194,10 @@ def play_shard(
     return records
 
 
-def write_shard(path: Path, records: list[BidRecord]) -> None:
-    """Write ``records`` to ``path`` atomically (a temporary file, then a rename)."""
-    temporary = path.with_name(path.name + ".part")
-    with open(temporary, "wb") as out:
-        out.write(b"".join(pack_record(record) for record in records))
-    os.replace(temporary, path)
+def shard_bytes(records: list[BidRecord]) -> bytes:
+    """A shard's contents: ``records`` packed one after the other (the tools write it
+    through the game's one writer, atomically)."""
+    return b"".join(pack_record(record) for record in records)
 
 
 def read_records(path: Path) -> Iterator[BidRecord]:

@@ -41,8 +41,8 @@ __all__ = [
     "checksum",
     "load_model",
     "model_or_none",
-    "save_weights",
     "shipped_model",
+    "weights_text",
 ]
 
 MODEL_LOG = logging.getLogger("ohhell.ai")
@@ -115,15 +115,13 @@ def checksum(weights: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def save_weights(weights: dict[str, Any], header: dict[str, Any], path: Path) -> None:
-    """Write a weights file: ``header``'s fields, the weights' checksum and the weights
-    (``columns``, ``hidden_bias``, ``rows``, ``output_bias`` as lists), atomically."""
+def weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:
+    """A weights file's text: ``header``'s fields, the weights' checksum and the weights
+    (``columns``, ``hidden_bias``, ``rows``, ``output_bias`` as lists). The tools write
+    it through the game's one writer, atomically."""
     data = {**header, "format": MODEL_FORMAT, "version": MODEL_VERSION, "features": FEATURES}
     data.update(hidden=len(weights["hidden_bias"]), sha256=checksum(weights), weights=weights)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".part")
-    temporary.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    return json.dumps(data, separators=(",", ":")) + "\n"
 
 
 def load_model(path: Path) -> TrickModel:

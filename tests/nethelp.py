@@ -12,6 +12,7 @@ from typing import TypeVar
 from game.net.client import Client
 from game.net.host import Host
 from game.net.table import HostedTable, TableSettings
+from game.rules.events import Event
 from game.rules.presets import PRESETS
 from game.rules.record import Player, PlayerKind
 from game.rules.ruleset import RuleSet
@@ -76,3 +77,17 @@ def host_thread(*tables: HostedTable) -> Iterator[str]:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
         loop.close()
+
+
+def count_ticks(table: HostedTable) -> list[float]:
+    """The times the host looks at ``table`` from now on (one entry a look): what a
+    test waits on before it says that nothing happened."""
+    looks: list[float] = []
+    tick = table.tick
+
+    def counted(now: float) -> list[Event]:
+        looks.append(now)
+        return tick(now)
+
+    table.tick = counted  # type: ignore[method-assign]
+    return looks

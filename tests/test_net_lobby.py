@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
@@ -14,7 +13,7 @@ from game.ui.kit import routes
 from game.ui.menus.title import TitleScene
 from game.ui.net.lobby import LobbyScene, parse_target
 from game.ui.table.scene import TableScene
-from tests.nethelp import host_thread, table_of
+from tests.nethelp import count_ticks, host_thread, table_of
 from tests.waits import wait_until
 
 
@@ -54,8 +53,10 @@ def test_host_a_table_a_friend_joins_by_code_and_the_host_sits_down(app: App) ->
         found = browser.find(listing.code)
         assert found is not None and found.open_seats == 0  # announced again: full
         assert lobby.hosting is not None and lobby.hosting.seated() == [("Bo", True)]
-        time.sleep(0.2)
-        assert lobby.hosting.table.match.hand_number == 0  # not before the host sits down
+        hosted = lobby.hosting.table
+        looks = count_ticks(hosted)
+        wait_until(lambda: len(looks) >= 5, "the host looked at the table five times", 30)
+        assert hosted.match.hand_number == 0  # not before the host sits down
         assert lobby.listing not in lobby._listings()  # not in its own join list
         lobby.copy_code()
         assert pygame.scrap.get_text() == f"{listing.code} {listing.address}"

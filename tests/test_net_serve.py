@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from game.i18n.describe import listed_name
@@ -18,7 +17,7 @@ from game.net.table import TableSettings
 from game.play.autosave import flush_all
 from game.rules.phase import Phase
 from game.rules.record import Player, to_record
-from tests.nethelp import hosting, run, small_rules
+from tests.nethelp import count_ticks, hosting, run, small_rules
 from tests.record_checker import check_record
 from tests.waits import wait_until
 
@@ -84,8 +83,10 @@ def test_a_table_hosted_from_the_window_opens_again_where_it_was(tmp_path: Path)
     save = tmp_path / "hosted.json"
     players = [Player("Ann"), Player("Cy", "random"), Player("Di", "random")]
     hosting, session = host_game(small_rules(3), players, FAST, save=save)
-    time.sleep(0.1)
-    assert not hosting.table.match.actions  # the game waits for the host to sit down
+    table = hosting.table
+    looks = count_ticks(table)
+    wait_until(lambda: len(looks) >= 5, "the host looked at the table five times", 30)
+    assert not table.match.actions  # the game waits for the host to sit down
     hosting.release()
     try:
 

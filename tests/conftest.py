@@ -15,8 +15,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.i18n import set_language
 from game.settings import SettingsStore
 from game.ui.app import App
+from tests.apps import SizedApp
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # read when the display starts
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -108,6 +110,27 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application = App(pygame.display.set_mode((1280, 720)), store)
     yield application
     application.close_scenes()
+
+
+@pytest.fixture
+def sized_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SizedApp]:
+    """Real apps of any window size, with no sound, in English and with the settings
+    given (``make((960, 540), animation_speed=4.0)``); all closed afterwards."""
+    made: list[App] = []
+
+    def make(size: tuple[int, int], **settings: object) -> App:
+        monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
+        pygame.display.init()
+        pygame.font.init()
+        store = SettingsStore(path=tmp_path / "settings.json")
+        store.update(**{"sound": False, "language": "en", **settings})
+        made.append(App(pygame.display.set_mode(size), store))
+        return made[-1]
+
+    yield make
+    for app in made:
+        app.close_scenes()
+    set_language("en")
 
 
 @pytest.fixture

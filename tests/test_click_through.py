@@ -7,46 +7,29 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
-from game.i18n import set_language
 from game.play.preview import played_session
 from game.play.session import GameSession
 from game.rules.record import Player
-from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit.gui import GuiScene, element_at
 from game.ui.kit.layers import Layer
 from game.ui.menus.settings import SettingsScene
 from game.ui.table.scene import TableScene
+from tests.apps import SizedApp
 from tests.screens import move
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 
 
 @pytest.fixture
-def sized(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    made: list[App] = []
-
-    def make(size: tuple[int, int]) -> App:
-        monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-        pygame.display.init()
-        pygame.font.init()
-        store = SettingsStore(path=tmp_path / "settings.json")
-        store.update(animation_speed=1.0, sound=False, language="en")
-        app = App(pygame.display.set_mode(size), store)
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        app.close_scenes()
-    set_language("en")
+def sized(sized_app: SizedApp) -> SizedApp:
+    """Apps of any window size, animations at 1.0x."""
+    return lambda size: sized_app(size, animation_speed=1.0)
 
 
 def _pump(app: App, frames: int = 1) -> None:

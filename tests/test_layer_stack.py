@@ -4,9 +4,6 @@ notice that waits behind a dialog and gets its full reading time after it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -14,7 +11,6 @@ from game.play.notices import Notice
 from game.play.preview import played_session, played_until_bid
 from game.play.session import GameSession
 from game.rules.record import Player
-from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.kit.layers import PLACES, PROTECTED, Layer, LayerStack, place_clear
 from game.ui.kit.scene import Scene
@@ -27,6 +23,7 @@ from game.ui.table.curtain import CurtainOverlay
 from game.ui.table.notices import FADE_OUT
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import TableScene
+from tests.apps import SizedApp
 
 NAMES = ("You", "Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta")
 NOTICES = (
@@ -37,23 +34,9 @@ NOTICES = (
 
 
 @pytest.fixture
-def sized(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """Apps of any window size, closed afterwards."""
-    made: list[App] = []
-
-    def make(size: tuple[int, int]) -> App:
-        monkeypatch.setenv("OHHELL_HOME", str(tmp_path))
-        pygame.display.init()
-        pygame.font.init()
-        store = SettingsStore(path=tmp_path / "settings.json")
-        store.update(animation_speed=4.0, sound=False)
-        app = App(pygame.display.set_mode(size), store)
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        app.close_scenes()
+def sized(sized_app: SizedApp) -> SizedApp:
+    """Apps of any window size, animations at 4.0x."""
+    return lambda size: sized_app(size, animation_speed=4.0)
 
 
 def _players(seats: int) -> list[Player]:

@@ -8,10 +8,13 @@ from typing import Any
 import pygame
 from pygame_gui.core import UIContainer
 
+from game.play.preview import played_until_bid
+from game.play.session import GameSession
 from game.rules.record import Player
 from game.rules.ruleset import RuleSet
 from game.ui.app import App
 from game.ui.kit.gui import GuiScene
+from game.ui.table.scene import TableScene
 
 
 class Recorder:
@@ -79,3 +82,23 @@ def button_labelled(scene: GuiScene, label: str) -> Any:
     ]
     assert found, f"no visible button {label!r}"
     return found[0]
+
+
+def table_shown(app: App, session: GameSession, frames: int = 40) -> TableScene:
+    """``session``'s table pushed on ``app`` and drawn for ``frames`` frames."""
+    scene = TableScene(app, session)
+    app.push(scene)
+    for _ in range(frames):
+        app.frame(1 / 30)
+    return scene
+
+
+def barred_bid_table(app: App) -> TableScene:
+    """A table where You (seat 2) deal and the hook bars one of your bids."""
+    players = [Player("Ada", "easy"), Player("Basil", "easy"), Player("You")]
+    for seed in range(1, 60):
+        session = played_until_bid("oh-hell", players, seed, seat=2)
+        if session.view(2).forbidden_bid is not None:
+            break
+        session.close()
+    return table_shown(app, session, frames=30)

@@ -21,7 +21,7 @@ from game.ui.kit.layers import Layer
 from game.ui.menus.settings import SettingsScene
 from game.ui.table.scene import TableScene
 from tests.apps import SizedApp
-from tests.screens import move
+from tests.screens import move, table_shown
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 
@@ -132,14 +132,6 @@ def test_click_through_a_press_on_a_slider_track_still_moves_it(sized: Any) -> N
 
 
 # ------------------------------------------------------------------ the table
-def _table(app: App, session: GameSession) -> TableScene:
-    scene = TableScene(app, session)
-    app.push(scene)
-    for _ in range(40):
-        app.frame(1 / 30)
-    return scene
-
-
 def _at_turn(seats: int) -> GameSession:
     names = ["You", "Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta"][:seats]
     players = [Player(names[0])] + [Player(name, "easy") for name in names[1:]]
@@ -181,7 +173,7 @@ def test_click_through_the_words_to_say_reach_nothing_beneath(
 ) -> None:
     app = sized(size)
     session = _at_turn(seats)
-    scene = _table(app, session)
+    scene = table_shown(app, session)
     scene.extras.talk = _Words()  # as at a network table
     app.frame(1 / 30)
     _click(app, scene.hud.say.rect.center)
@@ -201,7 +193,7 @@ def test_click_through_the_words_to_say_reach_nothing_beneath(
 
 def test_click_through_a_card_under_the_last_trick_is_not_picked(sized: Any) -> None:
     app = sized((1280, 720))
-    scene = _table(app, _at_turn(4))
+    scene = table_shown(app, _at_turn(4))
     scene.trick.toggle(scene.shown)
     app.frame(1 / 30)
     panel = scene.trick.panel

@@ -17,7 +17,7 @@ from game.ui.app import App
 from game.ui.kit.widgets import DISABLED_INK, Button
 from game.ui.table import sprites
 from game.ui.table.scene import TableScene
-from tests.screens import move
+from tests.screens import barred_bid_table, move
 
 FELT = (22, 70, 52)
 
@@ -55,16 +55,8 @@ def _points(rect: pygame.Rect) -> list[tuple[int, int]]:
 
 
 def test_the_barred_bid_wears_the_same_disabled_look_and_no_red_stroke(app: App) -> None:
-    players = [Player("Ada", "easy"), Player("Basil", "easy"), Player("You")]
-    for seed in range(1, 60):  # the viewer deals and the hook bars a bid
-        session = played_until_bid("oh-hell", players, seed, seat=2)
-        if session.view(2).forbidden_bid is not None:
-            break
-        session.close()
-    scene = TableScene(app, session)
-    app.push(scene)
-    for _ in range(30):
-        app.frame(1 / 30)
+    scene = barred_bid_table(app)
+    session = scene.session
     barred = session.view(2).forbidden_bid
     assert barred is not None
     button = scene.bid_panel.buttons[barred]

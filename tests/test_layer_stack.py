@@ -24,6 +24,7 @@ from game.ui.table.notices import FADE_OUT
 from game.ui.table.results import GameOverOverlay, HandResultOverlay
 from game.ui.table.scene import TableScene
 from tests.apps import SizedApp
+from tests.screens import table_shown
 
 NAMES = ("You", "Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta")
 NOTICES = (
@@ -41,14 +42,6 @@ def sized(sized_app: SizedApp) -> SizedApp:
 
 def _players(seats: int) -> list[Player]:
     return [Player(NAMES[0])] + [Player(name, "easy") for name in NAMES[1:seats]]
-
-
-def _table(app: App, session: GameSession) -> TableScene:
-    scene = TableScene(app, session)
-    app.push(scene)
-    for _ in range(40):
-        app.frame(1 / 30)
-    return scene
 
 
 def _playing(seats: int) -> GameSession:
@@ -134,7 +127,7 @@ def test_layer_stack_notices_never_cover_the_trick_plates_or_hand(
     sized: object, size: tuple[int, int], seats: int
 ) -> None:
     app = sized(size)  # type: ignore[operator]
-    scene = _table(app, _playing(seats))
+    scene = table_shown(app, _playing(seats))
     assert scene.shown.trick, "a trick is in play"
     _post_and_draw(app, scene)
     placed = [e for e in scene.stack.entries if e.layer in (Layer.NOTICE, Layer.TOOLTIP)]
@@ -153,7 +146,7 @@ def test_layer_stack_notices_never_cover_the_bid_panel(
 ) -> None:
     app = sized(size)  # type: ignore[operator]
     session = played_until_bid("oh-hell", _players(4), 3, seat=0)
-    scene = _table(app, session)
+    scene = table_shown(app, session)
     assert scene.bid_panel.geometry is not None and scene.my_bid()
     _post_and_draw(app, scene)
     assert "panel" in scene.stack.protected
@@ -165,7 +158,7 @@ def test_layer_stack_tooltips_of_the_top_bar_cover_no_plate(sized: object) -> No
     app = sized((960, 540))  # type: ignore[operator]
     session = _playing(8)
     session.take_backs_allowed = True
-    scene = _table(app, session)
+    scene = table_shown(app, session)
     undo = scene.hud.undo
     assert undo in scene.hud.buttons
     pos = undo.rect.center
@@ -179,7 +172,7 @@ def test_layer_stack_a_notice_waits_behind_a_dialog_and_gets_its_full_time(
     sized: object,
 ) -> None:
     app = sized((1280, 720))  # type: ignore[operator]
-    scene = _table(app, _playing(4))
+    scene = table_shown(app, _playing(4))
     notice = Notice("Ada has lost the connection.", "problem")
     scene.notices.post(notice)
     app.frame(0.5)  # half a second read before the dialog comes
@@ -204,7 +197,7 @@ def test_layer_stack_a_notice_waits_behind_a_dialog_and_gets_its_full_time(
 def test_layer_stack_a_card_under_the_last_trick_is_not_pointed_at(sized: object) -> None:
     app = sized((1280, 720))  # type: ignore[operator]
     session = _playing(4)
-    scene = _table(app, session)
+    scene = table_shown(app, session)
     if scene.shown.last_trick is None:
         pytest.skip("no trick taken yet in this deal")
     scene.trick.toggle(scene.shown)
@@ -233,7 +226,7 @@ def test_layer_stack_words_said_during_play_never_cover_the_trick(sized: object)
     from game.ui.table.animation import Effect
 
     app = sized((960, 540))  # type: ignore[operator]
-    scene = _table(app, _playing(8))
+    scene = table_shown(app, _playing(8))
     for seat, _card in scene.shown.trick:  # each seat that played says something
         spot = scene.layout.seats[seat].bubble
         scene.effects.add(Effect("bubble", "Well played!", spot, 3.5, seat=seat))

@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from game.play.preview import played_session, played_until_bid
+from game.play.preview import played_session
 from game.resources import asset
 from game.rules.record import Player
 from game.ui.app import App
@@ -16,6 +16,7 @@ from game.ui.kit.scene import Scene
 from game.ui.menus.confirm import ConfirmOverlay
 from game.ui.menus.pause import PauseOverlay
 from game.ui.table.scene import TableScene
+from tests.screens import barred_bid_table
 
 
 def _same_whatever_is_under(scene: Scene, area: pygame.Rect) -> bool:
@@ -81,16 +82,8 @@ def test_why_a_card_is_barred_never_covers_your_turn(app: App) -> None:
 
 
 def test_a_barred_bid_lights_its_reason_in_the_panel_and_covers_nothing(app: App) -> None:
-    players = [Player("Ada", "easy"), Player("Basil", "easy"), Player("You")]
-    for seed in range(1, 60):  # a deal where You deal and the hook bars a bid
-        session = played_until_bid("oh-hell", players, seed, seat=2)
-        if session.view(2).forbidden_bid is not None:
-            break
-        session.close()
-    scene = TableScene(app, session)
-    app.push(scene)
-    for _ in range(30):
-        app.frame(1 / 30)
+    scene = barred_bid_table(app)
+    session = scene.session
     barred = session.view(2).forbidden_bid
     assert barred is not None and scene.bid_panel.barred  # the dealer, under the hook
     assert not scene.bid(barred)

@@ -19,11 +19,8 @@ from game.ai.learned import LearnedBidder, learned_bid, model_bid_values
 from game.ai.levels import make_agent
 from game.ai.selfplay import pack_record, play_shard, read_records, shard_bytes, unpack_record
 from game.ai.trickmodel import (
-    OUTPUTS,
-    TrickModel,
     load_model,
     model_or_none,
-    weights_text,
 )
 from game.rules import PRESETS, Match, SeatView
 from game.rules.actions import Bid
@@ -32,29 +29,8 @@ from game.rules.presets import PRESET_LIST
 from game.rules.ruleset import HandSequence
 from game.rules.scoring import hand_points
 from tests.hidden import copies, decides_the_same, standard_positions
+from tests.models import fixed_model, random_model, write_model
 from tests.tool_module import load_tool
-
-
-def random_model(seed: int, hidden: int = 8) -> TrickModel:
-    """A model with random weights: its bids depend on the hand."""
-    rng = random.Random(seed)
-
-    def row(width: int) -> tuple[float, ...]:
-        return tuple(rng.gauss(0.0, 1.0) for _ in range(width))
-
-    zero = (0.0,) * OUTPUTS
-    return TrickModel(
-        tuple(row(hidden) for _ in range(FEATURES)), row(hidden),
-        tuple(row(hidden) for _ in range(OUTPUTS)), zero, {},
-    )  # fmt: skip
-
-
-def fixed_model(chances: list[float]) -> TrickModel:
-    """A model that gives ``chances`` (renormalised to the hand size) whatever the bid."""
-    zero = (0.0,)
-    rows = tuple((math.log(chance) if chance > 0 else -50.0,) for chance in chances)
-    rows += ((-50.0,),) * (OUTPUTS - len(rows))
-    return TrickModel((zero,) * FEATURES, (1.0,), rows, (0.0,) * OUTPUTS, {})
 
 
 def bid_views(preset: str, players: int, seed: int) -> list[SeatView]:
@@ -109,16 +85,6 @@ def test_the_check_catches_a_model_fed_hidden_cards() -> None:
 
 
 # ------------------------------------------------------------ weights file
-def write_model(model: TrickModel, path: Path) -> None:
-    weights = {
-        "columns": [list(row) for row in model.columns],
-        "hidden_bias": list(model.hidden_bias),
-        "rows": [list(row) for row in model.rows],
-        "output_bias": list(model.output_bias),
-    }
-    path.write_text(weights_text(weights, {"rule_space": "tests"}), encoding="utf-8")
-
-
 def test_a_good_weights_file_loads_as_written(tmp_path: Path) -> None:
     model = random_model(4)
     path = tmp_path / "model.json"
@@ -376,3 +342,49 @@ def test_the_next_round_of_self_play_bids_from_the_model(tmp_path: Path) -> None
     bad = tmp_path / "bad.json"
     bad.write_text("{}", encoding="utf-8")
     assert selfplay.main(["--out", str(tmp_path / "d"), "--learned-bids", str(bad)]) == 2
+
+
+def test_a_candidate_named_in_the_environment_replaces_the_shipped_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ai.trickmodel import MODEL_VARIABLE, shipped_path
+
+    candidate = tmp_path / "candidate.json"
+    monkeypatch.setenv(MODEL_VARIABLE, str(candidate))
+    assert shipped_path() == candidate
+    monkeypatch.setenv(MODEL_VARIABLE, "")
+    assert shipped_path() != candidate
+
+
+def test_training_goes_on_from_the_last_rounds_weights(tmp_path: Path) -> None:
+    """``--init``: at a learning rate of 0 the weights written are the ones read (to the
+    file's 5 decimals); a file of another hidden size stops the tool with a clear error."""
+    pytest.importorskip("numpy")
+    train = load_tool("train.py")
+    data = tmp_path / "data"
+    data.mkdir()
+    for seed in (1, 2):
+        (data / f"shard-1-{seed:05d}.bin").write_bytes(shard_bytes(play_shard(seed, 40)))
+    start, out = tmp_path / "start.json", tmp_path / "out.json"
+    write_model(random_model(6, hidden=8), start)
+    args = [str(data), "--init", str(start), "--hidden", "8", "--epochs", "1", "--rate", "0"]
+    assert train.main([*args, "--out", str(out)]) == 0
+    before = json.loads(start.read_text(encoding="utf-8"))["weights"]
+    after = json.loads(out.read_text(encoding="utf-8"))["weights"]
+    for name, rows in before.items():
+        assert flat(after[name]) == pytest.approx(flat(rows), abs=1e-5)
+    assert train.main([*args[:3], "--hidden", "16", "--out", str(out)]) == 2
+
+
+def flat(values: list[object]) -> list[object]:
+    """A weights list of lists as one list."""
+    return [x for row in values for x in (flat(row) if isinstance(row, list) else [row])]
+
+
+def test_the_searching_levels_play_self_play_at_a_budget() -> None:
+    """Round 2's data: hard at a tenth of its budget, reproducible from the seed."""
+    cheap = play_shard(seed=3, hands=3, level="hard", budget=0.02)
+    assert cheap == play_shard(seed=3, hands=3, level="hard", budget=0.02)
+    medium = play_shard(seed=3, hands=3)
+    assert [r.situation.hand for r in cheap] == [r.situation.hand for r in medium]
+    assert cheap != medium

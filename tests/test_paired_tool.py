@@ -84,3 +84,30 @@ def test_variants_can_meet_another_level(paired: types.ModuleType, tmp_path: Pat
     assert "medium-learned@medium" in paired.report(games)
     with pytest.raises(SystemExit):
         paired.main(["--against", "oracle", "--deals", "1"])
+
+
+def test_a_candidate_model_plays_under_its_label(
+    paired: types.ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--weights FILE --label NAME``: the learned variants bid from FILE (the
+    game's own lookup finds it) and their games are kept as ``VARIANT#NAME``."""
+    from game.ai.trickmodel import MODEL_VARIABLE, shipped_model
+    from tests.models import random_model, write_model
+
+    monkeypatch.setenv(MODEL_VARIABLE, "")
+    candidate, kept = tmp_path / "candidate.json", tmp_path / "games.jsonl"
+    write_model(random_model(5), candidate)
+    try:
+        args = ["--variants", "medium-learned", "--against", "medium", "--hand-size", "3"]
+        args += ["--deals", "1", "--jobs", "1", "--out", str(kept)]
+        assert paired.main([*args, "--weights", str(candidate), "--label", "r2"]) == 0
+        model = shipped_model()
+        assert model is not None and model.header["rule_space"] == "tests"
+    finally:
+        shipped_model.cache_clear()
+    games = paired.read([str(kept)])
+    assert {game.variant for game in games} == {"medium-learned#r2@medium"}
+    assert "medium-learned#r2@medium" in paired.report(games)
+    with pytest.raises(SystemExit):
+        paired.main(["--weights", str(candidate), "--deals", "1"])
+    assert paired.main([*args, "--weights", str(tmp_path / "none.json"), "--label", "x"]) == 2

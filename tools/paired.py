@@ -15,17 +15,23 @@ mean over its rotations, with a 95% interval), the bids made by each side and
 the variant's seconds a decision; then, for every two variants, the paired
 difference over the deals both played. ``--out`` keeps every game (one JSON
 line each) and ``--records`` reports on kept games, pooled, without playing.
+
+``--weights FILE --label NAME`` plays the learned variants with a candidate
+weights file instead of the shipped one and names them ``VARIANT#NAME``, so two
+rounds of training can be pooled from their kept games and compared, paired.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from pathlib import Path
 
 from game.ai.base import Agent, play_match
 from game.ai.expert import TREE, ExpertAgent
@@ -35,6 +41,7 @@ from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, is_measured_level, make_agent
 from game.ai.sampled import SampledDealAgent
+from game.ai.trickmodel import MODEL_VARIABLE, load_model, shipped_model
 from game.bench.stats import Estimate, mean_ci
 from game.bench.tournament import agent_seed, tasks_for
 from game.play.lifeline import worker_pool
@@ -121,10 +128,16 @@ def single_hand_rules(players: int, hand_size: int) -> RuleSet:
 
 
 def play(
-    variant: str, rules: RuleSet, deal: int, rotation: int, against: MeasuredLevel = YARDSTICK
+    variant: str,
+    rules: RuleSet,
+    deal: int,
+    rotation: int,
+    against: MeasuredLevel = YARDSTICK,
+    label: str = "",
 ) -> Game:
     """Play one rotation of one deal (in a worker process); the other seats are
-    ``against`` (the yardstick unless told), named in the game's variant after an @."""
+    ``against`` (the yardstick unless told), named in the game's variant after an @;
+    a ``label`` (the candidate weights') follows the variant's name after a #."""
     players = rules.players
     seat = (players - rotation) % players
     agents: list[Agent] = []
@@ -136,8 +149,9 @@ def play(
     match = play_match(rules, deal, agents)
     timed = agents[seat]
     assert isinstance(timed, Timed)
+    name = f"{variant}#{label}" if label else variant
     return Game(
-        variant=variant if against == YARDSTICK else f"{variant}@{against}",
+        variant=name if against == YARDSTICK else f"{name}@{against}",
         players=players,
         hand_size=match.results[0].size,
         deal=deal,
@@ -158,6 +172,7 @@ def play_all(
     seed: int,
     jobs: int,
     against: MeasuredLevel = YARDSTICK,
+    label: str = "",
 ) -> list[Game]:
     """Every rotation of every deal for every variant, in the tournament's order."""
     rules = single_hand_rules(players, hand_size)
@@ -165,7 +180,7 @@ def play_all(
     for variant in variants:
         seats = [variant] + [str(against)] * (players - 1)
         for task in tasks_for(rules, seats, deals, seed, duplicate=True):
-            work.append((variant, rules, task.seed, task.rotation, against))
+            work.append((variant, rules, task.seed, task.rotation, against, label))
     if jobs <= 1:
         return [play(*item) for item in work]
     with worker_pool(jobs) as pool:
@@ -264,7 +279,7 @@ def _game(data: object, where: str) -> Game:
         raise ValueError(f"{where}: not a game of this tool")
     numbers = ("players", "hand_size", "deal", "rotation", "seat", "decisions")
     name, _, against = str(data["variant"]).partition("@")
-    known = name in VARIANTS and (not against or is_measured_level(against))
+    known = name.partition("#")[0] in VARIANTS and (not against or is_measured_level(against))
     if not known or not all(_is_int(data[key]) for key in numbers):
         raise ValueError(f"{where}: unknown variant or bad numbers")
     players, scores, made = data["players"], data["scores"], data["made"]
@@ -306,7 +321,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", help="append every game to this JSONL file")
     parser.add_argument("--records", nargs="+", help="report on kept games; play nothing")
+    parser.add_argument("--weights", help="candidate weights for the learned variants")
+    parser.add_argument("--label", default="", help="the candidate's name in the report")
     args = parser.parse_args(argv)
+    if bool(args.weights) != bool(args.label):
+        parser.error("--weights and --label go together")
     try:
         if args.records:
             games = read(args.records)
@@ -319,6 +338,10 @@ def main(argv: list[str]) -> int:
                 parser.error(f"unknown level {args.against!r}")
             if not 1 <= args.hand_size <= 52 // args.players:
                 parser.error(f"--hand-size must be 1 to {52 // args.players}")
+            if args.weights:
+                load_model(Path(args.weights))
+                os.environ[MODEL_VARIABLE] = str(Path(args.weights).resolve())
+                shipped_model.cache_clear()
             games = play_all(
                 variants,
                 args.players,
@@ -327,6 +350,7 @@ def main(argv: list[str]) -> int:
                 args.seed,
                 args.jobs,
                 args.against,
+                args.label,
             )
             if args.out:
                 write(args.out, games)

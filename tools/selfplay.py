@@ -28,13 +28,15 @@ def shard_path(out: Path, seed: int, index: int) -> Path:
     return out / f"shard-{seed}-{index:05d}.bin"
 
 
-def make_shard(task: tuple[Path, int, int, str, float, str | None]) -> tuple[Path, int, float]:
+def make_shard(
+    task: tuple[Path, int, int, str, float, str | None, float],
+) -> tuple[Path, int, float]:
     """Play and write one shard; return its path, records and seconds (in a worker)."""
-    path, seed, hands, level, explore, weights = task
+    path, seed, hands, level, explore, weights, budget = task
     assert is_measured_level(level)
     model = load_model(Path(weights)) if weights else None
     start = time.process_time()
-    records = play_shard(seed, hands, level, explore, model)
+    records = play_shard(seed, hands, level, explore, model, budget)
     atomic_write_bytes(path, shard_bytes(records))
     return path, len(records), time.process_time() - start
 
@@ -46,6 +48,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--shards", type=int, default=100)
     parser.add_argument("--hands", type=int, default=500, help="hands per shard")
     parser.add_argument("--level", default="medium", help="the players (a level)")
+    parser.add_argument("--budget", type=float, default=1.0,
+                        help="scales a searching level's simulations")  # fmt: skip
     parser.add_argument("--explore", type=float, default=0.25, help="share of random bids")
     parser.add_argument("--learned-bids", metavar="WEIGHTS", help="every seat bids from "
                         "this weights file (the next round of self-play)")  # fmt: skip
@@ -55,6 +59,8 @@ def main(argv: list[str]) -> int:
         parser.error("--shards, --hands and --jobs must be 1 or more")
     if not is_measured_level(args.level):
         parser.error(f"unknown level {args.level!r}")
+    if not 0.0 < args.budget <= 10.0:
+        parser.error("--budget must be above 0 and at most 10")
     if not 0.0 <= args.explore <= 1.0:
         parser.error("--explore must be between 0 and 1")
     out = Path(args.out)
@@ -67,7 +73,7 @@ def main(argv: list[str]) -> int:
         return 2
     tasks = [
         (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, args.hands,
-         args.level, args.explore, args.learned_bids)
+         args.level, args.explore, args.learned_bids, args.budget)
         for index in range(args.shards)
         if not shard_path(out, args.seed, index).exists()
     ]  # fmt: skip

@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 from game.ai.features import FEATURES, active, bid_feature
 from game.ai.heuristics import calibrated, card_probs, trick_distribution
 from game.ai.selfplay import BidRecord, read_records
-from game.ai.trickmodel import OUTPUTS, weights_text
+from game.ai.trickmodel import OUTPUTS, load_model, weights_text
 from game.storage import atomic_write_text
 
 Floats = NDArray[np.float64]
@@ -57,10 +57,11 @@ class Data:
             self.bids[row] = record.bid
 
 
-def read_data(folder: Path, limit: int | None) -> tuple[Data, Data]:
+def read_data(folders: list[Path], limit: int | None) -> tuple[Data, Data]:
     """Training and validation data, up to ``limit`` records: every twentieth shard is
     held out (the last one, with fewer than twenty; a lone shard is split 4 to 1)."""
-    shards = sorted(folder.glob("shard-*.bin"))
+    shards = sorted(path for folder in folders for path in folder.glob("shard-*.bin"))
+    folder = ", ".join(map(str, folders))
     if not shards:
         raise ValueError(f"{folder}: no shards")
     train: list[BidRecord] = []
@@ -80,9 +81,11 @@ def read_data(folder: Path, limit: int | None) -> tuple[Data, Data]:
 class Network:
     """The weights being trained, with Adam's moments."""
 
-    def __init__(self, hidden: int, rng: np.random.Generator) -> None:
+    def __init__(
+        self, hidden: int, rng: np.random.Generator, start: dict[str, Floats] | None = None
+    ) -> None:
         scale = np.sqrt(2.0 / 25.0)  # about 25 features are set at a time
-        self.params = {
+        self.params = start or {
             "columns": rng.normal(0.0, scale, (FEATURES + 1, hidden)),
             "hidden_bias": np.zeros(hidden),
             "rows": rng.normal(0.0, np.sqrt(1.0 / hidden), (OUTPUTS, hidden)),
@@ -161,10 +164,12 @@ def train(
     rate: float,
     epochs: int,
     patience: int,
+    initial: dict[str, Floats] | None = None,
 ) -> tuple[dict[str, Floats], list[float]]:
-    """The best weights on the validation data and its log-loss after every epoch."""
+    """The best weights on the validation data and its log-loss after every epoch
+    (from ``initial`` weights, when given: the last round's model)."""
     rng = np.random.default_rng(seed)
-    network = Network(hidden, rng)
+    network = Network(hidden, rng, initial)
     best, best_loss, losses, waited = network.copy(), np.inf, [], 0
     count = len(train_data.taken)
     for epoch in range(epochs):
@@ -255,6 +260,15 @@ def _estimator_loss(valid: Data, sample: int) -> float:
     return total / sample
 
 
+def read_start(path: Path) -> dict[str, Floats]:
+    """The weights of an earlier model, checked, as the trainer holds them."""
+    load_model(path)
+    weights = json.loads(path.read_text(encoding="utf-8"))["weights"]
+    params = {name: np.array(weights[name], dtype=np.float64) for name in weights}
+    params["columns"] = np.vstack([params["columns"], np.zeros((1, params["columns"].shape[1]))])
+    return params
+
+
 def weights_of(params: dict[str, Floats]) -> dict[str, Any]:
     """The weights as the weights file keeps them (lists, rounded to 5 decimals)."""
     return {
@@ -271,7 +285,7 @@ def _rounded(values: Floats) -> Any:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="tools/train.py", description=__doc__.split("\n")[0])
-    parser.add_argument("data", help="the folder of tools/selfplay.py's shards")
+    parser.add_argument("data", nargs="+", help="the folders of tools/selfplay.py's shards")
     parser.add_argument("--out", required=True, help="the weights file to write")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=64)
@@ -280,16 +294,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--patience", type=int, default=2)
     parser.add_argument("--limit", type=int, help="read at most this many records")
+    parser.add_argument("--init", help="start from this weights file (the last round's)")
     args = parser.parse_args(argv)
     try:
         start = time.process_time()
-        train_data, valid = read_data(Path(args.data), args.limit)
+        train_data, valid = read_data([Path(folder) for folder in args.data], args.limit)
+        start_weights = read_start(Path(args.init)) if args.init else None
+        if start_weights is not None and start_weights["hidden_bias"].shape != (args.hidden,):
+            raise ValueError(f"{args.init}: not a model of {args.hidden} hidden units")
         print(f"{len(train_data.taken)} training records, {len(valid.taken)} held out "
               f"({time.process_time() - start:.0f} s to read)", flush=True)  # fmt: skip
         start = time.process_time()
         params, losses = train(
             train_data, valid, args.seed, args.hidden, args.batch, args.rate, args.epochs,
-            args.patience,
+            args.patience, start_weights,
         )  # fmt: skip
         seconds = time.process_time() - start
         lines = figures(params, train_data, valid)

@@ -179,15 +179,19 @@ def play_shard(
     level: MeasuredLevel = "medium",
     explore: float = 0.25,
     model: TrickModel | None = None,
+    budget: float = 1.0,
 ) -> list[BidRecord]:
     """``hands`` hands from ``seed``: the same records for the same arguments. With a
-    ``model``, every seat bids from it (the next round of self-play) and plays as ``level``."""
+    ``model``, every seat bids from it (the next round of self-play) and plays as ``level``
+    (a searching level at ``budget`` times its simulations)."""
     rng = random.Random(f"selfplay:{seed}")
     records: list[BidRecord] = []
     for _ in range(hands):
         rules = hand_rules(rng)
         deal = rng.getrandbits(48)
-        agents = [make_agent(level, rng.getrandbits(48)) for _ in range(rules.players)]
+        agents = [
+            make_agent(level, rng.getrandbits(48), budget=budget) for _ in range(rules.players)
+        ]
         if model is not None:
             agents = [LearnedBidder(agent, model) for agent in agents]
         records += play_hand(rules, deal, agents, explore, rng)

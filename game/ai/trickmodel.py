@@ -24,6 +24,7 @@ import hashlib
 import json
 import logging
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,6 +37,7 @@ from game.ai.features import FEATURES, MAX_SIZE, BidSituation, active, bid_featu
 __all__ = [
     "MODEL_FILE",
     "MODEL_FORMAT",
+    "MODEL_VARIABLE",
     "ModelError",
     "TrickModel",
     "checksum",
@@ -53,6 +55,8 @@ MODEL_FILE = ("models", "ohhell-v1.json")
 """The shipped weights, under ``assets/``."""
 _GAME = Path(__file__).resolve().parent.parent
 MAX_BYTES = 5_000_000
+MODEL_VARIABLE = "OHHELL_MODEL"
+"""An environment variable naming weights to use instead of the shipped ones."""
 
 
 class ModelError(ValueError):
@@ -185,6 +189,10 @@ def shipped_model() -> TrickModel | None:
 def shipped_path() -> Path:
     """Where the shipped weights are: ``game/assets`` in a wheel or the frozen program,
     else ``assets`` at the top of the source tree (as :func:`game.resources.asset`
-    finds them; the AI layer imports only the engine and itself)."""
+    finds them; the AI layer imports only the engine and itself). A maintainer tries
+    a candidate file by naming it in ``OHHELL_MODEL`` (``tools/paired.py --weights``)."""
+    candidate = os.environ.get(MODEL_VARIABLE)
+    if candidate:
+        return Path(candidate)
     bundled = _GAME.joinpath("assets", *MODEL_FILE)
     return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *MODEL_FILE)

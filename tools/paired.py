@@ -84,6 +84,9 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-learned-infer": lambda seed: HardAgent(
         seed, replace(HARD, infer=True, learned_infer=True)
     ),
+    "hard-learned-bid-infer": lambda seed: LearnedBidder(
+        HardAgent(seed, replace(HARD, infer=True, learned_infer=True))
+    ),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

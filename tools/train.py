@@ -2,15 +2,17 @@
 
 ``uv run --group train python tools/train.py DATA_DIR --seed 1 --out assets/models/ohhell-v1.json``
 
-Reads the shards of ``tools/selfplay.py``, holds out every twentieth shard for
-validation, and fits a one-hidden-layer network (numpy, Adam, minibatches) to
-the tricks each bidder took, given its features and its bid, stopping when the
-validation log-loss has not improved for ``--patience`` epochs (the best epoch's
-weights are kept). The same data and seed give the same weights. It prints the
-validation figures: log-loss against two baselines (the trick counts seen at
-that table and hand size; the hand-strength estimator's distribution), the
-calibration of the expected tricks and of the chance of making the bid, and how
-often the likeliest count is the one taken.
+Reads the shards of ``tools/selfplay.py`` (from one or more folders), holds out
+every twentieth shard for validation, and fits a one-hidden-layer network
+(numpy, Adam, minibatches) to the tricks each bidder took, given its features
+and its bid, stopping when the validation log-loss has not improved for
+``--patience`` epochs (the best epoch's weights are kept). The same data and
+seed give the same weights. It prints the validation figures: log-loss against
+two baselines (the trick counts seen at that table and hand size; the hand-
+strength estimator's distribution), the calibration of the expected tricks and
+of the chance of making the bid, and how often the likeliest count is the one
+taken. ``--init WEIGHTS`` starts from an earlier model's weights (the next round
+of self-play goes on from the last one's).
 """
 
 from __future__ import annotations
@@ -61,9 +63,9 @@ def read_data(folders: list[Path], limit: int | None) -> tuple[Data, Data]:
     """Training and validation data, up to ``limit`` records: every twentieth shard is
     held out (the last one, with fewer than twenty; a lone shard is split 4 to 1)."""
     shards = sorted(path for folder in folders for path in folder.glob("shard-*.bin"))
-    folder = ", ".join(map(str, folders))
+    where = ", ".join(map(str, folders))
     if not shards:
-        raise ValueError(f"{folder}: no shards")
+        raise ValueError(f"{where}: no shards")
     train: list[BidRecord] = []
     valid: list[BidRecord] = []
     every = min(20, len(shards))
@@ -74,7 +76,7 @@ def read_data(folders: list[Path], limit: int | None) -> tuple[Data, Data]:
     if len(shards) == 1:
         train, valid = valid[: len(valid) * 4 // 5], valid[len(valid) * 4 // 5 :]
     if not train or not valid:
-        raise ValueError(f"{folder}: too few records to train on and validate")
+        raise ValueError(f"{where}: too few records to train on and validate")
     return Data(train), Data(valid)
 
 

@@ -8,11 +8,11 @@ every twentieth shard for validation, and fits a one-hidden-layer network
 and its bid, stopping when the validation log-loss has not improved for
 ``--patience`` epochs (the best epoch's weights are kept). The same data and
 seed give the same weights. It prints the validation figures: log-loss against
-two baselines (the trick counts seen at that table and hand size; the hand-
-strength estimator's distribution), the calibration of the expected tricks and
-of the chance of making the bid, and how often the likeliest count is the one
-taken. ``--init WEIGHTS`` starts from an earlier model's weights (the next round
-of self-play goes on from the last one's).
+two baselines (the trick counts seen at that table and hand size; the
+hand-strength estimator's distribution), the calibration of the expected tricks
+and of the chance of making the bid, and how often the likeliest count is the
+one taken. ``--init WEIGHTS`` starts from an earlier model's weights (the next
+round of self-play goes on from the last one's).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from game.ai.knowledge import Knowledge
 from game.ai.masks import SUITS
-from game.rules.ruleset import TrickPoints, ZeroBid
+from game.rules.ruleset import RuleSet, TrickPoints, ZeroBid
 from game.rules.view import SeatView
 
 __all__ = [
@@ -90,26 +90,18 @@ def situation_of(view: SeatView) -> BidSituation:
     seat = view.seat
     if seat is None:
         raise ValueError("a spectator's view has no bid to make")
-    players, rules = view.players, view.rules
-    eldest = (view.dealer + 1) % players
-    order = [(eldest + step) % players for step in range(players)]
+    order = _bidding_order(view.dealer, view.players)
     before = tuple(
         bid for other in order if other != seat and (bid := view.bids[other]) is not None
     )
-    turned = view.trump_card.index if view.trump_card is not None else None
-    return BidSituation(
+    return _situation(
+        view.rules,
         hand=view.hand_mask,
         trump=int(view.trump) if view.trump is not None else None,
-        turned=turned,
-        players=players,
+        turned=view.trump_card.index if view.trump_card is not None else None,
         size=view.hand_size,
         position=order.index(seat),
         before=before,
-        hook=rules.hook,
-        simultaneous=rules.simultaneous_bidding,
-        must_trump=rules.must_trump,
-        zero_bonus=rules.zero_bid is not ZeroBid.NONE,
-        trick_points=rules.trick_points,
     )
 
 
@@ -171,20 +163,46 @@ def bid_feature(bid: int) -> int:
 def situation_in(base: Knowledge, seat: int, hand: int, bids: Sequence[int | None]) -> BidSituation:
     """``seat``'s situation at its turn to bid in a determinization of ``base`` that
     gives it ``hand``, with ``bids`` made so far (for the bids the searches guess)."""
-    players, rules = base.players, base.rules
-    eldest = (base.dealer + 1) % players
-    order = [(eldest + step) % players for step in range(players)]
+    order = _bidding_order(base.dealer, base.players)
     position = order.index(seat)
-    if rules.simultaneous_bidding:
+    if base.rules.simultaneous_bidding:
         before: tuple[int, ...] = ()
     else:
         before = tuple(bid for other in order[:position] if (bid := bids[other]) is not None)
-    return BidSituation(
+    return _situation(
+        base.rules,
         hand=hand,
         trump=base.trump,
         turned=base.turned,
-        players=players,
         size=base.size,
+        position=position,
+        before=before,
+    )
+
+
+def _bidding_order(dealer: int, players: int) -> list[int]:
+    """The seats in bidding order: the eldest hand first, the dealer last."""
+    eldest = (dealer + 1) % players
+    return [(eldest + step) % players for step in range(players)]
+
+
+def _situation(
+    rules: RuleSet,
+    *,
+    hand: int,
+    trump: int | None,
+    turned: int | None,
+    size: int,
+    position: int,
+    before: tuple[int, ...],
+) -> BidSituation:
+    """A situation under ``rules``: the table and the rule flags read from them."""
+    return BidSituation(
+        hand=hand,
+        trump=trump,
+        turned=turned,
+        players=rules.players,
+        size=size,
         position=position,
         before=before,
         hook=rules.hook,

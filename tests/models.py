@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 from game.ai.features import FEATURES
+from game.ai.playfeatures import PLAY_FEATURES
+from game.ai.playmodel import PlayModel, play_weights_text
 from game.ai.trickmodel import OUTPUTS, TrickModel, weights_text
 
 
@@ -41,3 +43,27 @@ def write_model(model: TrickModel, path: Path) -> None:
         "output_bias": list(model.output_bias),
     }
     path.write_text(weights_text(weights, {"rule_space": "tests"}), encoding="utf-8")
+
+
+def random_play_model(seed: int, hidden: int = 8) -> PlayModel:
+    """A play model with random weights: its cards depend on the position."""
+    rng = random.Random(seed)
+
+    def row(width: int) -> tuple[float, ...]:
+        return tuple(rng.gauss(0.0, 1.0) for _ in range(width))
+
+    return PlayModel(
+        tuple(row(hidden) for _ in range(PLAY_FEATURES)), row(hidden),
+        tuple(row(hidden) for _ in range(OUTPUTS)), (0.0,) * OUTPUTS, {},
+    )  # fmt: skip
+
+
+def write_play_model(model: PlayModel, path: Path) -> None:
+    """``model`` as a valid play weights file."""
+    weights = {
+        "columns": [list(row) for row in model.columns],
+        "hidden_bias": list(model.hidden_bias),
+        "rows": [list(row) for row in model.rows],
+        "output_bias": list(model.output_bias),
+    }
+    path.write_text(play_weights_text(weights, {"rule_space": "tests"}), encoding="utf-8")

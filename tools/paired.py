@@ -40,6 +40,7 @@ from game.ai.hard import HARD, HardAgent
 from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, is_measured_level, make_agent
+from game.ai.playmodel import LearnedPlayer
 from game.ai.sampled import SampledDealAgent
 from game.ai.trickmodel import MODEL_VARIABLE, load_model, shipped_model
 from game.bench.stats import Estimate, mean_ci
@@ -86,6 +87,10 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     ),
     "hard-learned-bid-infer": lambda seed: LearnedBidder(
         HardAgent(seed, replace(HARD, infer=True, learned_infer=True))
+    ),
+    "learned": lambda seed: LearnedPlayer(seed, fallback=make_agent("medium", seed)),
+    "learned-medium-bid": lambda seed: LearnedPlayer(
+        seed, fallback=make_agent("medium", seed), bids=None
     ),
 }
 """Every player this tool can seat against the yardstick, by name."""

@@ -19,6 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from game.ai.levels import is_measured_level
+from game.ai.playmodel import LearnedPlayer, load_play_model
+from game.ai.playrecords import play_shard_plays, plays_bytes
 from game.ai.selfplay import play_shard, shard_bytes
 from game.ai.trickmodel import ModelError, load_model
 from game.storage import atomic_write_bytes
@@ -29,13 +31,21 @@ def shard_path(out: Path, seed: int, index: int) -> Path:
 
 
 def make_shard(
-    task: tuple[Path, int, int, str, float, str | None, float],
+    task: tuple[Path, int, int, str, float, str | None, float, str | None, bool],
 ) -> tuple[Path, int, float]:
     """Play and write one shard; return its path, records and seconds (in a worker)."""
-    path, seed, hands, level, explore, weights, budget = task
+    path, seed, hands, level, explore, weights, budget, play_weights, plays = task
     assert is_measured_level(level)
     model = load_model(Path(weights)) if weights else None
     start = time.process_time()
+    if plays:
+        factory = None
+        if play_weights:
+            play_model = load_play_model(Path(play_weights))
+            factory = lambda s: LearnedPlayer(s, play_model, model)  # noqa: E731
+        plays_made = play_shard_plays(seed, hands, level, explore, model, budget, factory)
+        atomic_write_bytes(path, plays_bytes(plays_made))
+        return path, len(plays_made), time.process_time() - start
     records = play_shard(seed, hands, level, explore, model, budget)
     atomic_write_bytes(path, shard_bytes(records))
     return path, len(records), time.process_time() - start
@@ -53,6 +63,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--explore", type=float, default=0.25, help="share of random bids")
     parser.add_argument("--learned-bids", metavar="WEIGHTS", help="every seat bids from "
                         "this weights file (the next round of self-play)")  # fmt: skip
+    parser.add_argument(
+        "--plays",
+        action="store_true",
+        help="keep the plays, not the bids (--explore is then the share of random cards)",
+    )
+    parser.add_argument(
+        "--play-model",
+        metavar="WEIGHTS",
+        help="with --plays: every seat is the learned player with these play weights",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     if args.shards < 1 or args.hands < 1 or args.jobs < 1:
@@ -73,7 +93,7 @@ def main(argv: list[str]) -> int:
         return 2
     tasks = [
         (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, args.hands,
-         args.level, args.explore, args.learned_bids, args.budget)
+         args.level, args.explore, args.learned_bids, args.budget, args.play_model, args.plays)
         for index in range(args.shards)
         if not shard_path(out, args.seed, index).exists()
     ]  # fmt: skip
@@ -84,7 +104,7 @@ def main(argv: list[str]) -> int:
             done += 1
             rate = done * args.hands / (time.monotonic() - start)
             print(
-                f"{path.name}: {records} bids, {args.hands / seconds:.0f} hands/s of CPU; "
+                f"{path.name}: {records} records, {args.hands / seconds:.0f} hands/s of CPU; "
                 f"{rate:.0f} hands/s overall",
                 flush=True,
             )

@@ -35,6 +35,7 @@ from game.storage import atomic_write_text
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
+Indexes = NDArray[np.uint8] | NDArray[np.uint16]
 WIDTH = 40
 """The most features one record sets (a 17-card hand, the context and the bid)."""
 PAD = FEATURES
@@ -84,24 +85,29 @@ class Network:
     """The weights being trained, with Adam's moments."""
 
     def __init__(
-        self, hidden: int, rng: np.random.Generator, start: dict[str, Floats] | None = None
+        self,
+        hidden: int,
+        rng: np.random.Generator,
+        start: dict[str, Floats] | None = None,
+        features: int = FEATURES,
     ) -> None:
         scale = np.sqrt(2.0 / 25.0)  # about 25 features are set at a time
+        self.pad = features
         self.params = start or {
-            "columns": rng.normal(0.0, scale, (FEATURES + 1, hidden)),
+            "columns": rng.normal(0.0, scale, (features + 1, hidden)),
             "hidden_bias": np.zeros(hidden),
             "rows": rng.normal(0.0, np.sqrt(1.0 / hidden), (OUTPUTS, hidden)),
             "output_bias": np.zeros(OUTPUTS),
         }
-        self.params["columns"][PAD] = 0.0
+        self.params["columns"][self.pad] = 0.0
         self.first = {name: np.zeros_like(value) for name, value in self.params.items()}
         self.second = {name: np.zeros_like(value) for name, value in self.params.items()}
         self.steps = 0
 
-    def forward(self, indexes: NDArray[np.uint8], sizes: Ints) -> tuple[Floats, Floats]:
+    def forward(self, indexes: Indexes, sizes: Ints) -> tuple[Floats, Floats]:
         """The hidden layer and the chances of 0..OUTPUTS-1 tricks (none above the size)."""
         p = self.params
-        hidden = np.maximum(dense(indexes) @ p["columns"] + p["hidden_bias"], 0.0)
+        hidden = np.maximum(dense(indexes, self.pad) @ p["columns"] + p["hidden_bias"], 0.0)
         logits = hidden @ p["rows"].T + p["output_bias"]
         logits = np.where(np.arange(OUTPUTS)[None, :] > sizes[:, None], -1e9, logits)
         logits -= logits.max(axis=1, keepdims=True)
@@ -109,7 +115,7 @@ class Network:
         chances /= chances.sum(axis=1, keepdims=True)
         return hidden, chances
 
-    def step(self, indexes: NDArray[np.uint8], sizes: Ints, taken: Ints, rate: float) -> None:
+    def step(self, indexes: Indexes, sizes: Ints, taken: Ints, rate: float) -> None:
         """One Adam step on the mean log-loss of a minibatch."""
         hidden, chances = self.forward(indexes, sizes)
         count = len(taken)
@@ -118,8 +124,8 @@ class Network:
         error /= count
         p = self.params
         into_hidden = (error @ p["rows"]) * (hidden > 0.0)
-        columns = dense(indexes).T @ into_hidden
-        columns[PAD] = 0.0
+        columns = dense(indexes, self.pad).T @ into_hidden
+        columns[self.pad] = 0.0
         grads = {
             "columns": columns,
             "hidden_bias": into_hidden.sum(axis=0),
@@ -145,10 +151,10 @@ class Network:
         return {name: value.copy() for name, value in self.params.items()}
 
 
-def dense(indexes: NDArray[np.uint8]) -> Floats:
-    """The 0/1 input rows of padded feature indexes."""
-    rows = np.zeros((len(indexes), FEATURES + 1))
-    rows[np.arange(len(indexes))[:, None], indexes] = 1.0
+def dense(indexes: Indexes, pad: int = PAD) -> Floats:
+    """The input rows of padded feature indexes (a feature listed twice counts 2)."""
+    rows = np.zeros((len(indexes), pad + 1))
+    np.add.at(rows, (np.arange(len(indexes))[:, None], indexes), 1.0)
     return rows
 
 
@@ -167,11 +173,12 @@ def train(
     epochs: int,
     patience: int,
     initial: dict[str, Floats] | None = None,
+    features: int = FEATURES,
 ) -> tuple[dict[str, Floats], list[float]]:
     """The best weights on the validation data and its log-loss after every epoch
     (from ``initial`` weights, when given: the last round's model)."""
     rng = np.random.default_rng(seed)
-    network = Network(hidden, rng, initial)
+    network = Network(hidden, rng, initial, features)
     best, best_loss, losses, waited = network.copy(), np.inf, [], 0
     count = len(train_data.taken)
     for epoch in range(epochs):
@@ -274,14 +281,14 @@ def read_start(path: Path) -> dict[str, Floats]:
 def weights_of(params: dict[str, Floats]) -> dict[str, Any]:
     """The weights as the weights file keeps them (lists, rounded to 5 decimals)."""
     return {
-        "columns": _rounded(params["columns"][:FEATURES]),
-        "hidden_bias": _rounded(params["hidden_bias"]),
-        "rows": _rounded(params["rows"]),
-        "output_bias": _rounded(params["output_bias"]),
+        "columns": rounded(params["columns"][:FEATURES]),
+        "hidden_bias": rounded(params["hidden_bias"]),
+        "rows": rounded(params["rows"]),
+        "output_bias": rounded(params["output_bias"]),
     }
 
 
-def _rounded(values: Floats) -> Any:
+def rounded(values: Floats) -> Any:
     return json.loads(json.dumps(np.round(values.astype(np.float64), 5).tolist()))
 
 

@@ -43,6 +43,8 @@ __all__ = [
     "checksum",
     "load_model",
     "model_or_none",
+    "output_chances",
+    "read_weights",
     "shipped_model",
     "weights_text",
 ]
@@ -97,20 +99,26 @@ class TrickModel:
         start = self.hidden_input(situation) if base is None else base
         column = self.columns[bid_feature(bid)]
         hidden = [value if value > 0.0 else 0.0 for value in map(add, start, column)]
-        size = min(situation.size, MAX_SIZE)
-        logits = [
-            sum(map(mul, hidden, self.rows[count])) + self.output_bias[count]
-            for count in range(size + 1)
-        ]
-        top = max(logits)
-        exps = [math.exp(logit - top) for logit in logits]
-        total = sum(exps)
-        return [value / total for value in exps]
+        return output_chances(hidden, self.rows, self.output_bias, min(situation.size, MAX_SIZE))
 
     def distributions(self, situation: BidSituation, bids: Sequence[int]) -> dict[int, list[float]]:
         """:meth:`distribution` for each of ``bids``."""
         base = self.hidden_input(situation)
         return {bid: self.distribution(situation, bid, base) for bid in bids}
+
+
+def output_chances(
+    hidden: Sequence[float],
+    rows: Sequence[Sequence[float]],
+    bias: Sequence[float],
+    top_count: int,
+) -> list[float]:
+    """The output layer: the chances of 0..``top_count`` (a softmax over those outputs)."""
+    logits = [sum(map(mul, hidden, rows[count])) + bias[count] for count in range(top_count + 1)]
+    top = max(logits)
+    exps = [math.exp(logit - top) for logit in logits]
+    total = sum(exps)
+    return [value / total for value in exps]
 
 
 def checksum(weights: dict[str, Any]) -> str:
@@ -130,30 +138,7 @@ def weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:
 
 def load_model(path: Path) -> TrickModel:
     """The model in ``path``; :class:`ModelError` (or ``OSError``) if it cannot be used."""
-    if path.stat().st_size > MAX_BYTES:
-        raise ModelError(f"{path}: larger than {MAX_BYTES} bytes")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ModelError(f"{path}: not a weights file ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != MODEL_FORMAT:
-        raise ModelError(f"{path}: not a {MODEL_FORMAT} file")
-    if data.get("version") != MODEL_VERSION or data.get("features") != FEATURES:
-        raise ModelError(f"{path}: version or features do not match this game")
-    weights = data.get("weights")
-    if not isinstance(weights, dict) or checksum(weights) != data.get("sha256"):
-        raise ModelError(f"{path}: the weights fail their checksum")
-    hidden = data.get("hidden")
-    shapes = {
-        "columns": (FEATURES, hidden),
-        "hidden_bias": (hidden,),
-        "rows": (OUTPUTS, hidden),
-        "output_bias": (OUTPUTS,),
-    }
-    for name, shape in shapes.items():
-        if not _has_shape(weights.get(name), shape):
-            raise ModelError(f"{path}: {name} is not {shape}")
-    header = {key: value for key, value in data.items() if key != "weights"}
+    weights, header = read_weights(path, MODEL_FORMAT, MODEL_VERSION, FEATURES)
     return TrickModel(
         columns=tuple(tuple(row) for row in weights["columns"]),
         hidden_bias=tuple(weights["hidden_bias"]),
@@ -161,6 +146,38 @@ def load_model(path: Path) -> TrickModel:
         output_bias=tuple(weights["output_bias"]),
         header=header,
     )
+
+
+def read_weights(
+    path: Path, fmt: str, version: int, features: int
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The weights and the header of a network file of format ``fmt``, checked: its size,
+    format, version, number of input ``features``, checksum and shapes
+    (:class:`ModelError` or ``OSError`` if any is wrong)."""
+    if path.stat().st_size > MAX_BYTES:
+        raise ModelError(f"{path}: larger than {MAX_BYTES} bytes")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ModelError(f"{path}: not a weights file ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise ModelError(f"{path}: not a {fmt} file")
+    if data.get("version") != version or data.get("features") != features:
+        raise ModelError(f"{path}: version or features do not match this game")
+    weights = data.get("weights")
+    if not isinstance(weights, dict) or checksum(weights) != data.get("sha256"):
+        raise ModelError(f"{path}: the weights fail their checksum")
+    hidden = data.get("hidden")
+    shapes = {
+        "columns": (features, hidden),
+        "hidden_bias": (hidden,),
+        "rows": (OUTPUTS, hidden),
+        "output_bias": (OUTPUTS,),
+    }
+    for name, shape in shapes.items():
+        if not _has_shape(weights.get(name), shape):
+            raise ModelError(f"{path}: {name} is not {shape}")
+    return weights, {key: value for key, value in data.items() if key != "weights"}
 
 
 def _has_shape(value: object, shape: tuple[object, ...]) -> bool:

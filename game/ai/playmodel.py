@@ -1,0 +1,192 @@
+"""The learned play model: how many more tricks a seat takes after playing a card.
+
+A network with one hidden layer (ReLU) over the features of
+:mod:`game.ai.playfeatures`, trained on self-play plays by ``tools/train.py
+--plays``. For a card the seat may play, it gives the chance of taking 0, 1, 2...
+tricks from this trick on; :class:`LearnedPlayer` plays the card whose chances
+give the best expected points for the hand under the game's scoring, and bids
+from the learned trick model. No search: a decision is a few network
+evaluations (about a millisecond).
+
+>>> model = PlayModel.zeros(hidden=2)
+>>> from game.ai.playfeatures import PlaySituation
+>>> s = PlaySituation(0b11, 0b1100, (), 0, 4, 2, 2, 1, (0, 0, 0), (0, 0, 0))
+>>> [round(p, 2) for p in model.distribution(s, 0)]
+[0.33, 0.33, 0.33]
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import add
+from pathlib import Path
+from typing import Any
+
+from game.ai.base import Agent
+from game.ai.knowledge import knowledge_of
+from game.ai.learned import learned_bid
+from game.ai.playfeatures import (
+    MAX_SIZE,
+    PLAY_FEATURES,
+    PlaySituation,
+    play_features,
+    play_situation,
+)
+from game.ai.trickmodel import (
+    ModelError,
+    TrickModel,
+    checksum,
+    output_chances,
+    read_weights,
+    shipped_model,
+)
+from game.rules.actions import Action, Play
+from game.rules.phase import Phase
+from game.rules.scoring import hand_points
+from game.rules.view import SeatView
+
+__all__ = [
+    "PLAY_FORMAT",
+    "LearnedPlayer",
+    "PlayModel",
+    "card_values",
+    "load_play_model",
+    "play_model_or_none",
+    "play_weights_text",
+    "shipped_play_model",
+]
+
+MODEL_LOG = logging.getLogger("ohhell.ai")
+PLAY_FORMAT = "ohhell-play-model"
+PLAY_VERSION = 1
+OUTPUTS = MAX_SIZE + 1
+PLAY_VARIABLE = "OHHELL_PLAY_MODEL"
+PLAY_FILE = ("models", "ohhell-play-v1.json")
+_GAME = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True, eq=False)
+class PlayModel:
+    """The network's weights (equal and hashed by identity)."""
+
+    columns: tuple[tuple[float, ...], ...]
+    hidden_bias: tuple[float, ...]
+    rows: tuple[tuple[float, ...], ...]
+    output_bias: tuple[float, ...]
+    header: dict[str, Any]
+
+    @classmethod
+    def zeros(cls, hidden: int) -> PlayModel:
+        zero = (0.0,) * hidden
+        return cls((zero,) * PLAY_FEATURES, zero, (zero,) * OUTPUTS, (0.0,) * OUTPUTS, {})
+
+    def distribution(self, situation: PlaySituation, card: int) -> list[float]:
+        """The chance of taking 0..tricks left more tricks after playing ``card``."""
+        total = list(self.hidden_bias)
+        columns = self.columns
+        for feature in play_features(situation, card):
+            total = list(map(add, total, columns[feature]))
+        hidden = [value if value > 0.0 else 0.0 for value in total]
+        count = min(situation.tricks_left, MAX_SIZE)
+        return output_chances(hidden, self.rows, self.output_bias, count)
+
+
+def play_weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:
+    """A play weights file's text (as :func:`game.ai.trickmodel.weights_text`)."""
+    data = {**header, "format": PLAY_FORMAT, "version": PLAY_VERSION, "features": PLAY_FEATURES}
+    data.update(hidden=len(weights["hidden_bias"]), sha256=checksum(weights), weights=weights)
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def load_play_model(path: Path) -> PlayModel:
+    """The play model in ``path``; :class:`ModelError` or ``OSError`` if it cannot be used."""
+    weights, header = read_weights(path, PLAY_FORMAT, PLAY_VERSION, PLAY_FEATURES)
+    return PlayModel(
+        columns=tuple(tuple(row) for row in weights["columns"]),
+        hidden_bias=tuple(weights["hidden_bias"]),
+        rows=tuple(tuple(row) for row in weights["rows"]),
+        output_bias=tuple(weights["output_bias"]),
+        header=header,
+    )
+
+
+def play_model_or_none(path: Path) -> PlayModel | None:
+    """The play model in ``path``, or ``None`` and one log line saying why not."""
+    try:
+        return load_play_model(path)
+    except (OSError, ModelError) as error:
+        MODEL_LOG.warning("learned play model not used; the level plays without it: %s", error)
+        return None
+
+
+@lru_cache(maxsize=1)
+def shipped_play_model() -> PlayModel | None:
+    """The shipped play model, read on the first call only (``None`` if unusable)."""
+    candidate = os.environ.get(PLAY_VARIABLE)
+    return play_model_or_none(Path(candidate) if candidate else _asset(PLAY_FILE))
+
+
+def _asset(parts: tuple[str, str]) -> Path:
+    """``assets/<parts>``: under ``game/`` in a wheel or the frozen program, else at
+    the top of the source tree."""
+    bundled = _GAME.joinpath("assets", *parts)
+    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *parts)
+
+
+def card_values(view: SeatView, model: PlayModel) -> dict[int, float]:
+    """Each legal card's expected points for the hand."""
+    knowledge = knowledge_of(view)
+    situation = play_situation(knowledge)
+    seat = knowledge.seat
+    bid = view.bids[seat]
+    taken = view.taken[seat]
+    values = {}
+    for action in view.legal:
+        assert isinstance(action, Play)
+        card = action.card.index
+        chances = model.distribution(situation, card)
+        values[card] = sum(
+            chance * hand_points(view.rules, bid or 0, taken + more, view.hand_size)
+            for more, chance in enumerate(chances)
+        )
+    return values
+
+
+class LearnedPlayer:
+    """Bids from the learned trick model and plays from the learned play model."""
+
+    level = "learned"
+
+    def __init__(
+        self,
+        seed: int,
+        model: PlayModel | None = None,
+        bids: TrickModel | None = None,
+        fallback: Agent | None = None,
+    ) -> None:
+        self.seed = seed
+        self.model = model if model is not None else shipped_play_model()
+        self.bids = bids if bids is not None else shipped_model()
+        self.fallback = fallback
+
+    def choose(self, view: SeatView) -> Action:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.phase is Phase.BIDDING:
+            if self.bids is None:
+                assert self.fallback is not None
+                return self.fallback.choose(view)
+            return learned_bid(view, self.bids)
+        if self.model is None:
+            assert self.fallback is not None
+            return self.fallback.choose(view)
+        values = card_values(view, self.model)
+        best = max(values, key=lambda card: (values[card], -card))
+        for action in view.legal:
+            if isinstance(action, Play) and action.card.index == best:
+                return action
+        raise AssertionError("the best card is legal")

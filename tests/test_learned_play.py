@@ -157,9 +157,11 @@ def test_a_lead_wins_for_now_and_a_low_follow_does_not() -> None:
 
 # ------------------------------------------------------------ records
 def test_play_records_are_reproducible_and_round_trip(tmp_path: Path) -> None:
-    first = play_shard_plays(seed=9, hands=15)
-    assert first == play_shard_plays(seed=9, hands=15)
-    assert first != play_shard_plays(seed=10, hands=15)
+    bids, first = play_shard_plays(seed=9, hands=15)
+    assert (bids, first) == play_shard_plays(seed=9, hands=15)
+    assert first != play_shard_plays(seed=10, hands=15)[1]
+    assert len(bids) == len({(id(b)) for b in bids}) > 15
+    assert sum(b.taken for b in bids) == sum(r.won for r in first)
     assert all(unpack_play(pack_play(record)) == record for record in first)
     path = tmp_path / "shard.bin"
     path.write_bytes(plays_bytes(first))
@@ -173,7 +175,7 @@ def test_play_records_are_reproducible_and_round_trip(tmp_path: Path) -> None:
 
 def test_a_damaged_shard_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "shard.bin"
-    path.write_bytes(plays_bytes(play_shard_plays(seed=2, hands=2)) + b"\x00")
+    path.write_bytes(plays_bytes(play_shard_plays(seed=2, hands=2)[1]) + b"\x00")
     with pytest.raises(ValueError, match="not a whole number"):
         list(read_plays(path))
 
@@ -225,7 +227,7 @@ def test_the_learned_player_is_legal_under_every_preset() -> None:
             seat = match.awaiting[0]
             view = match.view(seat)
             action = agents[seat].choose(view)
-            assert action in view.legal, preset.key
+            assert action in view.legal, preset.id
             match.apply(action)
 
 
@@ -292,10 +294,42 @@ def test_generate_train_load_play_end_to_end(tmp_path: Path) -> None:
     first, second = (json.loads(out.read_text(encoding="utf-8")) for out in outs)
     assert first["weights"] == second["weights"]
     model = load_play_model(outs[0])
-    records = [record for path in data.iterdir() for record in read_plays(path)]
+    records = [record for path in data.glob("shard-*.bin") for record in read_plays(path)]
     even = sum(math.log(r.situation.tricks_left + 1) for r in records) / len(records)
     assert model.header["trained"]["validation_log_loss"] < even - 0.2
     for view in play_views("oh-hell", 4, 6):
         assert LearnedPlayer(0, model).choose(view) in view.legal
     again = ["--out", str(tmp_path / "r2"), "--shards", "1", "--hands", "5", "--plays"]
     assert selfplay.main([*again, "--play-model", str(outs[0])]) == 0
+    assert [path.name for path in (tmp_path / "r2" / "bids").iterdir()] == ["shard-1-00000.bin"]
+
+
+def test_the_shipped_play_weights_are_where_the_game_finds_its_assets(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from game.ai.playmodel import PLAY_FILE, PLAY_VARIABLE, shipped_play_path
+    from game.resources import asset
+
+    monkeypatch.delenv(PLAY_VARIABLE, raising=False)
+    assert shipped_play_path() == asset(*PLAY_FILE)
+    monkeypatch.setenv(PLAY_VARIABLE, str(tmp_path / "candidate.json"))
+    assert shipped_play_path() == tmp_path / "candidate.json"
+
+
+def test_the_paired_tool_seats_a_candidate_play_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.ai.playmodel import PLAY_VARIABLE, shipped_play_model
+
+    paired = load_tool("paired.py")
+    path = tmp_path / "play.json"
+    write_play_model(random_play_model(3), path)
+    monkeypatch.setenv(PLAY_VARIABLE, "")
+    with pytest.raises(SystemExit):
+        paired.main(["--variants", "learned", "--play-weights", str(path)])
+    args = ["--variants", "learned", "--play-weights", str(path), "--label", "cand"]
+    try:
+        assert paired.main([*args, "--hand-size", "2", "--deals", "1", "--jobs", "1"]) == 0
+        assert "learned#cand" in capsys.readouterr().out
+    finally:
+        shipped_play_model.cache_clear()

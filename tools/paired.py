@@ -18,7 +18,8 @@ line each) and ``--records`` reports on kept games, pooled, without playing.
 
 ``--weights FILE --label NAME`` plays the learned variants with a candidate
 weights file instead of the shipped one and names them ``VARIANT#NAME``, so two
-rounds of training can be pooled from their kept games and compared, paired.
+rounds of training can be pooled from their kept games and compared, paired;
+``--play-weights FILE`` does the same for the play model of the ``learned`` player.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from game.ai.hard import HARD, HardAgent
 from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, is_measured_level, make_agent
-from game.ai.playmodel import LearnedPlayer
+from game.ai.playmodel import PLAY_VARIABLE, LearnedPlayer, load_play_model, shipped_play_model
 from game.ai.sampled import SampledDealAgent
 from game.ai.trickmodel import MODEL_VARIABLE, load_model, shipped_model
 from game.bench.stats import Estimate, mean_ci
@@ -88,10 +89,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-learned-bid-infer": lambda seed: LearnedBidder(
         HardAgent(seed, replace(HARD, infer=True, learned_infer=True))
     ),
-    "learned": lambda seed: LearnedPlayer(seed, fallback=make_agent("medium", seed)),
-    "learned-medium-bid": lambda seed: LearnedPlayer(
-        seed, fallback=make_agent("medium", seed), bids=None
-    ),
+    "learned": lambda seed: LearnedPlayer(seed, fallback=make_agent("hard", seed)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 
@@ -330,10 +328,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", help="append every game to this JSONL file")
     parser.add_argument("--records", nargs="+", help="report on kept games; play nothing")
     parser.add_argument("--weights", help="candidate weights for the learned variants")
+    parser.add_argument("--play-weights", help="candidate play weights for `learned`")
     parser.add_argument("--label", default="", help="the candidate's name in the report")
     args = parser.parse_args(argv)
-    if bool(args.weights) != bool(args.label):
-        parser.error("--weights and --label go together")
+    if bool(args.weights or args.play_weights) != bool(args.label):
+        parser.error("--weights or --play-weights and --label go together")
     try:
         if args.records:
             games = read(args.records)
@@ -350,6 +349,10 @@ def main(argv: list[str]) -> int:
                 load_model(Path(args.weights))
                 os.environ[MODEL_VARIABLE] = str(Path(args.weights).resolve())
                 shipped_model.cache_clear()
+            if args.play_weights:
+                load_play_model(Path(args.play_weights))
+                os.environ[PLAY_VARIABLE] = str(Path(args.play_weights).resolve())
+                shipped_play_model.cache_clear()
             games = play_all(
                 variants,
                 args.players,

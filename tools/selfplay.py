@@ -16,6 +16,7 @@ import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from game.ai.levels import is_measured_level
@@ -24,6 +25,9 @@ from game.ai.playrecords import play_shard_plays, plays_bytes
 from game.ai.selfplay import play_shard, shard_bytes
 from game.ai.trickmodel import ModelError, load_model
 from game.storage import atomic_write_bytes
+
+BID_EXPLORE = 0.25
+"""With --plays, the share of random bids (the bids go to a ``bids`` folder beside)."""
 
 
 def shard_path(out: Path, seed: int, index: int) -> Path:
@@ -39,13 +43,15 @@ def make_shard(
     model = load_model(Path(weights)) if weights else None
     start = time.process_time()
     if plays:
-        factory = None
+        player = None
         if play_weights:
             play_model = load_play_model(Path(play_weights))
-            factory = lambda s: LearnedPlayer(s, play_model, model)  # noqa: E731
-        plays_made = play_shard_plays(seed, hands, level, explore, model, budget, factory)
-        atomic_write_bytes(path, plays_bytes(plays_made))
-        return path, len(plays_made), time.process_time() - start
+            player = partial(LearnedPlayer, model=play_model, bids=model)
+        odds = (BID_EXPLORE, explore)
+        bids, made = play_shard_plays(seed, hands, level, odds, model, budget, player)
+        atomic_write_bytes(path.parent / "bids" / path.name, shard_bytes(bids))
+        atomic_write_bytes(path, plays_bytes(made))
+        return path, len(made), time.process_time() - start
     records = play_shard(seed, hands, level, explore, model, budget)
     atomic_write_bytes(path, shard_bytes(records))
     return path, len(records), time.process_time() - start
@@ -85,7 +91,7 @@ def main(argv: list[str]) -> int:
         parser.error("--explore must be between 0 and 1")
     out = Path(args.out)
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        (out / "bids" if args.plays else out).mkdir(parents=True, exist_ok=True)
         if args.learned_bids:
             load_model(Path(args.learned_bids))
     except (OSError, ModelError) as error:

@@ -278,10 +278,11 @@ def read_start(path: Path) -> dict[str, Floats]:
     return params
 
 
-def weights_of(params: dict[str, Floats]) -> dict[str, Any]:
-    """The weights as the weights file keeps them (lists, rounded to 5 decimals)."""
+def weights_of(params: dict[str, Floats], features: int = FEATURES) -> dict[str, Any]:
+    """The weights as the weights file keeps them (lists, rounded to 5 decimals; the
+    padding input dropped)."""
     return {
-        "columns": rounded(params["columns"][:FEATURES]),
+        "columns": rounded(params["columns"][:features]),
         "hidden_bias": rounded(params["hidden_bias"]),
         "rows": rounded(params["rows"]),
         "output_bias": rounded(params["output_bias"]),

@@ -24,9 +24,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.playfeatures import PLAY_FEATURES, play_features
 from game.ai.playmodel import play_weights_text
 from game.ai.playrecords import read_plays
+from game.ai.trickmodel import OUTPUTS
 from game.storage import atomic_write_text
-from tools.train import OUTPUTS, Floats, Network, log_loss, rounded, train
+from tools.train import Floats, Network, log_loss, train, weights_of
 
+RULE_SPACE = (
+    "3 to 7 seats, every hand size to 17, every preset's rules with the hook flipped, "
+    "tricks scored always / exact only / never, no-trump hands"
+)
 WIDTH = 72
 """The most features one play sets (a 17-card hand counts twice)."""
 
@@ -104,16 +109,18 @@ def figures(params: dict[str, Floats], train_data: PlayData, valid: PlayData) ->
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="tools/train_plays.py")
-    parser.add_argument("data", nargs="+")
-    parser.add_argument("--out", required=True)
+    parser = argparse.ArgumentParser(
+        prog="tools/train_plays.py", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("data", nargs="+", help="the folders of tools/selfplay.py --plays")
+    parser.add_argument("--out", required=True, help="the play weights file to write")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=96)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--rate", type=float, default=0.002)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--patience", type=int, default=2)
-    parser.add_argument("--limit", type=int)
+    parser.add_argument("--limit", type=int, help="read at most this many records")
     args = parser.parse_args(argv)
     try:
         start = time.process_time()
@@ -127,16 +134,15 @@ def main(argv: list[str]) -> int:
         )  # fmt: skip
         seconds = time.process_time() - start
         print("\n".join(figures(params, train_data, valid)))
-        weights = {
-            "columns": rounded(params["columns"][:PLAY_FEATURES]),
-            "hidden_bias": rounded(params["hidden_bias"]),
-            "rows": rounded(params["rows"]),
-            "output_bias": rounded(params["output_bias"]),
+        weights = weights_of(params, PLAY_FEATURES)
+        trained = {
+            "command": "tools/train_plays.py " + " ".join(argv),
+            "records": len(train_data.taken),
+            "epochs": len(losses),
+            "cpu_seconds": round(seconds),
+            "validation_log_loss": round(min(losses), 4),
         }
-        header = {"trained": {"command": "tools/train_plays.py " + " ".join(argv),
-                              "records": len(train_data.taken), "epochs": len(losses),
-                              "cpu_seconds": round(seconds),
-                              "validation_log_loss": round(min(losses), 4)}}  # fmt: skip
+        header = {"rule_space": RULE_SPACE, "trained": trained}
         atomic_write_text(Path(args.out), play_weights_text(weights, header))
         print(f"trained in {seconds:.0f} s of CPU; weights in {args.out}")
     except (OSError, ValueError) as error:

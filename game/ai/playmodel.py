@@ -51,6 +51,7 @@ from game.rules.view import SeatView
 
 __all__ = [
     "PLAY_FORMAT",
+    "PLAY_VARIABLE",
     "LearnedPlayer",
     "PlayModel",
     "card_values",
@@ -58,6 +59,7 @@ __all__ = [
     "play_model_or_none",
     "play_weights_text",
     "shipped_play_model",
+    "shipped_play_path",
 ]
 
 MODEL_LOG = logging.getLogger("ohhell.ai")
@@ -126,15 +128,17 @@ def play_model_or_none(path: Path) -> PlayModel | None:
 @lru_cache(maxsize=1)
 def shipped_play_model() -> PlayModel | None:
     """The shipped play model, read on the first call only (``None`` if unusable)."""
+    return play_model_or_none(shipped_play_path())
+
+
+def shipped_play_path() -> Path:
+    """Where the shipped play weights are (found as the trick model's are); a
+    maintainer tries a candidate by naming it in ``OHHELL_PLAY_MODEL``."""
     candidate = os.environ.get(PLAY_VARIABLE)
-    return play_model_or_none(Path(candidate) if candidate else _asset(PLAY_FILE))
-
-
-def _asset(parts: tuple[str, str]) -> Path:
-    """``assets/<parts>``: under ``game/`` in a wheel or the frozen program, else at
-    the top of the source tree."""
-    bundled = _GAME.joinpath("assets", *parts)
-    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *parts)
+    if candidate:
+        return Path(candidate)
+    bundled = _GAME.joinpath("assets", *PLAY_FILE)
+    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *PLAY_FILE)
 
 
 def card_values(view: SeatView, model: PlayModel) -> dict[int, float]:
@@ -157,7 +161,8 @@ def card_values(view: SeatView, model: PlayModel) -> dict[int, float]:
 
 
 class LearnedPlayer:
-    """Bids from the learned trick model and plays from the learned play model."""
+    """Bids from the learned trick model and plays from the learned play model, with
+    no search; a decision whose model cannot be read goes to ``fallback``."""
 
     level = "learned"
 
@@ -178,15 +183,18 @@ class LearnedPlayer:
             return view.legal[0]
         if view.phase is Phase.BIDDING:
             if self.bids is None:
-                assert self.fallback is not None
-                return self.fallback.choose(view)
+                return self._fallback(view)
             return learned_bid(view, self.bids)
         if self.model is None:
-            assert self.fallback is not None
-            return self.fallback.choose(view)
+            return self._fallback(view)
         values = card_values(view, self.model)
         best = max(values, key=lambda card: (values[card], -card))
         for action in view.legal:
             if isinstance(action, Play) and action.card.index == best:
                 return action
         raise AssertionError("the best card is legal")
+
+    def _fallback(self, view: SeatView) -> Action:
+        if self.fallback is None:
+            raise ValueError("no learned model to decide with and no level to fall back on")
+        return self.fallback.choose(view)

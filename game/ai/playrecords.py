@@ -2,13 +2,15 @@
 
 A hand is drawn from the rule space as for the bid records
 (:func:`~game.ai.selfplay.hand_rules`) and played by honest players that see only
-their own views. With a chance of ``explore`` a play is any legal card instead
-of the player's, so the records also show what a card the player would not have
-chosen leads to. Every play becomes one record: the player's
+their own views. With a small chance a play is any legal card instead of the
+player's (and a bid any legal bid), so the records also show where a card the
+player would not have chosen leads. Every play becomes one record: the player's
 :class:`~game.ai.playfeatures.PlaySituation`, the card, whether it won the trick
-and how many tricks the seat took from that trick on.
+and how many tricks the seat took from that trick on. The hand's bids are kept
+too, as :class:`~game.ai.selfplay.BidRecord` (the next round's bid model learns
+what the players of this round take).
 
->>> records = play_shard_plays(seed=5, hands=2)
+>>> bids, records = play_shard_plays(seed=5, hands=2)
 >>> all(0 <= r.future <= r.situation.tricks_left for r in records)
 True
 >>> unpack_play(pack_play(records[3])) == records[3]
@@ -19,18 +21,19 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.ai.base import Agent
+from game.ai.features import BidSituation, situation_of
 from game.ai.knowledge import knowledge_of
 from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, make_agent
 from game.ai.playfeatures import MAX_OTHERS, PlaySituation, play_situation
-from game.ai.selfplay import TRICK_POINTS, hand_rules
+from game.ai.selfplay import TRICK_POINTS, BidRecord, hand_rules
 from game.ai.trickmodel import TrickModel
-from game.rules.actions import Play
+from game.rules.actions import Bid, Play
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
@@ -110,61 +113,83 @@ def unpack_play(data: bytes) -> PlayRecord:
 
 
 def play_hand_plays(
-    rules: RuleSet, seed: int, agents: list[Agent], explore: float, rng: random.Random
-) -> list[PlayRecord]:
-    """Play one hand; return one record per card played."""
+    rules: RuleSet,
+    seed: int,
+    agents: list[Agent],
+    explore: tuple[float, float],
+    rng: random.Random,
+) -> tuple[list[BidRecord], list[PlayRecord]]:
+    """Play one hand; return one record per bid and one per card played (``explore``:
+    the chances of a random bid and of a random card)."""
     match = Match(rules, seed)
     match.advance_until_decision()
+    bids: list[tuple[int, BidSituation, int]] = []
     while match.phase is Phase.BIDDING:
         seat = match.awaiting[0]
-        match.apply(agents[seat].choose(match.view(seat)))
+        view = match.view(seat)
+        action = agents[seat].choose(view)
+        if rng.random() < explore[0]:
+            action = rng.choice(view.legal)
+        assert isinstance(action, Bid)
+        bids.append((seat, situation_of(view), action.tricks))
+        match.apply(action)
         match.advance_until_decision()
-    made: list[tuple[int, PlaySituation, int, int, int]] = []
+    plays: list[tuple[int, PlaySituation, int, int, int]] = []
     while match.phase is Phase.PLAYING:
         seat = match.awaiting[0]
         view = match.view(seat)
         action = agents[seat].choose(view)
-        if rng.random() < explore:
+        if rng.random() < explore[1]:
             action = rng.choice(view.legal)
         assert isinstance(action, Play)
-        trick_number = len(view.tricks)
-        made.append((seat, play_situation(knowledge_of(view)), action.card.index,
-                     view.taken[seat], trick_number))  # fmt: skip
+        situation = play_situation(knowledge_of(view))
+        plays.append((seat, situation, action.card.index, view.taken[seat], len(view.tricks)))
         match.apply(action)
         match.advance_until_decision()
     result = match.results[0]
-    records = []
-    for seat, situation, card, taken, trick_number in made:
-        won = result.tricks[trick_number].winner == seat
-        records.append(PlayRecord(situation, card, result.taken[seat] - taken, won))
-    return records
+    won = [0] * rules.players
+    for trick in result.tricks:
+        won[trick.winner] |= trick.card_of(trick.winner, rules.players).mask
+    bid_records = [
+        BidRecord(situation, bid, result.taken[seat], won[seat]) for seat, situation, bid in bids
+    ]
+    winners = [trick.winner for trick in result.tricks]
+    play_records = [
+        PlayRecord(situation, card, result.taken[seat] - taken, winners[number] == seat)
+        for seat, situation, card, taken, number in plays
+    ]
+    return bid_records, play_records
 
 
 def play_shard_plays(
     seed: int,
     hands: int,
     level: MeasuredLevel = "medium",
-    explore: float = 0.15,
+    explore: tuple[float, float] = (0.25, 0.1),
     model: TrickModel | None = None,
     budget: float = 1.0,
-    agent_factory: object = None,
-) -> list[PlayRecord]:
-    """``hands`` hands from ``seed``: the same records for the same arguments. With a
-    ``model``, every seat bids from it and plays as ``level``."""
+    player: Callable[[int], Agent] | None = None,
+) -> tuple[list[BidRecord], list[PlayRecord]]:
+    """``hands`` hands from ``seed``: the same records for the same arguments. Every
+    seat is ``player`` (built from a seed) when given, else ``level`` (a searching
+    level at ``budget`` times its simulations), bidding from ``model`` when given."""
     rng = random.Random(f"selfplay-plays:{seed}")
-    records: list[PlayRecord] = []
+    bids: list[BidRecord] = []
+    plays: list[PlayRecord] = []
     for _ in range(hands):
         rules = hand_rules(rng)
         deal = rng.getrandbits(48)
         seeds = [rng.getrandbits(48) for _ in range(rules.players)]
-        if callable(agent_factory):
-            agents: list[Agent] = [agent_factory(agent_seed) for agent_seed in seeds]
+        if player is not None:
+            agents = [player(agent_seed) for agent_seed in seeds]
         else:
             agents = [make_agent(level, agent_seed, budget=budget) for agent_seed in seeds]
             if model is not None:
                 agents = [LearnedBidder(agent, model) for agent in agents]
-        records += play_hand_plays(rules, deal, agents, explore, rng)
-    return records
+        hand_bids, hand_plays = play_hand_plays(rules, deal, agents, explore, rng)
+        bids += hand_bids
+        plays += hand_plays
+    return bids, plays
 
 
 def plays_bytes(records: list[PlayRecord]) -> bytes:

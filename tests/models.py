@@ -36,13 +36,17 @@ def fixed_model(chances: list[float]) -> TrickModel:
 
 def write_model(model: TrickModel, path: Path) -> None:
     """``model`` as a valid weights file (its rule space: "tests")."""
-    weights = {
+    path.write_text(weights_text(as_lists(model), {"rule_space": "tests"}), encoding="utf-8")
+
+
+def as_lists(model: TrickModel | PlayModel) -> dict[str, object]:
+    """A model's weights as a weights file keeps them."""
+    return {
         "columns": [list(row) for row in model.columns],
         "hidden_bias": list(model.hidden_bias),
         "rows": [list(row) for row in model.rows],
         "output_bias": list(model.output_bias),
     }
-    path.write_text(weights_text(weights, {"rule_space": "tests"}), encoding="utf-8")
 
 
 def random_play_model(seed: int, hidden: int = 8) -> PlayModel:
@@ -60,10 +64,5 @@ def random_play_model(seed: int, hidden: int = 8) -> PlayModel:
 
 def write_play_model(model: PlayModel, path: Path) -> None:
     """``model`` as a valid play weights file."""
-    weights = {
-        "columns": [list(row) for row in model.columns],
-        "hidden_bias": list(model.hidden_bias),
-        "rows": [list(row) for row in model.rows],
-        "output_bias": list(model.output_bias),
-    }
-    path.write_text(play_weights_text(weights, {"rule_space": "tests"}), encoding="utf-8")
+    text = play_weights_text(as_lists(model), {"rule_space": "tests"})
+    path.write_text(text, encoding="utf-8")

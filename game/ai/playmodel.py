@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import add
@@ -43,6 +42,7 @@ from game.ai.trickmodel import (
     output_chances,
     read_weights,
     shipped_model,
+    weights_path,
 )
 from game.rules.actions import Action, Play
 from game.rules.phase import Phase
@@ -68,7 +68,6 @@ PLAY_VERSION = 1
 OUTPUTS = MAX_SIZE + 1
 PLAY_VARIABLE = "OHHELL_PLAY_MODEL"
 PLAY_FILE = ("models", "ohhell-play-v1.json")
-_GAME = Path(__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,11 +133,7 @@ def shipped_play_model() -> PlayModel | None:
 def shipped_play_path() -> Path:
     """Where the shipped play weights are (found as the trick model's are); a
     maintainer tries a candidate by naming it in ``OHHELL_PLAY_MODEL``."""
-    candidate = os.environ.get(PLAY_VARIABLE)
-    if candidate:
-        return Path(candidate)
-    bundled = _GAME.joinpath("assets", *PLAY_FILE)
-    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *PLAY_FILE)
+    return weights_path(PLAY_VARIABLE, PLAY_FILE)
 
 
 def card_values(view: SeatView, model: PlayModel) -> dict[int, float]:

@@ -46,6 +46,7 @@ __all__ = [
     "output_chances",
     "read_weights",
     "shipped_model",
+    "weights_path",
     "weights_text",
 ]
 
@@ -208,8 +209,14 @@ def shipped_path() -> Path:
     else ``assets`` at the top of the source tree (as :func:`game.resources.asset`
     finds them; the AI layer imports only the engine and itself). A maintainer tries
     a candidate file by naming it in ``OHHELL_MODEL`` (``tools/paired.py --weights``)."""
-    candidate = os.environ.get(MODEL_VARIABLE)
+    return weights_path(MODEL_VARIABLE, MODEL_FILE)
+
+
+def weights_path(variable: str, parts: tuple[str, ...]) -> Path:
+    """The file the environment ``variable`` names, else ``assets/<parts>`` where the
+    game's assets are."""
+    candidate = os.environ.get(variable)
     if candidate:
         return Path(candidate)
-    bundled = _GAME.joinpath("assets", *MODEL_FILE)
-    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *MODEL_FILE)
+    bundled = _GAME.joinpath("assets", *parts)
+    return bundled if bundled.is_file() else _GAME.parent.joinpath("assets", *parts)

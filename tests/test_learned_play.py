@@ -302,6 +302,9 @@ def test_generate_train_load_play_end_to_end(tmp_path: Path) -> None:
     again = ["--out", str(tmp_path / "r2"), "--shards", "1", "--hands", "5", "--plays"]
     assert selfplay.main([*again, "--play-model", str(outs[0])]) == 0
     assert [path.name for path in (tmp_path / "r2" / "bids").iterdir()] == ["shard-1-00000.bin"]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    assert selfplay.main([*again, "--play-model", str(bad)]) == 2
 
 
 def test_the_shipped_play_weights_are_where_the_game_finds_its_assets(

@@ -87,6 +87,8 @@ def main(argv: list[str]) -> int:
         parser.error(f"unknown level {args.level!r}")
     if not 0.0 < args.budget <= 10.0:
         parser.error("--budget must be above 0 and at most 10")
+    if args.play_model and not args.plays:
+        parser.error("--play-model goes with --plays")
     if not 0.0 <= args.explore <= 1.0:
         parser.error("--explore must be between 0 and 1")
     out = Path(args.out)
@@ -94,6 +96,8 @@ def main(argv: list[str]) -> int:
         (out / "bids" if args.plays else out).mkdir(parents=True, exist_ok=True)
         if args.learned_bids:
             load_model(Path(args.learned_bids))
+        if args.play_model:
+            load_play_model(Path(args.play_model))
     except (OSError, ModelError) as error:
         print(f"tools/selfplay.py: {error}", file=sys.stderr)
         return 2

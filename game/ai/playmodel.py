@@ -1,11 +1,11 @@
 """The learned play model: how many more tricks a seat takes after playing a card.
 
 A network with one hidden layer (ReLU) over the features of
-:mod:`game.ai.playfeatures`, trained on self-play plays by
-``tools/train_plays.py``. For a card the seat may play, it gives the chance of taking 0, 1, 2...
-tricks from this trick on; :class:`LearnedPlayer` plays the card whose chances
-give the best expected points for the hand under the game's scoring, and bids
-from the learned trick model. No search: a decision is a few network
+:mod:`game.ai.playfeatures`, trained on self-play plays by ``tools/train_plays.py``.
+For a card the seat may play, it gives the chance of taking 0, 1, 2... tricks from
+this trick on; :class:`LearnedPlayer` plays the card whose chances give the best
+expected points for the hand under the game's scoring, and bids from the learned
+trick model. No search: a decision is a few network
 evaluations (under a millisecond).
 
 >>> model = PlayModel.zeros(hidden=2)

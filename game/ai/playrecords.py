@@ -26,20 +26,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.ai.base import Agent
-from game.ai.features import BidSituation, situation_of
 from game.ai.knowledge import knowledge_of
-from game.ai.learned import LearnedBidder
-from game.ai.levels import MeasuredLevel, make_agent
+from game.ai.levels import MeasuredLevel
 from game.ai.playfeatures import MAX_OTHERS, PlaySituation, play_situation
-from game.ai.selfplay import TRICK_POINTS, BidRecord, hand_rules
+from game.ai.selfplay import TRICK_POINTS, BidRecord, hand_rules, play_hand, table_agents
 from game.ai.trickmodel import TrickModel
-from game.rules.actions import Bid, Play
-from game.rules.match import Match
-from game.rules.phase import Phase
-from game.rules.ruleset import RuleSet
+from game.rules.actions import Action, Play
+from game.rules.results import HandResult
+from game.rules.view import SeatView
 
 __all__ = [
     "PLAY_RECORD",
+    "PlayKeeper",
     "PlayRecord",
     "pack_play",
     "play_shard_plays",
@@ -112,53 +110,31 @@ def unpack_play(data: bytes) -> PlayRecord:
     return PlayRecord(situation, card, future, bool(won))
 
 
-def play_hand_plays(
-    rules: RuleSet,
-    seed: int,
-    agents: list[Agent],
-    explore: tuple[float, float],
-    rng: random.Random,
-) -> tuple[list[BidRecord], list[PlayRecord]]:
-    """Play one hand; return one record per bid and one per card played (``explore``:
-    the chances of a random bid and of a random card)."""
-    match = Match(rules, seed)
-    match.advance_until_decision()
-    bids: list[tuple[int, BidSituation, int]] = []
-    while match.phase is Phase.BIDDING:
-        seat = match.awaiting[0]
-        view = match.view(seat)
-        action = agents[seat].choose(view)
-        if rng.random() < explore[0]:
-            action = rng.choice(view.legal)
-        assert isinstance(action, Bid)
-        bids.append((seat, situation_of(view), action.tricks))
-        match.apply(action)
-        match.advance_until_decision()
-    plays: list[tuple[int, PlaySituation, int, int, int]] = []
-    while match.phase is Phase.PLAYING:
-        seat = match.awaiting[0]
-        view = match.view(seat)
-        action = agents[seat].choose(view)
-        if rng.random() < explore[1]:
-            action = rng.choice(view.legal)
+class PlayKeeper:
+    """Keeps a record of every card played in a hand (:class:`~game.ai.selfplay.PlayHook`),
+    a share ``explore`` of them replaced by a random legal card."""
+
+    def __init__(self, explore: float, rng: random.Random) -> None:
+        self.explore = explore
+        self.rng = rng
+        self.records: list[PlayRecord] = []
+        self._pending: list[tuple[int, PlaySituation, int, int, int]] = []
+
+    def choose(self, seat: int, view: SeatView, action: Action) -> Action:
+        if self.rng.random() < self.explore:
+            action = self.rng.choice(view.legal)
         assert isinstance(action, Play)
         situation = play_situation(knowledge_of(view))
-        plays.append((seat, situation, action.card.index, view.taken[seat], len(view.tricks)))
-        match.apply(action)
-        match.advance_until_decision()
-    result = match.results[0]
-    won = [0] * rules.players
-    for trick in result.tricks:
-        won[trick.winner] |= trick.card_of(trick.winner, rules.players).mask
-    bid_records = [
-        BidRecord(situation, bid, result.taken[seat], won[seat]) for seat, situation, bid in bids
-    ]
-    winners = [trick.winner for trick in result.tricks]
-    play_records = [
-        PlayRecord(situation, card, result.taken[seat] - taken, winners[number] == seat)
-        for seat, situation, card, taken, number in plays
-    ]
-    return bid_records, play_records
+        card = action.card.index
+        self._pending.append((seat, situation, card, view.taken[seat], len(view.tricks)))
+        return action
+
+    def finish(self, result: HandResult) -> None:
+        winners = [trick.winner for trick in result.tricks]
+        for seat, situation, card, taken, number in self._pending:
+            future = result.taken[seat] - taken
+            self.records.append(PlayRecord(situation, card, future, winners[number] == seat))
+        self._pending.clear()
 
 
 def play_shard_plays(
@@ -170,26 +146,19 @@ def play_shard_plays(
     budget: float = 1.0,
     player: Callable[[int], Agent] | None = None,
 ) -> tuple[list[BidRecord], list[PlayRecord]]:
-    """``hands`` hands from ``seed``: the same records for the same arguments. Every
-    seat is ``player`` (built from a seed) when given, else ``level`` (a searching
-    level at ``budget`` times its simulations), bidding from ``model`` when given."""
+    """``hands`` hands from ``seed``: the same records for the same arguments (``explore``:
+    the chances of a random bid and of a random card). Every seat is ``player`` (built
+    from a seed) when given, else ``level`` (a searching level at ``budget`` times its
+    simulations), bidding from ``model`` when given."""
     rng = random.Random(f"selfplay-plays:{seed}")
     bids: list[BidRecord] = []
-    plays: list[PlayRecord] = []
+    keeper = PlayKeeper(explore[1], rng)
     for _ in range(hands):
         rules = hand_rules(rng)
         deal = rng.getrandbits(48)
-        seeds = [rng.getrandbits(48) for _ in range(rules.players)]
-        if player is not None:
-            agents = [player(agent_seed) for agent_seed in seeds]
-        else:
-            agents = [make_agent(level, agent_seed, budget=budget) for agent_seed in seeds]
-            if model is not None:
-                agents = [LearnedBidder(agent, model) for agent in agents]
-        hand_bids, hand_plays = play_hand_plays(rules, deal, agents, explore, rng)
-        bids += hand_bids
-        plays += hand_plays
-    return bids, plays
+        agents = table_agents(rules.players, rng, level, budget, model, player)
+        bids += play_hand(rules, deal, agents, explore[0], rng, keeper)
+    return bids, keeper.records
 
 
 def plays_bytes(records: list[PlayRecord]) -> bytes:

@@ -23,30 +23,36 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from game.ai.base import Agent
 from game.ai.features import ENCODED_SEATS, BidSituation, situation_of
 from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, make_agent
 from game.ai.trickmodel import TrickModel
-from game.rules.actions import Bid
+from game.rules.actions import Action, Bid
 from game.rules.errors import RulesError
 from game.rules.match import Match
 from game.rules.phase import Phase
 from game.rules.presets import PRESET_LIST, Preset
+from game.rules.results import HandResult
 from game.rules.ruleset import HandSequence, RuleSet, TrickPoints, TrumpMethod
+from game.rules.view import SeatView
 
 __all__ = [
     "RECORD",
     "BidRecord",
+    "PlayHook",
     "hand_rules",
     "pack_record",
+    "play_hand",
     "play_shard",
     "read_records",
     "shard_bytes",
+    "table_agents",
     "unpack_record",
 ]
 
@@ -143,10 +149,27 @@ def _varied(preset: Preset, players: int, rng: random.Random) -> RuleSet:
     )
 
 
+class PlayHook(Protocol):
+    """Watches (and may replace) every card played in :func:`play_hand`."""
+
+    def choose(self, seat: int, view: SeatView, action: Action) -> Action:
+        """The card ``seat`` plays, given the one its player chose."""
+        ...
+
+    def finish(self, result: HandResult) -> None:
+        """The hand is over."""
+        ...
+
+
 def play_hand(
-    rules: RuleSet, seed: int, agents: list[Agent], explore: float, rng: random.Random
+    rules: RuleSet,
+    seed: int,
+    agents: list[Agent],
+    explore: float,
+    rng: random.Random,
+    plays: PlayHook | None = None,
 ) -> list[BidRecord]:
-    """Play one hand; return one record per bid."""
+    """Play one hand; return one record per bid (``plays`` sees every card played)."""
     match = Match(rules, seed)
     match.advance_until_decision()
     made: list[tuple[int, BidSituation, int]] = []
@@ -162,15 +185,39 @@ def play_hand(
         match.advance_until_decision()
     while match.phase is Phase.PLAYING:
         seat = match.awaiting[0]
-        match.apply(agents[seat].choose(match.view(seat)))
+        view = match.view(seat)
+        action = agents[seat].choose(view)
+        match.apply(action if plays is None else plays.choose(seat, view, action))
         match.advance_until_decision()
     result = match.results[0]
+    if plays is not None:
+        plays.finish(result)
     won = [0] * rules.players
     for trick in result.tricks:
         won[trick.winner] |= trick.card_of(trick.winner, rules.players).mask
     return [
         BidRecord(situation, bid, result.taken[seat], won[seat]) for seat, situation, bid in made
     ]
+
+
+def table_agents(
+    players: int,
+    rng: random.Random,
+    level: MeasuredLevel = "medium",
+    budget: float = 1.0,
+    model: TrickModel | None = None,
+    player: Callable[[int], Agent] | None = None,
+) -> list[Agent]:
+    """One agent a seat, each from a seed drawn from ``rng``: ``player`` when given,
+    else ``level`` (a searching level at ``budget`` times its simulations), bidding
+    from ``model`` when given."""
+    seeds = [rng.getrandbits(48) for _ in range(players)]
+    if player is not None:
+        return [player(seed) for seed in seeds]
+    agents: list[Agent] = [make_agent(level, seed, budget=budget) for seed in seeds]
+    if model is not None:
+        return [LearnedBidder(agent, model) for agent in agents]
+    return agents
 
 
 def play_shard(
@@ -189,11 +236,7 @@ def play_shard(
     for _ in range(hands):
         rules = hand_rules(rng)
         deal = rng.getrandbits(48)
-        agents = [
-            make_agent(level, rng.getrandbits(48), budget=budget) for _ in range(rules.players)
-        ]
-        if model is not None:
-            agents = [LearnedBidder(agent, model) for agent in agents]
+        agents = table_agents(rules.players, rng, level, budget, model)
         records += play_hand(rules, deal, agents, explore, rng)
     return records
 

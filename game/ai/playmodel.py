@@ -17,7 +17,6 @@ evaluations (under a millisecond).
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,11 +37,12 @@ from game.ai.playfeatures import (
 from game.ai.trickmodel import (
     ModelError,
     TrickModel,
-    checksum,
+    layers_of,
     output_chances,
     read_weights,
     shipped_model,
     weights_path,
+    weights_text,
 )
 from game.rules.actions import Action, Play
 from game.rules.phase import Phase
@@ -98,21 +98,13 @@ class PlayModel:
 
 def play_weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:
     """A play weights file's text (as :func:`game.ai.trickmodel.weights_text`)."""
-    data = {**header, "format": PLAY_FORMAT, "version": PLAY_VERSION, "features": PLAY_FEATURES}
-    data.update(hidden=len(weights["hidden_bias"]), sha256=checksum(weights), weights=weights)
-    return json.dumps(data, separators=(",", ":")) + "\n"
+    return weights_text(weights, header, PLAY_FORMAT, PLAY_VERSION, PLAY_FEATURES)
 
 
 def load_play_model(path: Path) -> PlayModel:
     """The play model in ``path``; :class:`ModelError` or ``OSError`` if it cannot be used."""
     weights, header = read_weights(path, PLAY_FORMAT, PLAY_VERSION, PLAY_FEATURES)
-    return PlayModel(
-        columns=tuple(tuple(row) for row in weights["columns"]),
-        hidden_bias=tuple(weights["hidden_bias"]),
-        rows=tuple(tuple(row) for row in weights["rows"]),
-        output_bias=tuple(weights["output_bias"]),
-        header=header,
-    )
+    return PlayModel(*layers_of(weights), header=header)
 
 
 def play_model_or_none(path: Path) -> PlayModel | None:

@@ -41,6 +41,7 @@ __all__ = [
     "ModelError",
     "TrickModel",
     "checksum",
+    "layers_of",
     "load_model",
     "model_or_none",
     "output_chances",
@@ -128,11 +129,17 @@ def checksum(weights: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:
+def weights_text(
+    weights: dict[str, Any],
+    header: dict[str, Any],
+    fmt: str = MODEL_FORMAT,
+    version: int = MODEL_VERSION,
+    features: int = FEATURES,
+) -> str:
     """A weights file's text: ``header``'s fields, the weights' checksum and the weights
-    (``columns``, ``hidden_bias``, ``rows``, ``output_bias`` as lists). The tools write
-    it through the game's one writer, atomically."""
-    data = {**header, "format": MODEL_FORMAT, "version": MODEL_VERSION, "features": FEATURES}
+    (``columns``, ``hidden_bias``, ``rows``, ``output_bias`` as lists); the trick model's
+    format unless told. The tools write it through the game's one writer, atomically."""
+    data = {**header, "format": fmt, "version": version, "features": features}
     data.update(hidden=len(weights["hidden_bias"]), sha256=checksum(weights), weights=weights)
     return json.dumps(data, separators=(",", ":")) + "\n"
 
@@ -140,12 +147,25 @@ def weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:
 def load_model(path: Path) -> TrickModel:
     """The model in ``path``; :class:`ModelError` (or ``OSError``) if it cannot be used."""
     weights, header = read_weights(path, MODEL_FORMAT, MODEL_VERSION, FEATURES)
-    return TrickModel(
-        columns=tuple(tuple(row) for row in weights["columns"]),
-        hidden_bias=tuple(weights["hidden_bias"]),
-        rows=tuple(tuple(row) for row in weights["rows"]),
-        output_bias=tuple(weights["output_bias"]),
-        header=header,
+    return TrickModel(*layers_of(weights), header=header)
+
+
+Layers = tuple[
+    tuple[tuple[float, ...], ...],
+    tuple[float, ...],
+    tuple[tuple[float, ...], ...],
+    tuple[float, ...],
+]
+"""A network's columns, hidden bias, output rows and output bias."""
+
+
+def layers_of(weights: dict[str, Any]) -> Layers:
+    """The layers of checked weights (:func:`read_weights`), as tuples."""
+    return (
+        tuple(tuple(row) for row in weights["columns"]),
+        tuple(weights["hidden_bias"]),
+        tuple(tuple(row) for row in weights["rows"]),
+        tuple(weights["output_bias"]),
     )
 
 

@@ -60,23 +60,30 @@ class Data:
             self.bids[row] = record.bid
 
 
-def read_data(folders: list[Path], limit: int | None) -> tuple[Data, Data]:
-    """Training and validation data, up to ``limit`` records: every twentieth shard is
-    held out (the last one, with fewer than twenty; a lone shard is split 4 to 1)."""
+def shards_of(folders: list[Path]) -> list[tuple[Path, bool]]:
+    """Every shard of ``folders`` in order, and whether it is held out for validation:
+    every twentieth (the last one, with fewer than twenty)."""
     shards = sorted(path for folder in folders for path in folder.glob("shard-*.bin"))
-    where = ", ".join(map(str, folders))
     if not shards:
-        raise ValueError(f"{where}: no shards")
+        raise ValueError(f"{', '.join(map(str, folders))}: no shards")
+    every = min(20, len(shards))
+    return [(path, number % every == every - 1) for number, path in enumerate(shards)]
+
+
+def read_data(folders: list[Path], limit: int | None) -> tuple[Data, Data]:
+    """Training and validation data, up to ``limit`` records (:func:`shards_of`; a lone
+    shard is split 4 to 1)."""
+    shards = shards_of(folders)
     train: list[BidRecord] = []
     valid: list[BidRecord] = []
-    every = min(20, len(shards))
-    for number, path in enumerate(shards):
-        (valid if number % every == every - 1 else train).extend(read_records(path))
+    for path, held in shards:
+        (valid if held else train).extend(read_records(path))
         if limit is not None and len(train) + len(valid) >= limit:
             break
     if len(shards) == 1:
         train, valid = valid[: len(valid) * 4 // 5], valid[len(valid) * 4 // 5 :]
     if not train or not valid:
+        where = ", ".join(map(str, folders))
         raise ValueError(f"{where}: too few records to train on and validate")
     return Data(train), Data(valid)
 
@@ -293,17 +300,23 @@ def rounded(values: Floats) -> Any:
     return json.loads(json.dumps(np.round(values.astype(np.float64), 5).tolist()))
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="tools/train.py", description=__doc__.split("\n")[0])
-    parser.add_argument("data", nargs="+", help="the folders of tools/selfplay.py's shards")
+def training_parser(prog: str, doc: str, data: str, hidden: int) -> argparse.ArgumentParser:
+    """The options every trainer takes (``data``: what the data folders hold)."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n")[0])
+    parser.add_argument("data", nargs="+", help=f"the folders of {data}")
     parser.add_argument("--out", required=True, help="the weights file to write")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=64)
+    parser.add_argument("--hidden", type=int, default=hidden)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--rate", type=float, default=0.002)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--patience", type=int, default=2)
     parser.add_argument("--limit", type=int, help="read at most this many records")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    parser = training_parser("tools/train.py", __doc__, "tools/selfplay.py's shards", 64)
     parser.add_argument("--init", help="start from this weights file (the last round's)")
     args = parser.parse_args(argv)
     try:

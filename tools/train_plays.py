@@ -12,7 +12,6 @@ of the expected tricks.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -26,7 +25,15 @@ from game.ai.playmodel import play_weights_text
 from game.ai.playrecords import read_plays
 from game.ai.trickmodel import OUTPUTS
 from game.storage import atomic_write_text
-from tools.train import Floats, Network, log_loss, train, weights_of
+from tools.train import (
+    Floats,
+    Network,
+    log_loss,
+    shards_of,
+    train,
+    training_parser,
+    weights_of,
+)
 
 RULE_SPACE = (
     "3 to 7 seats, every hand size to 17, every preset's rules with the hook flipped, "
@@ -64,17 +71,15 @@ def shard_arrays(path: Path) -> tuple[np.ndarray, ...]:
 
 
 def read_play_data(folders: list[Path], limit: int | None) -> tuple[PlayData, PlayData]:
-    shards = sorted(path for folder in folders for path in folder.glob("shard-*.bin"))
-    if not shards:
-        raise ValueError(f"{', '.join(map(str, folders))}: no shards")
+    """Training and validation data, up to ``limit`` records (the shards held out as
+    ``tools/train.py`` holds them out)."""
     train_parts: list[tuple[np.ndarray, ...]] = []
     valid_parts: list[tuple[np.ndarray, ...]] = []
-    every = min(20, len(shards))
     total = 0
-    for number, path in enumerate(shards):
+    for path, held in shards_of(folders):
         part = shard_arrays(path)
         total += len(part[0])
-        (valid_parts if number % every == every - 1 else train_parts).append(part)
+        (valid_parts if held else train_parts).append(part)
         if limit is not None and total >= limit:
             break
     if not train_parts or not valid_parts:
@@ -109,18 +114,7 @@ def figures(params: dict[str, Floats], train_data: PlayData, valid: PlayData) ->
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="tools/train_plays.py", description=__doc__.split("\n")[0]
-    )
-    parser.add_argument("data", nargs="+", help="the folders of tools/selfplay.py --plays")
-    parser.add_argument("--out", required=True, help="the play weights file to write")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=96)
-    parser.add_argument("--batch", type=int, default=512)
-    parser.add_argument("--rate", type=float, default=0.002)
-    parser.add_argument("--epochs", type=int, default=30)
-    parser.add_argument("--patience", type=int, default=2)
-    parser.add_argument("--limit", type=int, help="read at most this many records")
+    parser = training_parser("tools/train_plays.py", __doc__, "tools/selfplay.py --plays", 96)
     args = parser.parse_args(argv)
     try:
         start = time.process_time()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.base import play_match
 from game.ai.knowledge import knowledge_of
 from game.ai.levels import make_agent
 from game.ai.playfeatures import (
@@ -37,7 +38,7 @@ from game.rules.actions import Play
 from game.rules.phase import Phase
 from game.rules.presets import PRESET_LIST
 from game.rules.ruleset import HandSequence, TrickPoints
-from tests.hidden import copies, decides_the_same, standard_positions
+from tests.hidden import Checked, copies, decides_the_same, standard_positions
 from tests.models import random_play_model, write_play_model
 from tests.tool_module import load_tool
 
@@ -217,18 +218,9 @@ def test_the_learned_player_is_legal_under_every_preset() -> None:
     for preset in PRESET_LIST:
         players = max(preset.min_players, 4 if preset.max_players >= 4 else 3)
         rules = replace(preset.rules(players), max_hands=2)
-        match = Match(rules, 5)
-        agents = [LearnedPlayer(seat, model, fallback=make_agent("medium", seat))
+        agents = [Checked(LearnedPlayer(seat, model, fallback=make_agent("medium", seat)))
                   for seat in range(players)]  # fmt: skip
-        while match.phase is not Phase.GAME_OVER:
-            if match.phase.automatic:
-                match.advance()
-                continue
-            seat = match.awaiting[0]
-            view = match.view(seat)
-            action = agents[seat].choose(view)
-            assert action in view.legal, preset.id
-            match.apply(action)
+        play_match(rules, 5, agents)  # Checked asserts every action is legal
 
 
 def test_the_learned_player_takes_while_it_needs_and_ducks_once_it_has_its_bid() -> None:

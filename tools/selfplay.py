@@ -15,9 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
+from typing import TypeVar
 
 from game.ai.levels import is_measured_level
 from game.ai.playmodel import LearnedPlayer, load_play_model
@@ -26,6 +28,7 @@ from game.ai.selfplay import play_shard, shard_bytes
 from game.ai.trickmodel import ModelError, load_model
 from game.storage import atomic_write_bytes
 
+T = TypeVar("T")
 BID_EXPLORE = 0.25
 """With --plays, the share of random bids (the bids go to a ``bids`` folder beside)."""
 
@@ -34,18 +37,24 @@ def shard_path(out: Path, seed: int, index: int) -> Path:
     return out / f"shard-{seed}-{index:05d}.bin"
 
 
+@lru_cache(maxsize=4)
+def cached(load: Callable[[Path], T], path: str | None) -> T | None:
+    """A weights file read once per worker process (``None`` for no file)."""
+    return load(Path(path)) if path else None
+
+
 def make_shard(
     task: tuple[Path, int, int, str, float, str | None, float, str | None, bool],
 ) -> tuple[Path, int, float]:
     """Play and write one shard; return its path, records and seconds (in a worker)."""
     path, seed, hands, level, explore, weights, budget, play_weights, plays = task
     assert is_measured_level(level)
-    model = load_model(Path(weights)) if weights else None
+    model = cached(load_model, weights)
     start = time.process_time()
     if plays:
         player = None
         if play_weights:
-            play_model = load_play_model(Path(play_weights))
+            play_model = cached(load_play_model, play_weights)
             player = partial(LearnedPlayer, model=play_model, bids=model)
         odds = (BID_EXPLORE, explore)
         bids, made = play_shard_plays(seed, hands, level, odds, model, budget, player)

@@ -36,6 +36,11 @@ from game.storage import atomic_write_text
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
 Indexes = NDArray[np.uint8] | NDArray[np.uint16]
+RULE_SPACE = (
+    "3 to 7 seats, every hand size to 17, every preset's rules with the hook flipped, "
+    "tricks scored always / exact only / never, no-trump hands"
+)
+"""The rules the self-play data covers (``tools/selfplay.py``), as the weights' header says."""
 WIDTH = 40
 """The most features one record sets (a 17-card hand, the context and the bid)."""
 PAD = FEATURES
@@ -296,6 +301,12 @@ def weights_of(params: dict[str, Floats], features: int = FEATURES) -> dict[str,
     }
 
 
+def write_weights(out: Path, text: str) -> None:
+    """A weights file's text written atomically, its folder made if needed."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(out, text)
+
+
 def rounded(values: Floats) -> Any:
     return json.loads(json.dumps(np.round(values.astype(np.float64), 5).tolist()))
 
@@ -336,8 +347,7 @@ def main(argv: list[str]) -> int:
         lines = figures(params, train_data, valid)
         print("\n".join(lines))
         header = {
-            "rule_space": "3 to 7 seats, every hand size to 17, every preset's rules with the "
-            "hook flipped, tricks scored always / exact only / never, no-trump hands",
+            "rule_space": RULE_SPACE,
             "trained": {
                 "command": "tools/train.py " + " ".join(argv),
                 "records": len(train_data.taken),
@@ -347,9 +357,7 @@ def main(argv: list[str]) -> int:
                 "validation_log_loss": round(min(losses), 4),
             },
         }
-        out = Path(args.out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(out, weights_text(weights_of(params), header))
+        write_weights(Path(args.out), weights_text(weights_of(params), header))
         print(f"trained in {seconds:.0f} s of CPU; weights in {args.out}")
     except (OSError, ValueError) as error:
         print(f"tools/train.py: {error}", file=sys.stderr)

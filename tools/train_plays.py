@@ -24,8 +24,8 @@ from game.ai.playfeatures import PLAY_FEATURES, play_features
 from game.ai.playmodel import play_weights_text
 from game.ai.playrecords import read_plays
 from game.ai.trickmodel import OUTPUTS
-from game.storage import atomic_write_text
 from tools.train import (
+    RULE_SPACE,
     Floats,
     Network,
     log_loss,
@@ -33,12 +33,9 @@ from tools.train import (
     train,
     training_parser,
     weights_of,
+    write_weights,
 )
 
-RULE_SPACE = (
-    "3 to 7 seats, every hand size to 17, every preset's rules with the hook flipped, "
-    "tricks scored always / exact only / never, no-trump hands"
-)
 WIDTH = 72
 """The most features one play sets (a 17-card hand counts twice)."""
 
@@ -137,7 +134,7 @@ def main(argv: list[str]) -> int:
             "validation_log_loss": round(min(losses), 4),
         }
         header = {"rule_space": RULE_SPACE, "trained": trained}
-        atomic_write_text(Path(args.out), play_weights_text(weights, header))
+        write_weights(Path(args.out), play_weights_text(weights, header))
         print(f"trained in {seconds:.0f} s of CPU; weights in {args.out}")
     except (OSError, ValueError) as error:
         print(f"tools/train_plays.py: {error}", file=sys.stderr)

@@ -41,6 +41,7 @@ from game.ai.hard import HARD, HardAgent
 from game.ai.ismcts import ISMCTS, IsmctsAgent
 from game.ai.learned import LearnedBidder
 from game.ai.levels import MeasuredLevel, is_measured_level, make_agent
+from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer
 from game.ai.playmodel import PLAY_VARIABLE, LearnedPlayer, load_play_model, shipped_play_model
 from game.ai.sampled import SampledDealAgent
 from game.ai.trickmodel import MODEL_VARIABLE, load_model, shipped_model
@@ -90,6 +91,19 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
         HardAgent(seed, replace(HARD, infer=True, learned_infer=True))
     ),
     "learned": lambda seed: LearnedPlayer(seed, fallback=make_agent("hard", seed)),
+    "lookahead": lambda seed: LookaheadPlayer(seed, fallback=make_agent("hard", seed)),
+    "lookahead-share-0": lambda seed: LookaheadPlayer(
+        seed, replace(LOOKAHEAD, share=0.0), fallback=make_agent("hard", seed)
+    ),
+    "lookahead-d64": lambda seed: LookaheadPlayer(
+        seed, replace(LOOKAHEAD, deals=64), fallback=make_agent("hard", seed)
+    ),
+    "lookahead-infer": lambda seed: LookaheadPlayer(
+        seed, replace(LOOKAHEAD, oversample=4), fallback=make_agent("hard", seed)
+    ),
+    "lookahead-bids": lambda seed: LookaheadPlayer(
+        seed, replace(LOOKAHEAD, bid_deals=32), fallback=make_agent("hard", seed)
+    ),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

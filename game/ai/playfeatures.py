@@ -37,9 +37,13 @@ __all__ = [
     "PLAY_FEATURES",
     "WINS_NOW",
     "PlaySituation",
+    "card_features",
+    "kept_features",
     "masters",
     "play_features",
     "play_situation",
+    "shared_features",
+    "slots_of",
 ]
 
 MAX_SIZE = 17
@@ -145,21 +149,29 @@ def masters(situation: PlaySituation, card: int) -> int:
 
 def play_features(situation: PlaySituation, card: int) -> list[int]:
     """The features of playing ``card`` (one of the hand's) in ``situation``."""
-    s = situation
-    slots = trump_first_suits(s.hand, s.trump)
-    slot_of = {suit: slot for slot, suit in enumerate(slots)}
+    slot_of = slots_of(situation)
+    shared = shared_features(situation, slot_of)
+    for feature in kept_features(situation, card, slot_of):
+        shared.remove(feature)
+    return shared + card_features(situation, card, slot_of)
+
+
+def slots_of(situation: PlaySituation) -> dict[int, int]:
+    """Each suit's canonical slot (trump first, the side suits longest first)."""
+    return {
+        suit: slot for slot, suit in enumerate(trump_first_suits(situation.hand, situation.trump))
+    }
+
+
+def shared_features(s: PlaySituation, slot_of: dict[int, int]) -> list[int]:
+    """The features of every card of the hand in the situation: the same whatever card is
+    played, once that card's :func:`kept_features` are taken away."""
     out: list[int] = []
-    rest = s.hand & ~(1 << card)
+    rest = s.hand
     while rest:
         index = (rest & -rest).bit_length() - 1
         rest &= rest - 1
-        slot = slot_of[index // 13]
-        out.append(HAND + 13 * slot + index % 13)
-        out.append(HAND_ABOVE + RANKS_ABOVE * slot + min(masters(s, index), RANKS_ABOVE - 1))
-    slot = slot_of[card // 13]
-    out.append(CARD + 13 * slot + card % 13)
-    out.append(CARD_ABOVE + RANKS_ABOVE * slot + min(masters(s, card), RANKS_ABOVE - 1))
-    out.extend(_trick_features(s, card, slot_of))
+        out.extend(kept_features(s, index, slot_of))
     out.append(NEED + min(max(s.need, -2), 12) + 2)
     out.append(LEFT + min(s.tricks_left, MAX_SIZE) - 1)
     if s.need >= s.tricks_left:
@@ -184,6 +196,22 @@ def play_features(situation: PlaySituation, card: int) -> list[int]:
         (s.zero_bonus, ZERO_BONUS),
     )
     out.extend(index for on, index in flags if on)
+    return out
+
+
+def kept_features(s: PlaySituation, card: int, slot_of: dict[int, int]) -> tuple[int, int]:
+    """The features of ``card`` as a card the seat keeps."""
+    slot = slot_of[card // 13]
+    above = min(masters(s, card), RANKS_ABOVE - 1)
+    return HAND + 13 * slot + card % 13, HAND_ABOVE + RANKS_ABOVE * slot + above
+
+
+def card_features(s: PlaySituation, card: int, slot_of: dict[int, int]) -> list[int]:
+    """The features of ``card`` as the card played: itself and where it stands in the trick."""
+    slot = slot_of[card // 13]
+    above = min(masters(s, card), RANKS_ABOVE - 1)
+    out = [CARD + 13 * slot + card % 13, CARD_ABOVE + RANKS_ABOVE * slot + above]
+    out.extend(_trick_features(s, card, slot_of))
     return out
 
 

@@ -18,9 +18,9 @@ evaluations (under a millisecond).
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from operator import add
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +31,11 @@ from game.ai.playfeatures import (
     MAX_SIZE,
     PLAY_FEATURES,
     PlaySituation,
-    play_features,
+    card_features,
+    kept_features,
     play_situation,
+    shared_features,
+    slots_of,
 )
 from game.ai.trickmodel import (
     ModelError,
@@ -85,15 +88,33 @@ class PlayModel:
         zero = (0.0,) * hidden
         return cls((zero,) * PLAY_FEATURES, zero, (zero,) * OUTPUTS, (0.0,) * OUTPUTS, {})
 
+    @cached_property
+    def negated(self) -> tuple[tuple[float, ...], ...]:
+        """Every first-layer column negated, to take a kept card's features away."""
+        return tuple(tuple(-weight for weight in column) for column in self.columns)
+
     def distribution(self, situation: PlaySituation, card: int) -> list[float]:
         """The chance of taking 0..tricks left more tricks after playing ``card``."""
-        total = list(self.hidden_bias)
-        columns = self.columns
-        for feature in play_features(situation, card):
-            total = list(map(add, total, columns[feature]))
-        hidden = [value if value > 0.0 else 0.0 for value in total]
+        return self.distributions(situation, (card,))[card]
+
+    def distributions(
+        self, situation: PlaySituation, cards: Iterable[int]
+    ) -> dict[int, list[float]]:
+        """:meth:`distribution` for each of ``cards``. The features every card shares
+        (:func:`~game.ai.playfeatures.play_features` less the card's own) are summed once."""
+        slot_of = slots_of(situation)
+        columns, negated = self.columns, self.negated
+        shared = [columns[feature] for feature in shared_features(situation, slot_of)]
+        base = list(map(sum, zip(self.hidden_bias, *shared, strict=True)))
         count = min(situation.tricks_left, MAX_SIZE)
-        return output_chances(hidden, self.rows, self.output_bias, count)
+        out = {}
+        for card in cards:
+            used = [negated[feature] for feature in kept_features(situation, card, slot_of)]
+            used += [columns[feature] for feature in card_features(situation, card, slot_of)]
+            total = map(sum, zip(base, *used, strict=True))
+            hidden = [value if value > 0.0 else 0.0 for value in total]
+            out[card] = output_chances(hidden, self.rows, self.output_bias, count)
+        return out
 
 
 def play_weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:
@@ -135,11 +156,9 @@ def card_values(view: SeatView, model: PlayModel) -> dict[int, float]:
     seat = knowledge.seat
     bid = view.bids[seat]
     taken = view.taken[seat]
+    cards = [action.card.index for action in view.legal if isinstance(action, Play)]
     values = {}
-    for action in view.legal:
-        assert isinstance(action, Play)
-        card = action.card.index
-        chances = model.distribution(situation, card)
+    for card, chances in model.distributions(situation, cards).items():
         values[card] = sum(
             chance * hand_points(view.rules, bid or 0, taken + more, view.hand_size)
             for more, chance in enumerate(chances)

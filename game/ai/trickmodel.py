@@ -87,11 +87,9 @@ class TrickModel:
 
     def hidden_input(self, situation: BidSituation) -> list[float]:
         """The hidden layer's input before the own bid is added."""
-        total = list(self.hidden_bias)
         columns = self.columns
-        for feature in active(situation):
-            total = list(map(add, total, columns[feature]))
-        return total
+        used = [columns[feature] for feature in active(situation)]
+        return list(map(sum, zip(self.hidden_bias, *used, strict=True)))
 
     def distribution(
         self, situation: BidSituation, bid: int, base: Sequence[float] | None = None

@@ -1,0 +1,324 @@
+"""The learned player with a look ahead: each card tried on sampled deals, played out
+by the learned play model in every seat.
+
+At its turn to play, the seat draws deals consistent with what it sees
+(:class:`~game.ai.sampling.DealSampler`), and for each of its candidate cards
+plays every deal to the end of the hand, each seat (its own included) choosing
+as :class:`~game.ai.playmodel.LearnedPlayer` would from what *that* seat would
+see there: its own sampled hand and the cards played in the open. No seat of a
+play-out sees another's cards, so a line of play is never chosen for a deal the
+seat could not tell from another (no strategy fusion). The card with the best
+mean outcome (:mod:`game.ai.objective`) on the same deals is played. This is a
+one-step policy improvement of the learned player (Tesauro's "rollouts").
+
+The bid is the learned trick model's (:func:`~game.ai.learned.learned_bid`), or with
+``bid_deals`` its best few bids played out the same way, the bids still to come
+guessed by the trick model from each sampled hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.base import Agent
+from game.ai.features import situation_in, situation_of
+from game.ai.knowledge import Knowledge, hook_barred, knowledge_of
+from game.ai.learned import learned_bid, model_best_bid, model_bid_values
+from game.ai.objective import Objective, objective_of
+from game.ai.playfeatures import PlaySituation
+from game.ai.playmodel import PlayModel, card_values, shipped_play_model
+from game.ai.search import card_classes
+from game.ai.seeds import decision_rng
+from game.ai.shards import DealSource
+from game.ai.trickmodel import TrickModel, shipped_model
+from game.rules.actions import Action, Bid, Play
+from game.rules.phase import Phase
+from game.rules.ruleset import TrickPoints, ZeroBid
+from game.rules.scoring import hand_points
+from game.rules.tricks import legal_mask, winning_position
+from game.rules.view import SeatView
+
+__all__ = ["LOOKAHEAD", "LookaheadConfig", "LookaheadPlayer", "Table", "play_out"]
+
+
+@dataclass(frozen=True)
+class LookaheadConfig:
+    deals: int = 24
+    """Deals each candidate card is played out on."""
+    candidates: int = 4
+    """The learned player's best cards tried (one per class of equivalent cards)."""
+    share: float = 1.0
+    """The weight of the opponents' average points (when every trick scores)."""
+    bid_deals: int = 0
+    """Deals each candidate bid is played out on (0: the trick model's bid alone)."""
+    bid_candidates: int = 3
+    """The trick model's best bids tried."""
+    oversample: int = 1
+    """With more than 1, deals are kept from that many times as many drawn, by how
+    likely the opponents' bids and plays were with them (:mod:`game.ai.inference`)."""
+
+
+LOOKAHEAD = LookaheadConfig()
+
+
+@dataclass(frozen=True)
+class Table:
+    """What every seat sees in the open at the decision: the start of each play-out."""
+
+    players: int
+    size: int
+    trump: int | None
+    must_trump: bool
+    zero_bonus: bool
+    trick_points: TrickPoints
+    leader: int
+    trick: tuple[int, ...]
+    taken: tuple[int, ...]
+    done: int
+    """Tricks complete."""
+    voids: tuple[int, ...]
+    pool: int
+    """Cards not played and not seen out of play: each in some hand or the stock."""
+    bids: tuple[int, ...]
+    points: tuple[tuple[int, ...], ...]
+    """Per seat, the hand's points by the tricks it ends with."""
+
+    @classmethod
+    def of(cls, knowledge: Knowledge, bids: Sequence[int | None] | None = None) -> Table:
+        """The table of ``knowledge``, with ``bids`` for the bids (its own unless given)."""
+        rules = knowledge.rules
+        pool = knowledge.unseen | knowledge.hand
+        for cards in knowledge.known:
+            pool |= cards
+        size = knowledge.size
+        made = [bid or 0 for bid in (knowledge.bids if bids is None else bids)]
+        points = tuple(
+            tuple(hand_points(rules, bid, taken, size) for taken in range(size + 1)) for bid in made
+        )
+        done = (len(knowledge.history) - len(knowledge.trick)) // knowledge.players
+        return cls(
+            players=knowledge.players,
+            size=size,
+            trump=knowledge.trump,
+            must_trump=rules.must_trump,
+            zero_bonus=rules.zero_bid is not ZeroBid.NONE,
+            trick_points=rules.trick_points,
+            leader=knowledge.leader,
+            trick=knowledge.trick,
+            taken=knowledge.taken,
+            done=done,
+            voids=knowledge.voids,
+            pool=pool,
+            bids=tuple(made),
+            points=points,
+        )
+
+
+def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel) -> list[int]:
+    """Play ``first`` for the seat to play (if given), then the rest of the hand by the
+    model in every seat; the tricks each seat ends the hand with. ``hands`` is consumed."""
+    players, trump, must_trump = table.players, table.trump, table.must_trump
+    leader, trick, taken = table.leader, list(table.trick), list(table.taken)
+    voids, pool, done = list(table.voids), table.pool, table.done
+    card: int | None = first
+    while done < table.size:
+        seat = (leader + len(trick)) % players
+        hand = hands[seat]
+        if card is None:
+            led = trick[0] // 13 if trick else None
+            legal = legal_mask(hand, led, trump, must_trump)
+            if legal & (legal - 1):
+                seen = seen_by(table, seat, hand, trick, taken, voids, pool, done)
+                card = _model_card(table, seen, seat, legal, taken[seat], model)
+            else:
+                card = legal.bit_length() - 1
+        if trick and card // 13 != trick[0] // 13:
+            voids[seat] |= 1 << trick[0] // 13
+            if must_trump and trump is not None and card // 13 != trump:
+                voids[seat] |= 1 << trump
+        hands[seat] = hand & ~(1 << card)
+        pool &= ~(1 << card)
+        trick.append(card)
+        card = None
+        if len(trick) == players:
+            leader = (leader + winning_position(trick, trump)) % players
+            taken[leader] += 1
+            done += 1
+            trick = []
+    return taken
+
+
+def _model_card(
+    table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
+) -> int:
+    """The card of ``legal`` the learned player in ``seat`` plays in ``situation``,
+    having taken ``have`` tricks."""
+    row = table.points[seat]
+    best, best_value = -1, 0.0
+    for card, chances in model.distributions(situation, _cards(legal)).items():
+        value = sum(chance * row[have + more] for more, chance in enumerate(chances))
+        if best < 0 or value > best_value:
+            best, best_value = card, value
+    return best
+
+
+def _cards(mask: int) -> list[int]:
+    """The card indexes of ``mask``, lowest first."""
+    out = []
+    while mask:
+        out.append((mask & -mask).bit_length() - 1)
+        mask &= mask - 1
+    return out
+
+
+def seen_by(
+    table: Table,
+    seat: int,
+    hand: int,
+    trick: Sequence[int],
+    taken: Sequence[int],
+    voids: Sequence[int],
+    pool: int,
+    done: int,
+) -> PlaySituation:
+    """What ``seat``, holding ``hand``, sees at its turn in a play-out (what
+    :func:`~game.ai.playfeatures.play_situation` reads from its view at the table)."""
+    players, bids = table.players, table.bids
+    others = [(seat + step) % players for step in range(1, players)]
+    return PlaySituation(
+        hand=hand,
+        live=pool & ~hand,
+        trick=tuple(trick),
+        trump=table.trump,
+        players=players,
+        size=table.size,
+        tricks_left=table.size - done,
+        need=bids[seat] - taken[seat],
+        others_need=tuple(bids[other] - taken[other] for other in others),
+        others_voids=tuple(voids[other] for other in others),
+        must_trump=table.must_trump,
+        zero_bonus=table.zero_bonus,
+        trick_points=table.trick_points,
+    )
+
+
+class LookaheadPlayer:
+    """Bids from the learned trick model; plays the card that does best on sampled deals
+    played out by the learned play model (the learned player's best few tried)."""
+
+    level = "lookahead"
+
+    def __init__(
+        self,
+        seed: int,
+        config: LookaheadConfig = LOOKAHEAD,
+        model: PlayModel | None = None,
+        bids: TrickModel | None = None,
+        fallback: Agent | None = None,
+    ) -> None:
+        self.seed = seed
+        self.config = config
+        self.model = model if model is not None else shipped_play_model()
+        self.bids = bids if bids is not None else shipped_model()
+        self.fallback = fallback
+
+    def choose(self, view: SeatView) -> Action:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.phase is Phase.BIDDING:
+            if self.bids is None:
+                return self._fallback(view)
+            if self.config.bid_deals and self.model is not None:
+                return self.best_bid(view, self.bids, self.model)
+            return learned_bid(view, self.bids)
+        if self.model is None:
+            return self._fallback(view)
+        card = self.best_card(view, self.model)
+        for action in view.legal:
+            if isinstance(action, Play) and action.card.index == card:
+                return action
+        raise AssertionError("the chosen card is legal")
+
+    def best_card(self, view: SeatView, model: PlayModel) -> int:
+        knowledge = knowledge_of(view)
+        prior = card_values(view, model)
+        classes = card_classes(view, knowledge)
+        ranked = sorted(classes, key=lambda card: (-prior[card], card))
+        candidates = ranked[: self.config.candidates]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = self.card_totals(view, knowledge, candidates, model)
+        return max(candidates, key=lambda card: (totals[card], prior[card], -card))
+
+    def card_totals(
+        self, view: SeatView, knowledge: Knowledge, candidates: Sequence[int], model: PlayModel
+    ) -> dict[int, float]:
+        """Each candidate's summed outcome over the same sampled deals."""
+        table = Table.of(knowledge)
+        objective = objective_of(view, self.config.share)
+        totals = dict.fromkeys(candidates, 0.0)
+        for deal, weight in self.deals(view, knowledge, self.config.deals):
+            for card in candidates:
+                ends = play_out(table, list(deal), card, model)
+                totals[card] += weight * _value(objective, table, ends)
+        return totals
+
+    def deals(
+        self, view: SeatView, knowledge: Knowledge, count: int
+    ) -> list[tuple[list[int], float]]:
+        """``count`` deals consistent with the seat's view, each with its weight."""
+        rng = decision_rng(self.seed, view, self.level)
+        infer = self.config.oversample > 1
+        source = DealSource(knowledge, self.config.oversample, infer, self.bids)
+        drawn, weights = source.draw(count, rng)
+        return list(zip(drawn, weights, strict=True))
+
+    def best_bid(self, view: SeatView, bids: TrickModel, model: PlayModel) -> Bid:
+        """The trick model's best few bids, each played out on the same sampled deals:
+        the bids still to come guessed by the trick model from each sampled hand."""
+        legal = [action for action in view.legal if isinstance(action, Bid)]
+        prior = model_bid_values(bids, situation_of(view), view.rules, [b.tricks for b in legal])
+        ranked = sorted(legal, key=lambda bid: (-prior[bid.tricks], bid.tricks))
+        candidates = ranked[: self.config.bid_candidates]
+        if len(candidates) == 1:
+            return candidates[0]
+        knowledge = knowledge_of(view)
+        objective = objective_of(view, self.config.share)
+        totals = dict.fromkeys(candidates, 0.0)
+        for deal, weight in self.deals(view, knowledge, self.config.bid_deals):
+            for candidate in candidates:
+                made = guessed_bids(knowledge, deal, candidate.tricks, bids)
+                table = Table.of(knowledge, made)
+                ends = play_out(table, list(deal), None, model)
+                totals[candidate] += weight * _value(objective, table, ends)
+        return max(candidates, key=lambda bid: (totals[bid], prior[bid.tricks], -bid.tricks))
+
+    def _fallback(self, view: SeatView) -> Action:
+        if self.fallback is None:
+            raise ValueError("no learned model to decide with and no level to fall back on")
+        return self.fallback.choose(view)
+
+
+def guessed_bids(
+    knowledge: Knowledge, hands: Sequence[int], mine: int, model: TrickModel
+) -> list[int]:
+    """Every seat's bid in a sampled deal: the known ones, ``mine``, and the trick model's
+    bid for each hand still to bid, in bidding order (the hook respected)."""
+    made: list[int | None] = list(knowledge.bids)
+    made[knowledge.seat] = mine
+    players = knowledge.players
+    sizes = range(knowledge.size + 1)
+    for step in range(1, players + 1):
+        seat = (knowledge.dealer + step) % players
+        if made[seat] is not None:
+            continue
+        barred = hook_barred(knowledge, seat, made)
+        legal = [count for count in sizes if count != barred]
+        situation = situation_in(knowledge, seat, hands[seat], made)
+        made[seat] = model_best_bid(model, situation, knowledge.rules, legal)
+    return [bid or 0 for bid in made]
+
+
+def _value(objective: Objective, table: Table, ends: list[int]) -> float:
+    return objective.value([row[taken] for row, taken in zip(table.points, ends, strict=True)])

@@ -1,0 +1,144 @@
+"""The learned player with a look ahead (issue 50): its play-outs see what the table
+shows each seat, end as the engine ends the hand, and read no hidden card."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import replace
+
+from game.ai.base import play_match
+from game.ai.knowledge import knowledge_of
+from game.ai.levels import make_agent
+from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, Table, play_out, seen_by
+from game.ai.playfeatures import play_situation
+from game.ai.playmodel import LearnedPlayer, PlayModel
+from game.rules import PRESETS, Match
+from game.rules.actions import Play
+from game.rules.phase import Phase
+from game.rules.presets import PRESET_LIST
+from game.rules.ruleset import HandSequence
+from tests.hidden import Checked, clairvoyant, copies, decides_the_same, standard_positions
+from tests.models import random_play_model
+
+QUICK = replace(LOOKAHEAD, deals=4)
+
+
+def one_hand(preset: str, players: int, seed: int, size: int) -> Match:
+    """One hand of ``size`` cards; preset ``must-trump`` is oh-hell with La Podrida's rule."""
+    rules = replace(
+        PRESETS[preset.replace("must-trump", "oh-hell")].rules(players),
+        sequence=HandSequence.CONSTANT,
+        largest_hand=size,
+        max_hands=1,
+        target_score=None,
+        must_trump=preset == "must-trump",
+    )
+    return Match(rules, seed)
+
+
+def test_every_seat_in_a_play_out_sees_what_its_view_shows() -> None:
+    """The situation a play-out builds for any seat, from the table as the deciding seat
+    sees it, is the one :func:`play_situation` reads from that seat's own view."""
+    checked = 0
+    for preset, players in [("oh-hell", 4), ("must-trump", 5), ("blob", 3), ("british-oh-hell", 6)]:
+        match = one_hand(preset, players, 3, 6)
+        agents = [make_agent("medium", seat) for seat in range(players)]
+        while match.phase is not Phase.GAME_OVER:
+            if match.phase.automatic:
+                match.advance()
+                continue
+            seat = match.awaiting[0]
+            view = match.view(seat)
+            if match.phase is Phase.PLAYING:
+                mine = knowledge_of(view)
+                for other in range(players):
+                    seen = knowledge_of(match.view(other))
+                    table = Table.of(seen)
+                    got = seen_by(
+                        table, seat, mine.hand, seen.trick, seen.taken, seen.voids,
+                        table.pool, table.done,
+                    )  # fmt: skip
+                    assert got == play_situation(mine), (preset, other)
+                    checked += 1
+            match.apply(agents[seat].choose(view))
+    assert checked > 200
+
+
+def test_a_play_out_ends_the_hand_as_the_engine_does() -> None:
+    """Played out on the true deal with the learned player's own card, a play-out gives
+    every seat the tricks the engine gives it when learned players play the hand."""
+    model = random_play_model(3)
+    for preset, players, seed in [("oh-hell", 4, 1), ("must-trump", 4, 2), ("blob", 5, 3)]:
+        match = one_hand(preset, players, seed, 7)
+        agents = [LearnedPlayer(seat, model) for seat in range(players)]
+        predicted: list[list[int]] = []
+        while match.phase is not Phase.GAME_OVER:
+            if match.phase.automatic:
+                match.advance()
+                continue
+            seat = match.awaiting[0]
+            view = match.view(seat)
+            action = agents[seat].choose(view)
+            if match.phase is Phase.PLAYING and isinstance(action, Play):
+                table = Table.of(knowledge_of(view))
+                hands = [match.cards_of(other) for other in range(players)]
+                predicted.append(play_out(table, hands, action.card.index, model))
+            match.apply(action)
+        taken = list(match.results[0].taken)
+        assert len(predicted) == 7 * players
+        assert all(ends == taken for ends in predicted), preset
+
+
+def test_the_lookahead_is_legal_under_every_preset() -> None:
+    model = random_play_model(7)
+    for preset in PRESET_LIST:
+        players = max(preset.min_players, 4 if preset.max_players >= 4 else 3)
+        rules = replace(preset.rules(players), max_hands=2)
+        agents = [Checked(LookaheadPlayer(seat, QUICK, model)) for seat in range(players)]
+        play_match(rules, 5, agents)  # Checked asserts every action is legal
+
+
+def lookahead(model: PlayModel) -> LookaheadPlayer:
+    return LookaheadPlayer(6, QUICK, model, fallback=make_agent("medium", 6))
+
+
+def test_the_lookahead_reads_no_hidden_card() -> None:
+    model = random_play_model(5)
+    for kind, match, seat in standard_positions():
+        assert decides_the_same(match, seat, lookahead(model).choose), kind
+
+
+def test_the_check_catches_a_lookahead_that_plays_out_the_true_deal() -> None:
+    model = random_play_model(5)
+    caught = 0
+    for _, match, seat in standard_positions():
+        if match.phase is not Phase.PLAYING:
+            continue
+        answers = []
+        for board in [copy.deepcopy(match), *copies(match, seat)]:
+            with clairvoyant(board):
+                answers.append(repr(lookahead(model).choose(board.view(seat))))
+        caught += len(set(answers)) > 1
+    assert caught >= 1
+
+
+def test_the_same_view_and_seed_give_the_same_card() -> None:
+    model = random_play_model(2)
+    match = one_hand("oh-hell", 5, 11, 8)
+    agents = [make_agent("medium", seat) for seat in range(5)]
+    views = []
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            match.advance()
+            continue
+        seat = match.awaiting[0]
+        view = match.view(seat)
+        if match.phase is Phase.PLAYING and len(view.legal) > 1:
+            views.append(view)
+        match.apply(agents[seat].choose(view))
+    rng = random.Random(4)
+    for view in rng.sample(views, 6):
+        one = lookahead(model).choose(view)
+        lookahead(model).choose(rng.choice(views))
+        assert lookahead(model).choose(view) == one

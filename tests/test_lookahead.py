@@ -4,17 +4,33 @@ shows each seat, end as the engine ends the hand, and read no hidden card."""
 from __future__ import annotations
 
 import copy
+import math
 import random
 from dataclasses import replace
 
+import pytest
+
 from game.ai.base import play_match
 from game.ai.knowledge import knowledge_of
+from game.ai.learned import learned_bid
 from game.ai.levels import make_agent
-from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, Table, play_out, seen_by
+from game.ai.likelihood import BidLikelihood
+from game.ai.lookahead import (
+    LOOKAHEAD,
+    LookaheadConfig,
+    LookaheadPlayer,
+    Table,
+    guessed_bids,
+    play_out,
+    race,
+    seen_by,
+)
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel
+from game.ai.sampling import DealSampler
+from game.ai.trickmodel import shipped_model
 from game.rules import PRESETS, Match
-from game.rules.actions import Play
+from game.rules.actions import Bid, Play
 from game.rules.phase import Phase
 from game.rules.presets import PRESET_LIST
 from game.rules.ruleset import HandSequence
@@ -22,6 +38,8 @@ from tests.hidden import Checked, clairvoyant, copies, decides_the_same, standar
 from tests.models import random_play_model
 
 QUICK = replace(LOOKAHEAD, deals=4)
+RACING = replace(LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2, sharpness=1.0)
+"""Every option on: racing, bids played out, deals weighed by the opponents' bids."""
 
 
 def one_hand(preset: str, players: int, seed: int, size: int) -> Match:
@@ -99,14 +117,15 @@ def test_the_lookahead_is_legal_under_every_preset() -> None:
         play_match(rules, 5, agents)  # Checked asserts every action is legal
 
 
-def lookahead(model: PlayModel) -> LookaheadPlayer:
-    return LookaheadPlayer(6, QUICK, model, fallback=make_agent("medium", 6))
+def lookahead(model: PlayModel, config: LookaheadConfig = QUICK) -> LookaheadPlayer:
+    return LookaheadPlayer(6, config, model, fallback=make_agent("medium", 6))
 
 
-def test_the_lookahead_reads_no_hidden_card() -> None:
+@pytest.mark.parametrize("config", [QUICK, RACING], ids=["plain", "every option"])
+def test_the_lookahead_reads_no_hidden_card(config: LookaheadConfig) -> None:
     model = random_play_model(5)
     for kind, match, seat in standard_positions():
-        assert decides_the_same(match, seat, lookahead(model).choose), kind
+        assert decides_the_same(match, seat, lookahead(model, config).choose), kind
 
 
 def test_the_check_catches_a_lookahead_that_plays_out_the_true_deal() -> None:
@@ -142,3 +161,72 @@ def test_the_same_view_and_seed_give_the_same_card() -> None:
         one = lookahead(model).choose(view)
         lookahead(model).choose(rng.choice(views))
         assert lookahead(model).choose(view) == one
+
+
+def test_a_race_drops_a_clearly_worse_candidate_and_keeps_a_close_one() -> None:
+    """Paired by deal, "close" differs from "best" by +2 or -2 (as good on average),
+    "bad" is 4 behind give or take 1: only "bad" drops out, after the first batch."""
+    deals = [([index], 1.0) for index in range(64)]
+    calls: list[str] = []
+
+    def outcome(deal: list[int], name: str) -> float:
+        calls.append(name)
+        sign = 1 if deal[0] % 2 else -1
+        return {"best": 0.0, "close": 2.0 * sign, "bad": -4.0 + sign}[name] + deal[0] % 5
+
+    means = race(["best", "close", "bad"], deals, outcome, batch=16, margin=2.0)
+    assert means["bad"] == -math.inf
+    assert calls.count("bad") == 16
+    assert calls.count("best") == calls.count("close") == 64
+    assert means["best"] == means["close"] == sum(index % 5 for index in range(64)) / 64
+    everything = race(["best", "close", "bad"], deals, outcome, batch=0, margin=2.0)
+    assert everything["bad"] == means["best"] - 4.0
+
+
+def test_the_bids_still_to_come_are_the_ones_the_learned_bid_makes() -> None:
+    """Guessed on the true deal, the bids after this seat's are the bids the learned
+    bid makes from each seat's own view at the table (the engine's hook included)."""
+    model = shipped_model()
+    assert model is not None
+    hooked = 0
+    for seed in range(12):
+        match = one_hand("oh-hell", 4, seed, 5)
+        match.advance_until_decision()
+        seat = match.awaiting[0]
+        knowledge = knowledge_of(match.view(seat))
+        hands = [match.cards_of(other) for other in range(4)]
+        mine = seed % 3
+        guessed = guessed_bids(knowledge, hands, mine, model)
+        match.apply(Bid.of(seat, mine))
+        while match.phase is Phase.BIDDING:
+            view = match.view(match.awaiting[0])
+            match.apply(learned_bid(view, model))
+            match.advance_until_decision()
+        made = [bid for bid in match.view(seat).bids if bid is not None]
+        assert guessed == made, seed
+        hooked += sum(made) == 4 or sum(made) == 6
+    assert hooked
+
+
+def test_the_bids_made_are_likelier_with_the_true_hands_than_with_sampled_ones() -> None:
+    """After medium players bid, the learned likelihood of each opponent's bid is
+    higher, on average, with the hand it holds than with hands drawn blind."""
+    model = shipped_model()
+    assert model is not None
+    rng = random.Random(1)
+    true, drawn = [], []
+    for seed in range(20):
+        match = one_hand("oh-hell", 4, seed, 5)
+        agents = [make_agent("medium", seat) for seat in range(4)]
+        match.advance_until_decision()
+        while match.phase is Phase.BIDDING:
+            seat = match.awaiting[0]
+            match.apply(agents[seat].choose(match.view(seat)))
+            match.advance_until_decision()
+        knowledge = knowledge_of(match.view(match.awaiting[0]))
+        likelihood = BidLikelihood(knowledge, model)
+        sampler = DealSampler(knowledge)
+        for seat in likelihood.opponents:
+            true.append(likelihood.log_chance(seat, match.cards_of(seat)))
+            drawn += [likelihood.log_chance(seat, sampler.sample(rng)[seat]) for _ in range(10)]
+    assert sum(true) / len(true) > sum(drawn) / len(drawn) + 1.0

@@ -98,11 +98,24 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-d64": lambda seed: LookaheadPlayer(
         seed, replace(LOOKAHEAD, deals=64), fallback=make_agent("hard", seed)
     ),
+    "lookahead-d128": lambda seed: LookaheadPlayer(
+        seed, replace(LOOKAHEAD, deals=128), fallback=make_agent("hard", seed)
+    ),
     "lookahead-infer": lambda seed: LookaheadPlayer(
         seed, replace(LOOKAHEAD, oversample=4), fallback=make_agent("hard", seed)
     ),
+    "lookahead-race": lambda seed: LookaheadPlayer(
+        seed, replace(LOOKAHEAD, deals=128, batch=16), fallback=make_agent("hard", seed)
+    ),
+    "lookahead-bid-likely": lambda seed: LookaheadPlayer(
+        seed,
+        replace(LOOKAHEAD, deals=128, batch=16, oversample=4, sharpness=1.0),
+        fallback=make_agent("hard", seed),
+    ),
     "lookahead-bids": lambda seed: LookaheadPlayer(
-        seed, replace(LOOKAHEAD, bid_deals=32), fallback=make_agent("hard", seed)
+        seed,
+        replace(LOOKAHEAD, deals=128, batch=16, bid_deals=128),
+        fallback=make_agent("hard", seed),
     ),
 }
 """Every player this tool can seat against the yardstick, by name."""

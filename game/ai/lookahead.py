@@ -18,13 +18,17 @@ guessed by the trick model from each sampled hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import mul
+from typing import TypeVar
 
 from game.ai.base import Agent
 from game.ai.features import situation_in, situation_of
 from game.ai.knowledge import Knowledge, hook_barred, knowledge_of
 from game.ai.learned import learned_bid, model_best_bid, model_bid_values
+from game.ai.likelihood import weighed_deals
 from game.ai.objective import Objective, objective_of
 from game.ai.playfeatures import PlaySituation
 from game.ai.playmodel import PlayModel, card_values, shipped_play_model
@@ -38,6 +42,8 @@ from game.rules.ruleset import TrickPoints, ZeroBid
 from game.rules.scoring import hand_points
 from game.rules.tricks import legal_mask, winning_position
 from game.rules.view import SeatView
+
+C = TypeVar("C")
 
 __all__ = ["LOOKAHEAD", "LookaheadConfig", "LookaheadPlayer", "Table", "play_out"]
 
@@ -54,9 +60,16 @@ class LookaheadConfig:
     """Deals each candidate bid is played out on (0: the trick model's bid alone)."""
     bid_candidates: int = 3
     """The trick model's best bids tried."""
+    batch: int = 0
+    """With a batch, candidates race: after each batch of deals, a candidate behind
+    the leader by more than ``margin`` standard errors (paired by deal) drops out."""
+    margin: float = 2.0
     oversample: int = 1
     """With more than 1, deals are kept from that many times as many drawn, by how
     likely the opponents' bids and plays were with them (:mod:`game.ai.inference`)."""
+    sharpness: float = 0.0
+    """With ``oversample``, more than 0: weigh the deals by the opponents' bids only,
+    as likely as the learned bid finds them (:mod:`game.ai.likelihood`)."""
 
 
 LOOKAHEAD = LookaheadConfig()
@@ -254,15 +267,16 @@ class LookaheadPlayer:
     def card_totals(
         self, view: SeatView, knowledge: Knowledge, candidates: Sequence[int], model: PlayModel
     ) -> dict[int, float]:
-        """Each candidate's summed outcome over the same sampled deals."""
+        """Each candidate's mean outcome over the same sampled deals (``-inf`` for a
+        candidate that dropped out of the race)."""
         table = Table.of(knowledge)
         objective = objective_of(view, self.config.share)
-        totals = dict.fromkeys(candidates, 0.0)
-        for deal, weight in self.deals(view, knowledge, self.config.deals):
-            for card in candidates:
-                ends = play_out(table, list(deal), card, model)
-                totals[card] += weight * _value(objective, table, ends)
-        return totals
+
+        def outcome(deal: list[int], card: int) -> float:
+            return _value(objective, table, play_out(table, list(deal), card, model))
+
+        deals = self.deals(view, knowledge, self.config.deals)
+        return race(candidates, deals, outcome, self.config.batch, self.config.margin)
 
     def deals(
         self, view: SeatView, knowledge: Knowledge, count: int
@@ -270,6 +284,12 @@ class LookaheadPlayer:
         """``count`` deals consistent with the seat's view, each with its weight."""
         rng = decision_rng(self.seed, view, self.level)
         infer = self.config.oversample > 1
+        if infer and self.config.sharpness > 0.0 and self.bids is not None:
+            sharp = self.config.sharpness
+            drawn, weights = weighed_deals(
+                knowledge, self.bids, count, self.config.oversample, rng, sharp
+            )
+            return list(zip(drawn, weights, strict=True))
         source = DealSource(knowledge, self.config.oversample, infer, self.bids)
         drawn, weights = source.draw(count, rng)
         return list(zip(drawn, weights, strict=True))
@@ -285,19 +305,63 @@ class LookaheadPlayer:
             return candidates[0]
         knowledge = knowledge_of(view)
         objective = objective_of(view, self.config.share)
-        totals = dict.fromkeys(candidates, 0.0)
-        for deal, weight in self.deals(view, knowledge, self.config.bid_deals):
-            for candidate in candidates:
-                made = guessed_bids(knowledge, deal, candidate.tricks, bids)
-                table = Table.of(knowledge, made)
-                ends = play_out(table, list(deal), None, model)
-                totals[candidate] += weight * _value(objective, table, ends)
+
+        def outcome(deal: list[int], bid: Bid) -> float:
+            table = Table.of(knowledge, guessed_bids(knowledge, deal, bid.tricks, bids))
+            return _value(objective, table, play_out(table, list(deal), None, model))
+
+        deals = self.deals(view, knowledge, self.config.bid_deals)
+        totals = race(candidates, deals, outcome, self.config.batch, self.config.margin)
         return max(candidates, key=lambda bid: (totals[bid], prior[bid.tricks], -bid.tricks))
 
     def _fallback(self, view: SeatView) -> Action:
         if self.fallback is None:
             raise ValueError("no learned model to decide with and no level to fall back on")
         return self.fallback.choose(view)
+
+
+def race(
+    candidates: Sequence[C],
+    deals: Sequence[tuple[list[int], float]],
+    outcome: Callable[[list[int], C], float],
+    batch: int,
+    margin: float,
+) -> dict[C, float]:
+    """Each candidate's weighted mean outcome on ``deals``. With a ``batch``, after
+    every ``batch`` deals a candidate behind the leader by more than ``margin``
+    standard errors of the paired differences drops out (its mean: ``-inf``)."""
+    values: dict[C, list[float]] = {candidate: [] for candidate in candidates}
+    alive = list(candidates)
+    weights: list[float] = []
+    for number, (deal, weight) in enumerate(deals, start=1):
+        weights.append(weight)
+        for candidate in alive:
+            values[candidate].append(outcome(deal, candidate))
+        if batch and number % batch == 0 and len(alive) > 1:
+            alive = _survivors(alive, values, weights, margin)
+    total = sum(weights)
+    means = dict.fromkeys(candidates, -math.inf)
+    for candidate in alive:
+        means[candidate] = sum(map(mul, weights, values[candidate])) / total
+    return means
+
+
+def _survivors(
+    alive: list[C], values: dict[C, list[float]], weights: list[float], margin: float
+) -> list[C]:
+    """The candidates not clearly behind the leader so far."""
+    total = sum(weights)
+    means = {c: sum(map(mul, weights, values[c])) / total for c in alive}
+    leader = max(alive, key=lambda c: means[c])
+    kept = []
+    for candidate in alive:
+        gap = means[leader] - means[candidate]
+        diffs = [a - b for a, b in zip(values[leader], values[candidate], strict=True)]
+        spread = sum(w * (d - gap) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        error = math.sqrt(spread / len(weights))
+        if candidate == leader or gap <= margin * error:
+            kept.append(candidate)
+    return kept
 
 
 def guessed_bids(

@@ -112,7 +112,7 @@ def test_the_lookahead_is_legal_under_every_preset() -> None:
     model = random_play_model(7)
     for preset in PRESET_LIST:
         players = max(preset.min_players, 4 if preset.max_players >= 4 else 3)
-        rules = replace(preset.rules(players), max_hands=2)
+        rules = replace(preset.rules(players), max_hands=1)
         agents = [Checked(LookaheadPlayer(seat, QUICK, model)) for seat in range(players)]
         play_match(rules, 5, agents)  # Checked asserts every action is legal
 

@@ -37,8 +37,9 @@ from game.rules.ruleset import HandSequence
 from tests.hidden import Checked, clairvoyant, copies, decides_the_same, standard_positions
 from tests.models import random_play_model
 
-QUICK = replace(LOOKAHEAD, deals=4)
-RACING = replace(LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2, sharpness=1.0)
+QUICK = replace(LOOKAHEAD, deals=4, batch=0, oversample=1)
+"""Plain play-outs on deals drawn blind."""
+RACING = replace(LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2)
 """Every option on: racing, bids played out, deals weighed by the opponents' bids."""
 
 

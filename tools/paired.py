@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from game.ai.base import Agent, play_match
 from game.ai.expert import TREE, ExpertAgent
@@ -92,33 +93,18 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     ),
     "learned": lambda seed: LearnedPlayer(seed, fallback=make_agent("hard", seed)),
     "lookahead": lambda seed: LookaheadPlayer(seed, fallback=make_agent("hard", seed)),
-    "lookahead-share-0": lambda seed: LookaheadPlayer(
-        seed, replace(LOOKAHEAD, share=0.0), fallback=make_agent("hard", seed)
-    ),
-    "lookahead-d64": lambda seed: LookaheadPlayer(
-        seed, replace(LOOKAHEAD, deals=64), fallback=make_agent("hard", seed)
-    ),
-    "lookahead-d128": lambda seed: LookaheadPlayer(
-        seed, replace(LOOKAHEAD, deals=128), fallback=make_agent("hard", seed)
-    ),
-    "lookahead-infer": lambda seed: LookaheadPlayer(
-        seed, replace(LOOKAHEAD, oversample=4), fallback=make_agent("hard", seed)
-    ),
-    "lookahead-race": lambda seed: LookaheadPlayer(
-        seed, replace(LOOKAHEAD, deals=128, batch=16), fallback=make_agent("hard", seed)
-    ),
-    "lookahead-bid-likely": lambda seed: LookaheadPlayer(
-        seed,
-        replace(LOOKAHEAD, deals=128, batch=16, oversample=4, sharpness=1.0),
-        fallback=make_agent("hard", seed),
-    ),
-    "lookahead-bids": lambda seed: LookaheadPlayer(
-        seed,
-        replace(LOOKAHEAD, deals=128, batch=16, bid_deals=128),
-        fallback=make_agent("hard", seed),
-    ),
+    "lookahead-d24": lambda seed: lookahead(seed, deals=24, batch=0, oversample=1),
+    "lookahead-infer": lambda seed: lookahead(seed, deals=24, batch=0, sharpness=0.0),
+    "lookahead-d128": lambda seed: lookahead(seed, batch=0, oversample=1),
+    "lookahead-race": lambda seed: lookahead(seed, oversample=1),
+    "lookahead-bids": lambda seed: lookahead(seed, oversample=1, bid_deals=128),
 }
 """Every player this tool can seat against the yardstick, by name."""
+
+
+def lookahead(seed: int, **changes: Any) -> Agent:
+    """The look-ahead with ``changes`` to its configuration (hard where it has no model)."""
+    return LookaheadPlayer(seed, replace(LOOKAHEAD, **changes), fallback=make_agent("hard", seed))
 
 
 class Timed:

@@ -50,8 +50,8 @@ __all__ = ["LOOKAHEAD", "LookaheadConfig", "LookaheadPlayer", "Table", "play_out
 
 @dataclass(frozen=True)
 class LookaheadConfig:
-    deals: int = 24
-    """Deals each candidate card is played out on."""
+    deals: int = 128
+    """Deals each candidate card is played out on (at most)."""
     candidates: int = 4
     """The learned player's best cards tried (one per class of equivalent cards)."""
     share: float = 1.0
@@ -60,16 +60,17 @@ class LookaheadConfig:
     """Deals each candidate bid is played out on (0: the trick model's bid alone)."""
     bid_candidates: int = 3
     """The trick model's best bids tried."""
-    batch: int = 0
+    batch: int = 16
     """With a batch, candidates race: after each batch of deals, a candidate behind
     the leader by more than ``margin`` standard errors (paired by deal) drops out."""
     margin: float = 2.0
-    oversample: int = 1
+    oversample: int = 4
     """With more than 1, deals are kept from that many times as many drawn, by how
-    likely the opponents' bids and plays were with them (:mod:`game.ai.inference`)."""
-    sharpness: float = 0.0
-    """With ``oversample``, more than 0: weigh the deals by the opponents' bids only,
-    as likely as the learned bid finds them (:mod:`game.ai.likelihood`)."""
+    likely the opponents' bids (and plays, without ``sharpness``) were with them."""
+    sharpness: float = 1.0
+    """More than 0: the deals are weighed by the opponents' bids only, as likely as the
+    learned bid finds them (:mod:`game.ai.likelihood`); 0: by the expert's inference
+    (:mod:`game.ai.inference`)."""
 
 
 LOOKAHEAD = LookaheadConfig()

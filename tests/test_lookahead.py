@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -29,7 +30,7 @@ from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel
 from game.ai.sampling import DealSampler
 from game.ai.trickmodel import shipped_model
-from game.rules import PRESETS, Match
+from game.rules import PRESETS, Match, SeatView
 from game.rules.actions import Bid, Play
 from game.rules.phase import Phase
 from game.rules.presets import PRESET_LIST
@@ -56,6 +57,16 @@ def one_hand(preset: str, players: int, seed: int, size: int) -> Match:
     return Match(rules, seed)
 
 
+def turns(match: Match) -> Iterator[tuple[int, SeatView]]:
+    """Each decision of ``match`` in turn, as (seat, view); the caller applies the action."""
+    while match.phase is not Phase.GAME_OVER:
+        if match.phase.automatic:
+            match.advance()
+            continue
+        seat = match.awaiting[0]
+        yield seat, match.view(seat)
+
+
 def test_every_seat_in_a_play_out_sees_what_its_view_shows() -> None:
     """The situation a play-out builds for any seat, from the table as the deciding seat
     sees it, is the one :func:`play_situation` reads from that seat's own view."""
@@ -63,12 +74,7 @@ def test_every_seat_in_a_play_out_sees_what_its_view_shows() -> None:
     for preset, players in [("oh-hell", 4), ("must-trump", 5), ("blob", 3), ("british-oh-hell", 6)]:
         match = one_hand(preset, players, 3, 6)
         agents = [make_agent("medium", seat) for seat in range(players)]
-        while match.phase is not Phase.GAME_OVER:
-            if match.phase.automatic:
-                match.advance()
-                continue
-            seat = match.awaiting[0]
-            view = match.view(seat)
+        for seat, view in turns(match):
             if match.phase is Phase.PLAYING:
                 mine = knowledge_of(view)
                 for other in range(players):
@@ -92,12 +98,7 @@ def test_a_play_out_ends_the_hand_as_the_engine_does() -> None:
         match = one_hand(preset, players, seed, 7)
         agents = [LearnedPlayer(seat, model) for seat in range(players)]
         predicted: list[list[int]] = []
-        while match.phase is not Phase.GAME_OVER:
-            if match.phase.automatic:
-                match.advance()
-                continue
-            seat = match.awaiting[0]
-            view = match.view(seat)
+        for seat, view in turns(match):
             action = agents[seat].choose(view)
             if match.phase is Phase.PLAYING and isinstance(action, Play):
                 table = Table.of(knowledge_of(view))
@@ -148,12 +149,7 @@ def test_the_same_view_and_seed_give_the_same_card() -> None:
     match = one_hand("oh-hell", 5, 11, 8)
     agents = [make_agent("medium", seat) for seat in range(5)]
     views = []
-    while match.phase is not Phase.GAME_OVER:
-        if match.phase.automatic:
-            match.advance()
-            continue
-        seat = match.awaiting[0]
-        view = match.view(seat)
+    for seat, view in turns(match):
         if match.phase is Phase.PLAYING and len(view.legal) > 1:
             views.append(view)
         match.apply(agents[seat].choose(view))

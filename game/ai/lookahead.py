@@ -31,13 +31,12 @@ from game.ai.learned import learned_bid, model_best_bid, model_bid_values
 from game.ai.likelihood import weighed_deals
 from game.ai.objective import Objective, objective_of
 from game.ai.playfeatures import PlaySituation
-from game.ai.playmodel import PlayModel, card_values, shipped_play_model
+from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
 from game.ai.search import card_classes
 from game.ai.seeds import decision_rng
 from game.ai.shards import DealSource
-from game.ai.trickmodel import TrickModel, shipped_model
-from game.rules.actions import Action, Bid, Play
-from game.rules.phase import Phase
+from game.ai.trickmodel import TrickModel
+from game.rules.actions import Bid
 from game.rules.ruleset import TrickPoints, ZeroBid
 from game.rules.scoring import hand_points
 from game.rules.tricks import legal_mask, winning_position
@@ -217,7 +216,7 @@ def seen_by(
     )
 
 
-class LookaheadPlayer:
+class LookaheadPlayer(LearnedPlayer):
     """Bids from the learned trick model; plays the card that does best on sampled deals
     played out by the learned play model (the learned player's best few tried)."""
 
@@ -231,28 +230,16 @@ class LookaheadPlayer:
         bids: TrickModel | None = None,
         fallback: Agent | None = None,
     ) -> None:
-        self.seed = seed
+        super().__init__(seed, model, bids, fallback)
         self.config = config
-        self.model = model if model is not None else shipped_play_model()
-        self.bids = bids if bids is not None else shipped_model()
-        self.fallback = fallback
 
-    def choose(self, view: SeatView) -> Action:
-        if len(view.legal) == 1:
-            return view.legal[0]
-        if view.phase is Phase.BIDDING:
-            if self.bids is None:
-                return self._fallback(view)
-            if self.config.bid_deals and self.model is not None:
-                return self.best_bid(view, self.bids, self.model)
-            return learned_bid(view, self.bids)
-        if self.model is None:
-            return self._fallback(view)
-        card = self.best_card(view, self.model)
-        for action in view.legal:
-            if isinstance(action, Play) and action.card.index == card:
-                return action
-        raise AssertionError("the chosen card is legal")
+    def bid(self, view: SeatView, bids: TrickModel) -> Bid:
+        if self.config.bid_deals and self.model is not None:
+            return self.best_bid(view, bids, self.model)
+        return learned_bid(view, bids)
+
+    def card(self, view: SeatView, model: PlayModel) -> int:
+        return self.best_card(view, model)
 
     def best_card(self, view: SeatView, model: PlayModel) -> int:
         knowledge = knowledge_of(view)
@@ -314,11 +301,6 @@ class LookaheadPlayer:
         deals = self.deals(view, knowledge, self.config.bid_deals)
         totals = race(candidates, deals, outcome, self.config.batch, self.config.margin)
         return max(candidates, key=lambda bid: (totals[bid], prior[bid.tricks], -bid.tricks))
-
-    def _fallback(self, view: SeatView) -> Action:
-        if self.fallback is None:
-            raise ValueError("no learned model to decide with and no level to fall back on")
-        return self.fallback.choose(view)
 
 
 def race(

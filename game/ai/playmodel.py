@@ -47,7 +47,7 @@ from game.ai.trickmodel import (
     weights_path,
     weights_text,
 )
-from game.rules.actions import Action, Play
+from game.rules.actions import Action, Bid, Play
 from game.rules.phase import Phase
 from game.rules.scoring import hand_points
 from game.rules.view import SeatView
@@ -190,15 +190,23 @@ class LearnedPlayer:
         if view.phase is Phase.BIDDING:
             if self.bids is None:
                 return self._fallback(view)
-            return learned_bid(view, self.bids)
+            return self.bid(view, self.bids)
         if self.model is None:
             return self._fallback(view)
-        values = card_values(view, self.model)
-        best = max(values, key=lambda card: (values[card], -card))
+        best = self.card(view, self.model)
         for action in view.legal:
             if isinstance(action, Play) and action.card.index == best:
                 return action
-        raise AssertionError("the best card is legal")
+        raise AssertionError("the chosen card is legal")
+
+    def bid(self, view: SeatView, bids: TrickModel) -> Bid:
+        """The bid, with the trick model at hand."""
+        return learned_bid(view, bids)
+
+    def card(self, view: SeatView, model: PlayModel) -> int:
+        """The card to play (its index), with the play model at hand."""
+        values = card_values(view, model)
+        return max(values, key=lambda card: (values[card], -card))
 
     def _fallback(self, view: SeatView) -> Action:
         if self.fallback is None:

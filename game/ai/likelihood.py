@@ -57,9 +57,7 @@ class BidLikelihood:
         bids = knowledge.bids
         made = bids[seat]
         assert made is not None
-        earlier = list(bids)
-        earlier[seat] = None
-        barred = hook_barred(knowledge, seat, earlier)
+        barred = hook_barred(knowledge, seat, bids)
         choices = [count for count in range(knowledge.size + 1) if count != barred]
         situation = situation_in(knowledge, seat, dealt, bids)
         values = model_bid_values(self.model, situation, knowledge.rules, choices)
@@ -81,8 +79,8 @@ def weighed_deals(
     the chance of the opponents' bids with them (each distinct deal once, weighing
     its copies)."""
     sampler = DealSampler(knowledge)
-    drawn = [sampler.sample(rng) for _ in range(count * oversample)]
     likelihood = BidLikelihood(knowledge, model, sharpness)
     if not likelihood.opponents:
-        return drawn[:count], [1.0] * count
+        return [sampler.sample(rng) for _ in range(count)], [1.0] * count
+    drawn = [sampler.sample(rng) for _ in range(count * oversample)]
     return resample(drawn, likelihood.weigh(drawn), count, rng)

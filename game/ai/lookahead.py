@@ -29,6 +29,7 @@ from game.ai.features import situation_in, situation_of
 from game.ai.knowledge import Knowledge, hook_barred, knowledge_of
 from game.ai.learned import learned_bid, model_best_bid, model_bid_values
 from game.ai.likelihood import weighed_deals
+from game.ai.masks import indexes
 from game.ai.objective import Objective, objective_of
 from game.ai.playfeatures import PlaySituation
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
@@ -169,20 +170,11 @@ def _model_card(
     having taken ``have`` tricks."""
     row = table.points[seat]
     best, best_value = -1, 0.0
-    for card, chances in model.distributions(situation, _cards(legal)).items():
+    for card, chances in model.distributions(situation, indexes(legal)).items():
         value = sum(chance * row[have + more] for more, chance in enumerate(chances))
         if best < 0 or value > best_value:
             best, best_value = card, value
     return best
-
-
-def _cards(mask: int) -> list[int]:
-    """The card indexes of ``mask``, lowest first."""
-    out = []
-    while mask:
-        out.append((mask & -mask).bit_length() - 1)
-        mask &= mask - 1
-    return out
 
 
 def seen_by(
@@ -239,9 +231,7 @@ class LookaheadPlayer(LearnedPlayer):
         return learned_bid(view, bids)
 
     def card(self, view: SeatView, model: PlayModel) -> int:
-        return self.best_card(view, model)
-
-    def best_card(self, view: SeatView, model: PlayModel) -> int:
+        """The learned player's best few cards, each played out on the same sampled deals."""
         knowledge = knowledge_of(view)
         prior = card_values(view, model)
         classes = card_classes(view, knowledge)
@@ -249,10 +239,10 @@ class LookaheadPlayer(LearnedPlayer):
         candidates = ranked[: self.config.candidates]
         if len(candidates) == 1:
             return candidates[0]
-        totals = self.card_totals(view, knowledge, candidates, model)
-        return max(candidates, key=lambda card: (totals[card], prior[card], -card))
+        means = self.card_means(view, knowledge, candidates, model)
+        return max(candidates, key=lambda card: (means[card], prior[card], -card))
 
-    def card_totals(
+    def card_means(
         self, view: SeatView, knowledge: Knowledge, candidates: Sequence[int], model: PlayModel
     ) -> dict[int, float]:
         """Each candidate's mean outcome over the same sampled deals (``-inf`` for a
@@ -299,8 +289,8 @@ class LookaheadPlayer(LearnedPlayer):
             return _value(objective, table, play_out(table, list(deal), None, model))
 
         deals = self.deals(view, knowledge, self.config.bid_deals)
-        totals = race(candidates, deals, outcome, self.config.batch, self.config.margin)
-        return max(candidates, key=lambda bid: (totals[bid], prior[bid.tricks], -bid.tricks))
+        means = race(candidates, deals, outcome, self.config.batch, self.config.margin)
+        return max(candidates, key=lambda bid: (means[bid], prior[bid.tricks], -bid.tricks))
 
 
 def race(

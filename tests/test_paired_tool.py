@@ -111,3 +111,20 @@ def test_a_candidate_model_plays_under_its_label(
     with pytest.raises(SystemExit):
         paired.main(["--weights", str(candidate), "--deals", "1"])
     assert paired.main([*args, "--weights", str(tmp_path / "none.json"), "--label", "x"]) == 2
+
+
+def test_whole_games_keep_the_share_of_bids_made(paired: types.ModuleType, tmp_path: Path) -> None:
+    """``--hand-size 0``: whole oh-hell games, each seat's share of bids made over
+    its hands; kept games of different hand sizes are not pooled."""
+    games = paired.play_all(["medium"], 3, 0, 1, 1, 1, "easy")
+    assert [game.hand_size for game in games] == [0, 0, 0]
+    assert all(0 <= share <= 1 for game in games for share in game.made)
+    assert any(0 < share < 1 for game in games for share in game.made)
+    assert all(max(game.scores) > 20 for game in games)  # many hands, not one
+    kept = tmp_path / "games.jsonl"
+    paired.write(str(kept), games)
+    assert paired.read([str(kept)]) == games
+    assert "edge a game" in paired.report(games)
+    paired.write(str(kept), [_game(paired, "medium", 1, 0, 9)])
+    with pytest.raises(ValueError, match="different games"):
+        paired.read([str(kept)])

@@ -10,6 +10,9 @@ reproduces the tournament's row, and two variants meet the same cards and the
 same yardstick decisions wherever their own choices agree. A variant that is
 not a level is a configuration tried on the way (see ``VARIANTS``).
 
+``--hand-size 0`` plays whole oh-hell games instead (every hand of the preset),
+``--against expert`` seats today's expert in the other seats.
+
 It prints, per variant, the edge over the yardstick (points a hand, the deal's
 mean over its rotations, with a 95% interval), the bids made by each side and
 the variant's seconds a decision; then, for every two variants, the paired
@@ -55,6 +58,8 @@ from game.rules.ruleset import HandSequence, RuleSet
 from game.rules.view import SeatView
 
 YARDSTICK: MeasuredLevel = "ismcts"
+WHOLE_GAME = 0
+"""The ``--hand-size`` (and a kept game's ``hand_size``) of a whole oh-hell game."""
 MAX_LINE = 10_000
 """The longest record line read back (a game's line is about 200 characters)."""
 
@@ -135,14 +140,18 @@ class Game:
     rotation: int
     seat: int
     scores: tuple[int, ...]
-    made: tuple[bool, ...]
+    made: tuple[float, ...]
+    """Per seat, the share of its hands whose bid it made (0 or 1 in a single hand)."""
     decisions: int
     seconds: float
 
 
 def single_hand_rules(players: int, hand_size: int) -> RuleSet:
-    """The tournament's rules for ``--hand-size``: one hand of ``hand_size`` cards."""
+    """The tournament's rules for ``--hand-size``: one hand of ``hand_size`` cards;
+    a ``hand_size`` of 0 is the whole oh-hell game (every hand of the preset)."""
     rules = get_preset("oh-hell").rules(players)
+    if hand_size == WHOLE_GAME:
+        return rules
     return replace(rules, sequence=HandSequence.CONSTANT, largest_hand=hand_size, max_hands=1)
 
 
@@ -169,15 +178,17 @@ def play(
     timed = agents[seat]
     assert isinstance(timed, Timed)
     name = f"{variant}#{label}" if label else variant
+    whole = len(match.results) > 1
+    made = [sum(result.made[index] for result in match.results) for index in range(players)]
     return Game(
         variant=name if against == YARDSTICK else f"{name}@{against}",
         players=players,
-        hand_size=match.results[0].size,
+        hand_size=WHOLE_GAME if whole else match.results[0].size,
         deal=deal,
         rotation=rotation,
         seat=seat,
         scores=match.scores,
-        made=match.results[0].made,
+        made=tuple(round(count / len(match.results), 4) for count in made),
         decisions=timed.decisions,
         seconds=round(timed.seconds, 4),
     )
@@ -230,8 +241,9 @@ def _mean(values: Sequence[float]) -> float:
 def report(games: Sequence[Game]) -> str:
     """The text this tool prints: one row per variant, then the paired differences."""
     by_variant = edges(games)
+    unit = "a game" if any(game.hand_size == WHOLE_GAME for game in games) else "a hand"
     lines = [
-        f"{'variant':<18} {'deals':>5}  {'edge a hand [95%]':<26} made (own/others)  s/decision"
+        f"{'variant':<18} {'deals':>5}  {f'edge {unit} [95%]':<26} made (own/others)  s/decision"
     ]
     for variant, deals in by_variant.items():
         mine = [game for game in games if game.variant == variant]
@@ -263,13 +275,16 @@ def write(path: str, games: Sequence[Game]) -> None:
 
 
 def read(paths: Sequence[str]) -> list[Game]:
-    """Games kept by ``--out``, checked field by field; no line is read past ``MAX_LINE``."""
+    """Games kept by ``--out``, checked field by field; no line is read past ``MAX_LINE``.
+    Deals are paired by number, so every game must have the same players and hand size."""
     games: list[Game] = []
     for path in paths:
         try:
             games += _read_one(path)
         except UnicodeDecodeError:
             raise ValueError(f"{path}: not UTF-8 text") from None
+    if len({(game.players, game.hand_size) for game in games}) > 1:
+        raise ValueError("the records hold different games (players or hand size): pool one kind")
     return games
 
 
@@ -305,7 +320,7 @@ def _game(data: object, where: str) -> Game:
     lists = isinstance(scores, list) and isinstance(made, list)
     if not lists or not 0 <= data["seat"] < players == len(scores) == len(made):
         raise ValueError(f"{where}: seats do not match the players")
-    if not all(map(_is_int, scores)) or not all(isinstance(m, bool) for m in made):
+    if not all(map(_is_int, scores)) or not all(map(_is_share, made)):
         raise ValueError(f"{where}: bad scores or bids made")
     if not isinstance(data["seconds"], int | float):
         raise ValueError(f"{where}: bad seconds")
@@ -317,7 +332,7 @@ def _game(data: object, where: str) -> Game:
         rotation=data["rotation"],
         seat=data["seat"],
         scores=tuple(scores),
-        made=tuple(made),
+        made=tuple(float(share) for share in made),
         decisions=data["decisions"],
         seconds=float(data["seconds"]),
     )
@@ -327,11 +342,18 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_share(value: object) -> bool:
+    """A share of bids made: a number from 0 to 1 (older records keep a bool)."""
+    return isinstance(value, int | float) and 0 <= value <= 1
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="tools/paired.py", description=__doc__.split("\n")[0])
     parser.add_argument("--variants", default="expert", help=", ".join(VARIANTS))
     parser.add_argument("--players", type=int, default=4, choices=range(3, 9))
-    parser.add_argument("--hand-size", type=int, default=10)
+    parser.add_argument(
+        "--hand-size", type=int, default=10, help="cards a hand; 0: whole oh-hell games"
+    )
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument(
         "--against", default=YARDSTICK, help="the level in the other seats (the yardstick)"
@@ -356,8 +378,8 @@ def main(argv: list[str]) -> int:
                 parser.error(f"unknown variant {unknown[0]!r}; choose from {', '.join(VARIANTS)}")
             if not is_measured_level(args.against):
                 parser.error(f"unknown level {args.against!r}")
-            if not 1 <= args.hand_size <= 52 // args.players:
-                parser.error(f"--hand-size must be 1 to {52 // args.players}")
+            if not 0 <= args.hand_size <= 52 // args.players:
+                parser.error(f"--hand-size must be 0 (whole games) to {52 // args.players}")
             if args.weights:
                 load_model(Path(args.weights))
                 os.environ[MODEL_VARIABLE] = str(Path(args.weights).resolve())

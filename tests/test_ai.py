@@ -412,7 +412,7 @@ def test_searches_count_their_simulated_card_plays() -> None:
     while match.phase.automatic:
         match.advance()
     seat = match.awaiting[0]
-    agent = make_agent("expert", 1, budget=0.05)
+    agent = make_agent("tree", 1, budget=0.05)
     agent.choose(match.view(seat))
     assert getattr(agent, "simulated", 0) > 0
     assert getattr(agent, "kernel_seconds", 0.0) > 0.0

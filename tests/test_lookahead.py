@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import pytest
@@ -171,12 +171,15 @@ def test_a_race_drops_a_clearly_worse_candidate_and_keeps_a_close_one() -> None:
         sign = 1 if deal[0] % 2 else -1
         return {"best": 0.0, "close": 2.0 * sign, "bad": -4.0 + sign}[name] + deal[0] % 5
 
-    means = race(["best", "close", "bad"], deals, outcome, batch=16, margin=2.0)
+    def outcomes(alive: Sequence[str], batch: Sequence[list[int]]) -> list[list[float]]:
+        return [[outcome(deal, name) for deal in batch] for name in alive]
+
+    means = race(["best", "close", "bad"], deals, outcomes, batch=16, margin=2.0)
     assert means["bad"] == -math.inf
     assert calls.count("bad") == 16
     assert calls.count("best") == calls.count("close") == 64
     assert means["best"] == means["close"] == sum(index % 5 for index in range(64)) / 64
-    everything = race(["best", "close", "bad"], deals, outcome, batch=0, margin=2.0)
+    everything = race(["best", "close", "bad"], deals, outcomes, batch=0, margin=2.0)
     assert everything["bad"] == means["best"] - 4.0
 
 

@@ -87,7 +87,7 @@ def test_a_search_uses_every_shard_and_its_sums_come_back_in_order(pool: ShardPo
         seen.append(len(tasks))
         return sequential_map(run, tasks)
 
-    make_agent("expert", 1, budget=BUDGET, mapper=counting).choose(view)
+    make_agent("tree", 1, budget=BUDGET, mapper=counting).choose(view)
     assert seen and seen[0] == SHARDS
 
 

@@ -67,6 +67,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "medium": lambda seed: make_agent("medium", seed),
     "hard": lambda seed: make_agent("hard", seed),
     "expert": lambda seed: make_agent("expert", seed),
+    "tree": lambda seed: make_agent("tree", seed),
     "sampled": SampledDealAgent,
     "expert-share-0.4": lambda seed: ExpertAgent(seed, replace(TREE, share=0.4)),
     "hard-share-0.4": lambda seed: HardAgent(seed, replace(HARD, share=0.4)),

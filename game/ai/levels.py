@@ -9,17 +9,19 @@ from game.ai.base import Agent, RandomAgent
 from game.ai.expert import TREE, ExpertAgent
 from game.ai.hard import HARD, HardAgent
 from game.ai.ismcts import ISMCTS, IsmctsAgent
+from game.ai.lookahead import LOOKAHEAD, ExpertPlayer
 from game.ai.rules_player import EasyAgent, MediumAgent
 from game.ai.shards import Mapper, sequential_map
 from game.rules.record import LEVELS, Level
 
 __all__ = ["LEVELS", "MEASURED_LEVELS", "Level", "MeasuredLevel", "is_measured_level", "make_agent"]
 
-Yardstick = Literal["ismcts"]
-"""A player kept only to measure the levels against (never offered at the table)."""
+Yardstick = Literal["tree", "ismcts"]
+"""Players kept only to measure the levels against (never offered at the table): the
+tree search that was the expert before the look-ahead, and the yardstick."""
 MeasuredLevel = Level | Yardstick
-MEASURED_LEVELS: tuple[MeasuredLevel, ...] = (*LEVELS, "ismcts")
-"""Every level a tournament or benchmark can seat: the ladder, then the yardstick."""
+MEASURED_LEVELS: tuple[MeasuredLevel, ...] = (*LEVELS, "tree", "ismcts")
+"""Every level a tournament or benchmark can seat: the ladder, then the yardsticks."""
 
 
 def is_measured_level(text: str) -> TypeGuard[MeasuredLevel]:
@@ -37,9 +39,11 @@ def make_agent(
 ) -> Agent:
     """A new agent of ``level`` whose choices follow from ``seed``.
 
-    ``budget`` scales the simulations of the searching levels (hard, expert,
-    and the ``ismcts`` yardstick's iterations);
-    ``time_limit`` (seconds) optionally caps a decision's wall-clock time, which
+    Expert is the look-ahead over the learned models (:mod:`game.ai.lookahead`),
+    and the tree search where they cannot be read or do not cover the table.
+    ``budget`` scales the simulations of the searching levels (hard, expert's deals,
+    the tree's simulations and the ``ismcts`` yardstick's iterations);
+    ``time_limit`` (seconds) optionally caps a tree search's wall-clock time, which
     makes decisions depend on the machine's speed. ``mapper`` runs the searches'
     shards (on several cores, with the same decisions, when given a pool's).
     """
@@ -52,9 +56,13 @@ def make_agent(
     if level == "hard":
         config = HARD.scaled(budget)
         return HardAgent(seed, replace(config, time_limit=time_limit), mapper)
-    if level == "expert":
+    if level in ("expert", "tree"):
         tree = TREE.scaled(budget)
-        return ExpertAgent(seed, replace(tree, time_limit=time_limit), mapper)
+        searcher = ExpertAgent(seed, replace(tree, time_limit=time_limit), mapper)
+        if level == "tree":
+            return searcher
+        deals = LOOKAHEAD.scaled(budget)
+        return ExpertPlayer(seed, deals, fallback=searcher, mapper=mapper)
     if level == "ismcts":
         return IsmctsAgent(seed, ISMCTS.scaled(budget))
     raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import mul
 from typing import TypeVar
 
@@ -32,10 +32,10 @@ from game.ai.likelihood import weighed_deals
 from game.ai.masks import indexes
 from game.ai.objective import Objective, objective_of
 from game.ai.playfeatures import PlaySituation
-from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
+from game.ai.playmodel import LearnedPlayer, PlayModel, card_values, shipped_play_model
 from game.ai.search import card_classes
 from game.ai.seeds import decision_rng
-from game.ai.shards import DealSource
+from game.ai.shards import DealSource, Mapper, sequential_map
 from game.ai.trickmodel import TrickModel
 from game.rules.actions import Bid
 from game.rules.ruleset import TrickPoints, ZeroBid
@@ -45,7 +45,18 @@ from game.rules.view import SeatView
 
 C = TypeVar("C")
 
-__all__ = ["LOOKAHEAD", "LookaheadConfig", "LookaheadPlayer", "Table", "play_out"]
+__all__ = [
+    "LOOKAHEAD",
+    "ExpertPlayer",
+    "LookaheadConfig",
+    "LookaheadPlayer",
+    "PlayOuts",
+    "Table",
+    "play_out",
+]
+
+Outcomes = Callable[[Sequence[C], Sequence[list[int]]], list[list[float]]]
+"""Each of some candidates' outcomes on each of some deals (candidate by candidate)."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +83,20 @@ class LookaheadConfig:
     learned bid finds them (:mod:`game.ai.likelihood`); 0: by the expert's inference
     (:mod:`game.ai.inference`)."""
 
+    def scaled(self, budget: float) -> LookaheadConfig:
+        """This configuration with ``budget`` times the deals (at least one batch)."""
+        least = max(self.batch, 1)
+        return replace(
+            self,
+            deals=max(least, round(self.deals * budget)),
+            bid_deals=self.bid_deals and max(least, round(self.bid_deals * budget)),
+        )
+
 
 LOOKAHEAD = LookaheadConfig()
+SALT = "lookahead"
+"""Keeps this player's deals apart from other players' of the same seed (the expert
+level draws the same deals as the ``lookahead`` it was measured as)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +186,30 @@ def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel
     return taken
 
 
+@dataclass(frozen=True)
+class PlayOuts:
+    """One candidate card played out on a batch of deals: a shard of the race, run by
+    :func:`play_outs` in this process or in a helper."""
+
+    table: Table
+    objective: Objective
+    card: int
+    deals: tuple[tuple[int, ...], ...]
+    model: PlayModel | None
+    """``None``: the shipped model, which a helper process reads itself."""
+
+
+def play_outs(task: PlayOuts) -> list[float]:
+    """The objective's value of each of the task's play-outs."""
+    model = task.model if task.model is not None else shipped_play_model()
+    if model is None:
+        raise ValueError("no play model for the look-ahead's play-outs")
+    table, objective = task.table, task.objective
+    return [
+        _value(objective, table, play_out(table, list(d), task.card, model)) for d in task.deals
+    ]
+
+
 def _model_card(
     table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
 ) -> int:
@@ -221,9 +268,15 @@ class LookaheadPlayer(LearnedPlayer):
         model: PlayModel | None = None,
         bids: TrickModel | None = None,
         fallback: Agent | None = None,
+        mapper: Mapper = sequential_map,
     ) -> None:
         super().__init__(seed, model, bids, fallback)
         self.config = config
+        self.simulated = 0
+        """Card plays simulated in all this player's play-outs (for ``ohhell bench ai``)."""
+        self.mapper = mapper
+        """Runs each round of the race's play-outs, one task a candidate (on several
+        cores when the thinker gives a pool's; the decision is the same)."""
 
     def bid(self, view: SeatView, bids: TrickModel) -> Bid:
         if self.config.bid_deals and self.model is not None:
@@ -249,18 +302,23 @@ class LookaheadPlayer(LearnedPlayer):
         candidate that dropped out of the race)."""
         table = Table.of(knowledge)
         objective = objective_of(view, self.config.share)
+        shipped = None if model is shipped_play_model() else model
+        plays = knowledge.size * knowledge.players - len(knowledge.history)
 
-        def outcome(deal: list[int], card: int) -> float:
-            return _value(objective, table, play_out(table, list(deal), card, model))
+        def outcomes(alive: Sequence[int], deals: Sequence[list[int]]) -> list[list[float]]:
+            batch = tuple(map(tuple, deals))
+            tasks = [PlayOuts(table, objective, card, batch, shipped) for card in alive]
+            self.simulated += plays * len(batch) * len(tasks)
+            return self.mapper(play_outs, tasks)
 
         deals = self.deals(view, knowledge, self.config.deals)
-        return race(candidates, deals, outcome, self.config.batch, self.config.margin)
+        return race(candidates, deals, outcomes, self.config.batch, self.config.margin)
 
     def deals(
         self, view: SeatView, knowledge: Knowledge, count: int
     ) -> list[tuple[list[int], float]]:
         """``count`` deals consistent with the seat's view, each with its weight."""
-        rng = decision_rng(self.seed, view, self.level)
+        rng = decision_rng(self.seed, view, SALT)
         infer = self.config.oversample > 1
         if infer and self.config.sharpness > 0.0 and self.bids is not None:
             sharp = self.config.sharpness
@@ -288,15 +346,25 @@ class LookaheadPlayer(LearnedPlayer):
             table = Table.of(knowledge, guessed_bids(knowledge, deal, bid.tricks, bids))
             return _value(objective, table, play_out(table, list(deal), None, model))
 
+        def outcomes(alive: Sequence[Bid], deals: Sequence[list[int]]) -> list[list[float]]:
+            return [[outcome(deal, bid) for deal in deals] for bid in alive]
+
         deals = self.deals(view, knowledge, self.config.bid_deals)
-        means = race(candidates, deals, outcome, self.config.batch, self.config.margin)
+        means = race(candidates, deals, outcomes, self.config.batch, self.config.margin)
         return max(candidates, key=lambda bid: (means[bid], prior[bid.tricks], -bid.tricks))
+
+
+class ExpertPlayer(LookaheadPlayer):
+    """The expert level: the look-ahead, and its fallback (the tree search) where the
+    learned models cannot be read or have not learned the table."""
+
+    level = "expert"
 
 
 def race(
     candidates: Sequence[C],
     deals: Sequence[tuple[list[int], float]],
-    outcome: Callable[[list[int], C], float],
+    outcomes: Outcomes[C],
     batch: int,
     margin: float,
 ) -> dict[C, float]:
@@ -305,13 +373,15 @@ def race(
     standard errors of the paired differences drops out (its mean: ``-inf``)."""
     values: dict[C, list[float]] = {candidate: [] for candidate in candidates}
     alive = list(candidates)
-    weights: list[float] = []
-    for number, (deal, weight) in enumerate(deals, start=1):
-        weights.append(weight)
-        for candidate in alive:
-            values[candidate].append(outcome(deal, candidate))
-        if batch and number % batch == 0 and len(alive) > 1:
+    step = batch if batch > 0 else max(len(deals), 1)
+    for start in range(0, len(deals), step):
+        hands = [deal for deal, _weight in deals[start : start + step]]
+        for candidate, more in zip(alive, outcomes(alive, hands), strict=True):
+            values[candidate] += more
+        if batch and start + step < len(deals) and len(alive) > 1:
+            weights = [weight for _deal, weight in deals[: start + step]]
             alive = _survivors(alive, values, weights, margin)
+    weights = [weight for _deal, weight in deals]
     total = sum(weights)
     means = dict.fromkeys(candidates, -math.inf)
     for candidate in alive:

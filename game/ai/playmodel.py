@@ -71,6 +71,8 @@ PLAY_VERSION = 1
 OUTPUTS = MAX_SIZE + 1
 PLAY_VARIABLE = "OHHELL_PLAY_MODEL"
 PLAY_FILE = ("models", "ohhell-play-v1.json")
+MOST_SEATS = 7
+"""The most seats of the self-play the models learned from (their rule space)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -168,7 +170,8 @@ def card_values(view: SeatView, model: PlayModel) -> dict[int, float]:
 
 class LearnedPlayer:
     """Bids from the learned trick model and plays from the learned play model, with
-    no search; a decision whose model cannot be read goes to ``fallback``."""
+    no search; a decision whose model cannot be read, or at a table of more seats than
+    the models learned from (``MOST_SEATS``), goes to ``fallback`` if there is one."""
 
     level = "learned"
 
@@ -187,6 +190,8 @@ class LearnedPlayer:
     def choose(self, view: SeatView) -> Action:
         if len(view.legal) == 1:
             return view.legal[0]
+        if self.fallback is not None and view.rules.players > MOST_SEATS:
+            return self.fallback.choose(view)
         if view.phase is Phase.BIDDING:
             if self.bids is None:
                 return self._fallback(view)

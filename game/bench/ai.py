@@ -24,13 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game import cliargs
-from game.ai.levels import LEVELS, make_agent
+from game.ai.levels import LEVELS, MEASURED_LEVELS, MeasuredLevel, is_measured_level, make_agent
 from game.ai.rules_player import MediumAgent
 from game.ai.shards import Mapper, sequential_map
 from game.play.pool import ShardPool, start_helpers, stop_helpers
 from game.rules.match import Match
 from game.rules.phase import Phase
-from game.rules.record import Level, is_level
 from game.rules.ruleset import MIN_PLAYERS, PACK_SIZE, HandSequence, RuleSet
 from game.rules.view import SeatView
 
@@ -93,7 +92,7 @@ class Timing:
 
 
 def measure_level(
-    level: Level,
+    level: MeasuredLevel,
     views: Sequence[SeatView],
     seed: int,
     budget: float = 1.0,
@@ -164,10 +163,10 @@ def main(argv: list[str]) -> int:
     names = [level.strip() for level in args.levels.split(",") if level.strip()]
     if not names:
         parser.error(f"--levels names no level; choose from {', '.join(LEVELS)}")
-    levels: list[Level] = []
+    levels: list[MeasuredLevel] = []
     for level in names:
-        if not is_level(level):
-            parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+        if not is_measured_level(level):
+            parser.error(f"unknown level {level!r}; choose from {', '.join(MEASURED_LEVELS)}")
         levels.append(level)
     connections, helpers = start_helpers(args.cores - 1, niceness=0)
     pool = ShardPool(connections)
@@ -178,7 +177,7 @@ def main(argv: list[str]) -> int:
         stop_helpers(helpers)
 
 
-def _report(args: argparse.Namespace, levels: list[Level], pool: ShardPool) -> int:
+def _report(args: argparse.Namespace, levels: list[MeasuredLevel], pool: ShardPool) -> int:
     views = positions(args.seed, args.hands, args.players, args.size)
     mapper: Mapper = pool.map if pool.connections else sequential_map
     cores = pool.size

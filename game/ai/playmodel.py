@@ -113,9 +113,8 @@ class PlayModel:
         for card in cards:
             used = [negated[feature] for feature in kept_features(situation, card, slot_of)]
             used += [columns[feature] for feature in card_features(situation, card, slot_of)]
-            total = map(sum, zip(base, *used, strict=True))
-            hidden = [value if value > 0.0 else 0.0 for value in total]
-            out[card] = output_chances(hidden, self.rows, self.output_bias, count)
+            inputs = list(map(sum, zip(base, *used, strict=True)))
+            out[card] = output_chances(inputs, self.rows, self.output_bias, count)
         return out
 
 

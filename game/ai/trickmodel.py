@@ -28,7 +28,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import add, mul
+from itertools import compress
+from operator import add, itemgetter, mul
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,9 @@ __all__ = [
     "weights_path",
     "weights_text",
 ]
+
+ABOVE_ZERO = (0.0).__lt__
+"""Whether a hidden unit's input is above zero (the ReLU passes it)."""
 
 MODEL_LOG = logging.getLogger("ohhell.ai")
 MODEL_FORMAT = "ohhell-trick-model"
@@ -98,8 +102,8 @@ class TrickModel:
         situation's :meth:`hidden_input`, when already computed)."""
         start = self.hidden_input(situation) if base is None else base
         column = self.columns[bid_feature(bid)]
-        hidden = [value if value > 0.0 else 0.0 for value in map(add, start, column)]
-        return output_chances(hidden, self.rows, self.output_bias, min(situation.size, MAX_SIZE))
+        inputs = list(map(add, start, column))
+        return output_chances(inputs, self.rows, self.output_bias, min(situation.size, MAX_SIZE))
 
     def distributions(self, situation: BidSituation, bids: Sequence[int]) -> dict[int, list[float]]:
         """:meth:`distribution` for each of ``bids``."""
@@ -108,13 +112,25 @@ class TrickModel:
 
 
 def output_chances(
-    hidden: Sequence[float],
+    inputs: Sequence[float],
     rows: Sequence[Sequence[float]],
     bias: Sequence[float],
     top_count: int,
 ) -> list[float]:
-    """The output layer: the chances of 0..``top_count`` (a softmax over those outputs)."""
-    logits = [sum(map(mul, hidden, rows[count])) + bias[count] for count in range(top_count + 1)]
+    """The hidden layer's ReLU of ``inputs`` and the output layer: the chances of
+    0..``top_count`` (a softmax over those outputs). Only the hidden units above zero
+    are multiplied (most are zero), which gives the same sums, term for term."""
+    live = list(compress(range(len(inputs)), map(ABOVE_ZERO, inputs)))
+    counts = range(top_count + 1)
+    if len(live) > 1:
+        pick = itemgetter(*live)
+        values = pick(inputs)
+        logits = [sum(map(mul, values, pick(rows[count]))) + bias[count] for count in counts]
+    elif live:
+        unit = live[0]
+        logits = [inputs[unit] * rows[count][unit] + bias[count] for count in counts]
+    else:
+        logits = [bias[count] for count in counts]
     top = max(logits)
     exps = [math.exp(logit - top) for logit in logits]
     total = sum(exps)

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai.base import play_match
+from game.ai.expert import TREE, ExpertAgent
 from game.ai.knowledge import knowledge_of
 from game.ai.learned import learned_bid
 from game.ai.levels import make_agent
@@ -31,7 +32,7 @@ from game.ai.playmodel import LearnedPlayer, PlayModel
 from game.ai.sampling import DealSampler
 from game.ai.trickmodel import shipped_model
 from game.rules import PRESETS, Match, SeatView
-from game.rules.actions import Bid, Play
+from game.rules.actions import Action, Bid, Play
 from game.rules.phase import Phase
 from game.rules.presets import PRESET_LIST
 from game.rules.ruleset import HandSequence
@@ -230,3 +231,66 @@ def test_the_bids_made_are_likelier_with_the_true_hands_than_with_sampled_ones()
             true.append(likelihood.log_chance(seat, match.cards_of(seat)))
             drawn += [likelihood.log_chance(seat, sampler.sample(rng)[seat]) for _ in range(10)]
     assert sum(true) / len(true) > sum(drawn) / len(drawn) + 1.0
+
+
+# ------------------------------------------------------------ the expert level
+class Sentinel:
+    """A fallback that records the views it is asked about and plays the first legal action."""
+
+    level = "sentinel"
+
+    def __init__(self) -> None:
+        self.asked: list[SeatView] = []
+
+    def choose(self, view: SeatView) -> Action:
+        self.asked.append(view)
+        return view.legal[0]
+
+
+def test_the_expert_plays_the_lookaheads_cards_and_falls_back_beyond_seven_seats() -> None:
+    """The expert level plays the look-ahead's very cards (the ``lookahead`` its figures
+    were measured as); at a table of 8 seats, which the models never learned, every
+    decision goes to the fallback."""
+    match = one_hand("oh-hell", 4, 11, 5)
+    expert = make_agent("expert", 3)
+    lookahead = LookaheadPlayer(3, fallback=make_agent("hard", 3))
+    checked = 0
+    for seat, view in turns(match):
+        if seat == 0 and len(view.legal) > 1:
+            assert expert.choose(view) == lookahead.choose(view)
+            checked += 1
+        match.apply(expert.choose(view) if seat == 0 else view.legal[0])
+    assert checked >= 3
+    for players in (7, 8):
+        sentinel = Sentinel()
+        player = LookaheadPlayer(3, QUICK, fallback=sentinel)
+        match = one_hand("up-and-down-the-river", players, 11, 4)
+        decided = 0
+        for _seat, view in turns(match):
+            decided += len(view.legal) > 1
+            match.apply(player.choose(view))
+        assert decided > 8
+        assert len(sentinel.asked) == (decided if players == 8 else 0)
+
+
+def test_without_play_weights_the_expert_plays_as_the_tree_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no play model to read, every card is the fallback's, and the expert level's
+    fallback is the tree search at its own budget (the expert before the look-ahead)."""
+    from game.ai import playmodel
+
+    expert = make_agent("expert", 5)
+    assert isinstance(expert, LookaheadPlayer)
+    assert type(expert.fallback) is ExpertAgent and expert.fallback.config == TREE
+    monkeypatch.setattr(playmodel, "shipped_play_model", lambda: None)
+    sentinel = Sentinel()
+    player = LookaheadPlayer(5, fallback=sentinel)
+    match = one_hand("oh-hell", 4, 12, 5)
+    plays = 0
+    for _seat, view in turns(match):
+        plays += match.phase is Phase.PLAYING and len(view.legal) > 1
+        match.apply(player.choose(view))
+    assert plays > 4
+    assert len(sentinel.asked) == plays
+    assert all(view.phase is Phase.PLAYING for view in sentinel.asked)

@@ -14,6 +14,9 @@ one-step policy improvement of the learned player (Tesauro's "rollouts").
 The bid is the learned trick model's (:func:`~game.ai.learned.learned_bid`), or with
 ``bid_deals`` its best few bids played out the same way, the bids still to come
 guessed by the trick model from each sampled hand.
+
+:class:`ExpertPlayer` is the expert level: this player, with the tree search as the
+fallback where the models cannot be read or have not learned the table.
 """
 
 from __future__ import annotations

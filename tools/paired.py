@@ -10,8 +10,9 @@ reproduces the tournament's row, and two variants meet the same cards and the
 same yardstick decisions wherever their own choices agree. A variant that is
 not a level is a configuration tried on the way (see ``VARIANTS``).
 
-``--hand-size 0`` plays whole oh-hell games instead (every hand of the preset),
-``--against expert`` seats today's expert in the other seats.
+``--hand-size 0`` plays whole oh-hell games instead (every hand of the preset), and
+``--against LEVEL`` seats that level in the other seats (``tree``: the search that was
+the expert before the look-ahead).
 
 It prints, per variant, the edge over the yardstick (points a hand, the deal's
 mean over its rotations, with a 95% interval), the bids made by each side and

@@ -376,15 +376,14 @@ def race(
     standard errors of the paired differences drops out (its mean: ``-inf``)."""
     values: dict[C, list[float]] = {candidate: [] for candidate in candidates}
     alive = list(candidates)
+    weights = [weight for _deal, weight in deals]
     step = batch if batch > 0 else max(len(deals), 1)
     for start in range(0, len(deals), step):
         hands = [deal for deal, _weight in deals[start : start + step]]
         for candidate, more in zip(alive, outcomes(alive, hands), strict=True):
             values[candidate] += more
         if batch and start + step < len(deals) and len(alive) > 1:
-            weights = [weight for _deal, weight in deals[: start + step]]
-            alive = _survivors(alive, values, weights, margin)
-    weights = [weight for _deal, weight in deals]
+            alive = _survivors(alive, values, weights[: start + step], margin)
     total = sum(weights)
     means = dict.fromkeys(candidates, -math.inf)
     for candidate in alive:

@@ -21,14 +21,12 @@ from game.ai.lookahead import (
     LOOKAHEAD,
     LookaheadConfig,
     LookaheadPlayer,
-    Table,
     guessed_bids,
-    play_out,
     race,
-    seen_by,
 )
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel
+from game.ai.playout import Table, play_out, seen_by
 from game.ai.sampling import DealSampler
 from game.ai.trickmodel import shipped_model
 from game.rules import PRESETS, Match, SeatView

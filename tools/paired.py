@@ -105,6 +105,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-d128": lambda seed: lookahead(seed, batch=0, oversample=1),
     "lookahead-race": lambda seed: lookahead(seed, oversample=1),
     "lookahead-bids": lambda seed: lookahead(seed, oversample=1, bid_deals=128),
+    "lookahead-plays": lambda seed: lookahead(seed, play_sharpness=1.0),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

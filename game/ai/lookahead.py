@@ -32,18 +32,15 @@ from game.ai.features import situation_in, situation_of
 from game.ai.knowledge import Knowledge, hook_barred, knowledge_of
 from game.ai.learned import learned_bid, model_best_bid, model_bid_values
 from game.ai.likelihood import weighed_deals
-from game.ai.masks import indexes
 from game.ai.objective import Objective, objective_of
-from game.ai.playfeatures import PlaySituation
+from game.ai.playlikelihood import PlayLikelihood
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values, shipped_play_model
+from game.ai.playout import Table, play_out
 from game.ai.search import card_classes
 from game.ai.seeds import decision_rng
 from game.ai.shards import DealSource, Mapper, sequential_map
 from game.ai.trickmodel import TrickModel
 from game.rules.actions import Bid
-from game.rules.ruleset import TrickPoints, ZeroBid
-from game.rules.scoring import hand_points
-from game.rules.tricks import legal_mask, winning_position
 from game.rules.view import SeatView
 
 C = TypeVar("C")
@@ -54,8 +51,6 @@ __all__ = [
     "LookaheadConfig",
     "LookaheadPlayer",
     "PlayOuts",
-    "Table",
-    "play_out",
 ]
 
 Outcomes = Callable[[Sequence[C], Sequence[list[int]]], list[list[float]]]
@@ -85,6 +80,12 @@ class LookaheadConfig:
     """More than 0: the deals are weighed by the opponents' bids only, as likely as the
     learned bid finds them (:mod:`game.ai.likelihood`); 0: by the expert's inference
     (:mod:`game.ai.inference`)."""
+    play_sharpness: float = 0.0
+    """More than 0: the kept deals are also weighed by how likely the opponents' latest
+    plays were with them, as the learned player would have played
+    (:mod:`game.ai.playlikelihood`)."""
+    play_memory: int = 8
+    """The latest plays judged by ``play_sharpness``."""
 
     def scaled(self, budget: float) -> LookaheadConfig:
         """This configuration with ``budget`` times the deals (at least one batch)."""
@@ -100,93 +101,6 @@ LOOKAHEAD = LookaheadConfig()
 SALT = "lookahead"
 """Keeps this player's deals apart from other players' of the same seed (the expert
 level draws the same deals as the ``lookahead`` it was measured as)."""
-
-
-@dataclass(frozen=True)
-class Table:
-    """What every seat sees in the open at the decision: the start of each play-out."""
-
-    players: int
-    size: int
-    trump: int | None
-    must_trump: bool
-    zero_bonus: bool
-    trick_points: TrickPoints
-    leader: int
-    trick: tuple[int, ...]
-    taken: tuple[int, ...]
-    done: int
-    """Tricks complete."""
-    voids: tuple[int, ...]
-    pool: int
-    """Cards not played and not seen out of play: each in some hand or the stock."""
-    bids: tuple[int, ...]
-    points: tuple[tuple[int, ...], ...]
-    """Per seat, the hand's points by the tricks it ends with."""
-
-    @classmethod
-    def of(cls, knowledge: Knowledge, bids: Sequence[int | None] | None = None) -> Table:
-        """The table of ``knowledge``, with ``bids`` for the bids (its own unless given)."""
-        rules = knowledge.rules
-        pool = knowledge.unseen | knowledge.hand
-        for cards in knowledge.known:
-            pool |= cards
-        size = knowledge.size
-        made = [bid or 0 for bid in (knowledge.bids if bids is None else bids)]
-        points = tuple(
-            tuple(hand_points(rules, bid, taken, size) for taken in range(size + 1)) for bid in made
-        )
-        done = (len(knowledge.history) - len(knowledge.trick)) // knowledge.players
-        return cls(
-            players=knowledge.players,
-            size=size,
-            trump=knowledge.trump,
-            must_trump=rules.must_trump,
-            zero_bonus=rules.zero_bid is not ZeroBid.NONE,
-            trick_points=rules.trick_points,
-            leader=knowledge.leader,
-            trick=knowledge.trick,
-            taken=knowledge.taken,
-            done=done,
-            voids=knowledge.voids,
-            pool=pool,
-            bids=tuple(made),
-            points=points,
-        )
-
-
-def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel) -> list[int]:
-    """Play ``first`` for the seat to play (if given), then the rest of the hand by the
-    model in every seat; the tricks each seat ends the hand with. ``hands`` is consumed."""
-    players, trump, must_trump = table.players, table.trump, table.must_trump
-    leader, trick, taken = table.leader, list(table.trick), list(table.taken)
-    voids, pool, done = list(table.voids), table.pool, table.done
-    card: int | None = first
-    while done < table.size:
-        seat = (leader + len(trick)) % players
-        hand = hands[seat]
-        if card is None:
-            led = trick[0] // 13 if trick else None
-            legal = legal_mask(hand, led, trump, must_trump)
-            if legal & (legal - 1):
-                seen = seen_by(table, seat, hand, trick, taken, voids, pool, done)
-                card = _model_card(table, seen, seat, legal, taken[seat], model)
-            else:
-                card = legal.bit_length() - 1
-        if trick and card // 13 != trick[0] // 13:
-            voids[seat] |= 1 << trick[0] // 13
-            if must_trump and trump is not None and card // 13 != trump:
-                voids[seat] |= 1 << trump
-        hands[seat] = hand & ~(1 << card)
-        pool &= ~(1 << card)
-        trick.append(card)
-        card = None
-        if len(trick) == players:
-            leader = (leader + winning_position(trick, trump)) % players
-            taken[leader] += 1
-            done += 1
-            trick = []
-    return taken
 
 
 @dataclass(frozen=True)
@@ -211,51 +125,6 @@ def play_outs(task: PlayOuts) -> list[float]:
     return [
         _value(objective, table, play_out(table, list(d), task.card, model)) for d in task.deals
     ]
-
-
-def _model_card(
-    table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
-) -> int:
-    """The card of ``legal`` the learned player in ``seat`` plays in ``situation``,
-    having taken ``have`` tricks."""
-    row = table.points[seat]
-    best, best_value = -1, 0.0
-    for card, chances in model.distributions(situation, indexes(legal)).items():
-        value = sum(chance * row[have + more] for more, chance in enumerate(chances))
-        if best < 0 or value > best_value:
-            best, best_value = card, value
-    return best
-
-
-def seen_by(
-    table: Table,
-    seat: int,
-    hand: int,
-    trick: Sequence[int],
-    taken: Sequence[int],
-    voids: Sequence[int],
-    pool: int,
-    done: int,
-) -> PlaySituation:
-    """What ``seat``, holding ``hand``, sees at its turn in a play-out (what
-    :func:`~game.ai.playfeatures.play_situation` reads from its view at the table)."""
-    players, bids = table.players, table.bids
-    others = [(seat + step) % players for step in range(1, players)]
-    return PlaySituation(
-        hand=hand,
-        live=pool & ~hand,
-        trick=tuple(trick),
-        trump=table.trump,
-        players=players,
-        size=table.size,
-        tricks_left=table.size - done,
-        need=bids[seat] - taken[seat],
-        others_need=tuple(bids[other] - taken[other] for other in others),
-        others_voids=tuple(voids[other] for other in others),
-        must_trump=table.must_trump,
-        zero_bonus=table.zero_bonus,
-        trick_points=table.trick_points,
-    )
 
 
 class LookaheadPlayer(LearnedPlayer):
@@ -314,24 +183,33 @@ class LookaheadPlayer(LearnedPlayer):
             self.simulated += plays * len(batch) * len(tasks)
             return self.mapper(play_outs, tasks)
 
-        deals = self.deals(view, knowledge, self.config.deals)
+        deals = self.deals(view, knowledge, self.config.deals, model)
         return race(candidates, deals, outcomes, self.config.batch, self.config.margin)
 
     def deals(
-        self, view: SeatView, knowledge: Knowledge, count: int
+        self, view: SeatView, knowledge: Knowledge, count: int, model: PlayModel | None = None
     ) -> list[tuple[list[int], float]]:
-        """``count`` deals consistent with the seat's view, each with its weight."""
+        """``count`` deals consistent with the seat's view, each with its weight (also
+        by the opponents' latest plays, with ``play_sharpness`` and a ``model``)."""
+        drawn, weights = self.drawn_deals(view, knowledge, count)
+        if model is not None and self.config.play_sharpness > 0.0:
+            table = Table.of(knowledge)
+            sharp, memory = self.config.play_sharpness, self.config.play_memory
+            plays = PlayLikelihood(knowledge, table, model, sharp, memory).weigh(drawn)
+            weights = list(map(mul, weights, plays))
+        return list(zip(drawn, weights, strict=True))
+
+    def drawn_deals(
+        self, view: SeatView, knowledge: Knowledge, count: int
+    ) -> tuple[list[list[int]], list[float]]:
+        """``count`` deals consistent with the seat's view, weighed by the bids."""
         rng = decision_rng(self.seed, view, SALT)
         infer = self.config.oversample > 1
         if infer and self.config.sharpness > 0.0 and self.bids is not None:
             sharp = self.config.sharpness
-            drawn, weights = weighed_deals(
-                knowledge, self.bids, count, self.config.oversample, rng, sharp
-            )
-            return list(zip(drawn, weights, strict=True))
+            return weighed_deals(knowledge, self.bids, count, self.config.oversample, rng, sharp)
         source = DealSource(knowledge, self.config.oversample, infer, self.bids)
-        drawn, weights = source.draw(count, rng)
-        return list(zip(drawn, weights, strict=True))
+        return source.draw(count, rng)
 
     def best_bid(self, view: SeatView, bids: TrickModel, model: PlayModel) -> Bid:
         """The trick model's best few bids, each played out on the same sampled deals:

@@ -1,0 +1,156 @@
+"""Play-outs on card masks: a hand played to its end by the learned play model in
+every seat, each seat choosing from what *it* would see there (its own hand and the
+cards played in the open), so no seat reads another's cards.
+
+:class:`Table` is what every seat sees in the open at a decision, the start of each
+play-out; :func:`seen_by` rebuilds a seat's :class:`~game.ai.playfeatures.PlaySituation`
+at any moment of a play-out, as :func:`~game.ai.playfeatures.play_situation` reads it
+from that seat's view at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.knowledge import Knowledge
+from game.ai.masks import indexes
+from game.ai.playfeatures import PlaySituation
+from game.ai.playmodel import PlayModel
+from game.rules.ruleset import TrickPoints, ZeroBid
+from game.rules.scoring import hand_points
+from game.rules.tricks import legal_mask, winning_position
+
+__all__ = ["Table", "model_card", "play_out", "seen_by"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What every seat sees in the open at the decision: the start of each play-out."""
+
+    players: int
+    size: int
+    trump: int | None
+    must_trump: bool
+    zero_bonus: bool
+    trick_points: TrickPoints
+    leader: int
+    trick: tuple[int, ...]
+    taken: tuple[int, ...]
+    done: int
+    """Tricks complete."""
+    voids: tuple[int, ...]
+    pool: int
+    """Cards not played and not seen out of play: each in some hand or the stock."""
+    bids: tuple[int, ...]
+    points: tuple[tuple[int, ...], ...]
+    """Per seat, the hand's points by the tricks it ends with."""
+
+    @classmethod
+    def of(cls, knowledge: Knowledge, bids: Sequence[int | None] | None = None) -> Table:
+        """The table of ``knowledge``, with ``bids`` for the bids (its own unless given)."""
+        rules = knowledge.rules
+        pool = knowledge.unseen | knowledge.hand
+        for cards in knowledge.known:
+            pool |= cards
+        size = knowledge.size
+        made = [bid or 0 for bid in (knowledge.bids if bids is None else bids)]
+        points = tuple(
+            tuple(hand_points(rules, bid, taken, size) for taken in range(size + 1)) for bid in made
+        )
+        done = (len(knowledge.history) - len(knowledge.trick)) // knowledge.players
+        return cls(
+            players=knowledge.players,
+            size=size,
+            trump=knowledge.trump,
+            must_trump=rules.must_trump,
+            zero_bonus=rules.zero_bid is not ZeroBid.NONE,
+            trick_points=rules.trick_points,
+            leader=knowledge.leader,
+            trick=knowledge.trick,
+            taken=knowledge.taken,
+            done=done,
+            voids=knowledge.voids,
+            pool=pool,
+            bids=tuple(made),
+            points=points,
+        )
+
+
+def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel) -> list[int]:
+    """Play ``first`` for the seat to play (if given), then the rest of the hand by the
+    model in every seat; the tricks each seat ends the hand with. ``hands`` is consumed."""
+    players, trump, must_trump = table.players, table.trump, table.must_trump
+    leader, trick, taken = table.leader, list(table.trick), list(table.taken)
+    voids, pool, done = list(table.voids), table.pool, table.done
+    card: int | None = first
+    while done < table.size:
+        seat = (leader + len(trick)) % players
+        hand = hands[seat]
+        if card is None:
+            led = trick[0] // 13 if trick else None
+            legal = legal_mask(hand, led, trump, must_trump)
+            if legal & (legal - 1):
+                seen = seen_by(table, seat, hand, trick, taken, voids, pool, done)
+                card = model_card(table, seen, seat, legal, taken[seat], model)
+            else:
+                card = legal.bit_length() - 1
+        if trick and card // 13 != trick[0] // 13:
+            voids[seat] |= 1 << trick[0] // 13
+            if must_trump and trump is not None and card // 13 != trump:
+                voids[seat] |= 1 << trump
+        hands[seat] = hand & ~(1 << card)
+        pool &= ~(1 << card)
+        trick.append(card)
+        card = None
+        if len(trick) == players:
+            leader = (leader + winning_position(trick, trump)) % players
+            taken[leader] += 1
+            done += 1
+            trick = []
+    return taken
+
+
+def model_card(
+    table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
+) -> int:
+    """The card of ``legal`` the learned player in ``seat`` plays in ``situation``,
+    having taken ``have`` tricks."""
+    row = table.points[seat]
+    best, best_value = -1, 0.0
+    for card, chances in model.distributions(situation, indexes(legal)).items():
+        value = sum(chance * row[have + more] for more, chance in enumerate(chances))
+        if best < 0 or value > best_value:
+            best, best_value = card, value
+    return best
+
+
+def seen_by(
+    table: Table,
+    seat: int,
+    hand: int,
+    trick: Sequence[int],
+    taken: Sequence[int],
+    voids: Sequence[int],
+    pool: int,
+    done: int,
+) -> PlaySituation:
+    """What ``seat``, holding ``hand``, sees at its turn in a play-out (what
+    :func:`~game.ai.playfeatures.play_situation` reads from its view at the table)."""
+    players, bids = table.players, table.bids
+    others = [(seat + step) % players for step in range(1, players)]
+    return PlaySituation(
+        hand=hand,
+        live=pool & ~hand,
+        trick=tuple(trick),
+        trump=table.trump,
+        players=players,
+        size=table.size,
+        tricks_left=table.size - done,
+        need=bids[seat] - taken[seat],
+        others_need=tuple(bids[other] - taken[other] for other in others),
+        others_voids=tuple(voids[other] for other in others),
+        must_trump=table.must_trump,
+        zero_bonus=table.zero_bonus,
+        trick_points=table.trick_points,
+    )

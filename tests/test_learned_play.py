@@ -128,6 +128,7 @@ def test_tricks_left_counts_the_trick_being_played() -> None:
         situation = play_situation(knowledge_of(view))
         assert situation.tricks_left == view.hand_size - len(view.tricks)
         assert situation.tricks_left == len(view.hand) + (1 if view.seat in _played(view) else 0)
+        assert knowledge_of(view).tricks_left == situation.tricks_left
 
 
 def _played(view: SeatView) -> set[int]:

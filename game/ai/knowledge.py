@@ -59,8 +59,9 @@ class Knowledge:
 
     @property
     def tricks_left(self) -> int:
-        """Tricks not yet complete (the one in progress included)."""
-        return self.counts[self.leader]
+        """Tricks not yet complete (the one in progress included): the cards of the
+        seat to play, who has not played to the trick yet."""
+        return self.counts[self.to_play]
 
     def need(self, seat: int) -> int | None:
         """Tricks ``seat`` still needs for its bid (negative once over), if its bid is known."""

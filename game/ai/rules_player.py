@@ -214,7 +214,8 @@ class MediumAgent(EasyAgent):
         if knowledge.need(winner) != 0:
             return False
         need = knowledge.need(knowledge.seat) or 0
-        return need <= knowledge.tricks_left - 2
+        after = knowledge.tricks_left - 1
+        return need < after - 1
 
     def _unbeatable(self, knowledge: Knowledge, later: list[int], beat: int) -> int:
         """The cards of ``beat`` that no later seat can be expected to top."""

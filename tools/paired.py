@@ -106,6 +106,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-race": lambda seed: lookahead(seed, oversample=1),
     "lookahead-bids": lambda seed: lookahead(seed, oversample=1, bid_deals=128),
     "lookahead-plays": lambda seed: lookahead(seed, play_sharpness=1.0),
+    "lookahead-spread": lambda seed: lookahead(seed, most_deals=512),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

@@ -61,6 +61,9 @@ Outcomes = Callable[[Sequence[C], Sequence[list[int]]], list[list[float]]]
 class LookaheadConfig:
     deals: int = 128
     """Deals each candidate card is played out on (at most)."""
+    most_deals: int = 0
+    """More than ``deals``: with fewer plays left than a 10-card hand of four seats starts
+    with, the deals grow in proportion up to this many (about the same CPU a decision)."""
     candidates: int = 4
     """The learned player's best cards tried (one per class of equivalent cards)."""
     share: float = 1.0
@@ -93,11 +96,14 @@ class LookaheadConfig:
         return replace(
             self,
             deals=max(least, round(self.deals * budget)),
+            most_deals=round(self.most_deals * budget),
             bid_deals=self.bid_deals and max(least, round(self.bid_deals * budget)),
         )
 
 
 LOOKAHEAD = LookaheadConfig()
+SPREAD_PLAYS = 40
+"""The plays of a 10-card hand of four seats: ``most_deals`` spreads the CPU it takes."""
 SALT = "lookahead"
 """Keeps this player's deals apart from other players' of the same seed (the expert
 level draws the same deals as the ``lookahead`` it was measured as)."""
@@ -183,8 +189,14 @@ class LookaheadPlayer(LearnedPlayer):
             self.simulated += plays * len(batch) * len(tasks)
             return self.mapper(play_outs, tasks)
 
-        deals = self.deals(view, knowledge, self.config.deals, model)
+        deals = self.deals(view, knowledge, self.deal_count(plays), model)
         return race(candidates, deals, outcomes, self.config.batch, self.config.margin)
+
+    def deal_count(self, plays: int) -> int:
+        """The deals for a decision with ``plays`` plays left in the hand."""
+        config = self.config
+        spread = config.deals * SPREAD_PLAYS // max(plays, 1)
+        return max(config.deals, min(config.most_deals, spread))
 
     def deals(
         self, view: SeatView, knowledge: Knowledge, count: int, model: PlayModel | None = None

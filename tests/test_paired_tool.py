@@ -128,3 +128,28 @@ def test_whole_games_keep_the_share_of_bids_made(paired: types.ModuleType, tmp_p
     paired.write(str(kept), [_game(paired, "medium", 1, 0, 9)])
     with pytest.raises(ValueError, match="different games"):
         paired.read([str(kept)])
+
+
+def test_another_presets_games_are_kept_apart(paired: types.ModuleType, tmp_path: Path) -> None:
+    """``--preset blob``: the hand is played under blob's rules (exact bids only), the
+    preset is kept with each game, records kept before it read as oh-hell, and the two
+    are not pooled."""
+    rules = paired.single_hand_rules(4, 3, "blob")
+    assert rules.largest_hand == 3 and rules.max_hands == 1
+    assert rules.trick_points != paired.single_hand_rules(4, 3).trick_points
+    games = paired.play_all(["medium"], 4, 3, 1, 1, 1, "easy", "", "blob")
+    assert {game.preset for game in games} == {"blob"}
+    kept = tmp_path / "games.jsonl"
+    paired.write(str(kept), games)
+    assert paired.read([str(kept)]) == games
+    older = json.loads(json.dumps(_game(paired, "medium", 1, 0, 9).__dict__))
+    del older["preset"]
+    old = tmp_path / "old.jsonl"
+    old.write_text(json.dumps(older) + "\n", encoding="utf-8")
+    assert [game.preset for game in paired.read([str(old)])] == ["oh-hell"]
+    with pytest.raises(ValueError, match="different games"):
+        paired.read([str(kept), str(old)])
+    older["preset"] = "no-such-rules"
+    old.write_text(json.dumps(older) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="unknown preset"):
+        paired.read([str(old)])

@@ -10,7 +10,8 @@ reproduces the tournament's row, and two variants meet the same cards and the
 same yardstick decisions wherever their own choices agree. A variant that is
 not a level is a configuration tried on the way (see ``VARIANTS``).
 
-``--hand-size 0`` plays whole oh-hell games instead (every hand of the preset), and
+``--hand-size 0`` plays whole games instead (every hand of the preset), ``--preset``
+another preset's rules (``blob``: exact bids only; oh-hell unless told), and
 ``--against LEVEL`` seats that level in the other seats (``tree``: the search that was
 the expert before the look-ahead).
 
@@ -54,13 +55,14 @@ from game.bench.stats import Estimate, mean_ci
 from game.bench.tournament import agent_seed, tasks_for
 from game.play.lifeline import worker_pool
 from game.rules.actions import Action
-from game.rules.presets import get_preset
+from game.rules.presets import PRESETS, get_preset
 from game.rules.ruleset import HandSequence, RuleSet
 from game.rules.view import SeatView
 
 YARDSTICK: MeasuredLevel = "ismcts"
+DEFAULT_PRESET = "oh-hell"
 WHOLE_GAME = 0
-"""The ``--hand-size`` (and a kept game's ``hand_size``) of a whole oh-hell game."""
+"""The ``--hand-size`` (and a kept game's ``hand_size``) of a whole game."""
 MAX_LINE = 10_000
 """The longest record line read back (a game's line is about 200 characters)."""
 
@@ -148,12 +150,14 @@ class Game:
     """Per seat, the share of its hands whose bid it made (0 or 1 in a single hand)."""
     decisions: int
     seconds: float
+    preset: str = DEFAULT_PRESET
+    """The preset whose rules were played (older records: oh-hell)."""
 
 
-def single_hand_rules(players: int, hand_size: int) -> RuleSet:
-    """The tournament's rules for ``--hand-size``: one hand of ``hand_size`` cards;
-    a ``hand_size`` of 0 is the whole oh-hell game (every hand of the preset)."""
-    rules = get_preset("oh-hell").rules(players)
+def single_hand_rules(players: int, hand_size: int, preset: str = DEFAULT_PRESET) -> RuleSet:
+    """The tournament's rules for ``--hand-size``: one hand of ``hand_size`` cards of
+    ``preset``; a ``hand_size`` of 0 is the whole game (every hand of the preset)."""
+    rules = get_preset(preset).rules(players)
     if hand_size == WHOLE_GAME:
         return rules
     return replace(rules, sequence=HandSequence.CONSTANT, largest_hand=hand_size, max_hands=1)
@@ -166,6 +170,7 @@ def play(
     rotation: int,
     against: MeasuredLevel = YARDSTICK,
     label: str = "",
+    preset: str = DEFAULT_PRESET,
 ) -> Game:
     """Play one rotation of one deal (in a worker process); the other seats are
     ``against`` (the yardstick unless told), named in the game's variant after an @;
@@ -195,6 +200,7 @@ def play(
         made=tuple(round(count / len(match.results), 4) for count in made),
         decisions=timed.decisions,
         seconds=round(timed.seconds, 4),
+        preset=preset,
     )
 
 
@@ -207,14 +213,15 @@ def play_all(
     jobs: int,
     against: MeasuredLevel = YARDSTICK,
     label: str = "",
+    preset: str = DEFAULT_PRESET,
 ) -> list[Game]:
     """Every rotation of every deal for every variant, in the tournament's order."""
-    rules = single_hand_rules(players, hand_size)
+    rules = single_hand_rules(players, hand_size, preset)
     work = []
     for variant in variants:
         seats = [variant] + [str(against)] * (players - 1)
         for task in tasks_for(rules, seats, deals, seed, duplicate=True):
-            work.append((variant, rules, task.seed, task.rotation, against, label))
+            work.append((variant, rules, task.seed, task.rotation, against, label, preset))
     if jobs <= 1:
         return [play(*item) for item in work]
     with worker_pool(jobs) as pool:
@@ -280,15 +287,18 @@ def write(path: str, games: Sequence[Game]) -> None:
 
 def read(paths: Sequence[str]) -> list[Game]:
     """Games kept by ``--out``, checked field by field; no line is read past ``MAX_LINE``.
-    Deals are paired by number, so every game must have the same players and hand size."""
+    Deals are paired by number, so every game must have the same preset, players and
+    hand size."""
     games: list[Game] = []
     for path in paths:
         try:
             games += _read_one(path)
         except UnicodeDecodeError:
             raise ValueError(f"{path}: not UTF-8 text") from None
-    if len({(game.players, game.hand_size) for game in games}) > 1:
-        raise ValueError("the records hold different games (players or hand size): pool one kind")
+    if len({(game.preset, game.players, game.hand_size) for game in games}) > 1:
+        raise ValueError(
+            "the records hold different games (preset, players or hand size): pool one kind"
+        )
     return games
 
 
@@ -313,8 +323,12 @@ def _json(line: str, where: str) -> object:
 
 
 def _game(data: object, where: str) -> Game:
-    if not isinstance(data, dict) or set(data) != set(Game.__dataclass_fields__):
+    fields = set(Game.__dataclass_fields__)
+    if not isinstance(data, dict) or set(data) not in (fields, fields - {"preset"}):
         raise ValueError(f"{where}: not a game of this tool")
+    preset = data.get("preset", DEFAULT_PRESET)
+    if preset not in PRESETS:
+        raise ValueError(f"{where}: unknown preset")
     numbers = ("players", "hand_size", "deal", "rotation", "seat", "decisions")
     name, _, against = str(data["variant"]).partition("@")
     known = name.partition("#")[0] in VARIANTS and (not against or is_measured_level(against))
@@ -339,6 +353,7 @@ def _game(data: object, where: str) -> Game:
         made=tuple(float(share) for share in made),
         decisions=data["decisions"],
         seconds=float(data["seconds"]),
+        preset=preset,
     )
 
 
@@ -354,6 +369,7 @@ def _is_share(value: object) -> bool:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="tools/paired.py", description=__doc__.split("\n")[0])
     parser.add_argument("--variants", default="expert", help=", ".join(VARIANTS))
+    parser.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, default=4, choices=range(3, 9))
     parser.add_argument(
         "--hand-size", type=int, default=10, help="cards a hand; 0: whole oh-hell games"
@@ -401,6 +417,7 @@ def main(argv: list[str]) -> int:
                 args.jobs,
                 args.against,
                 args.label,
+                args.preset,
             )
             if args.out:
                 write(args.out, games)

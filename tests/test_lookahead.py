@@ -26,7 +26,7 @@ from game.ai.lookahead import (
 )
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel
-from game.ai.playout import Table, play_out, seen_by
+from game.ai.playout import Table, play_out, points_after, seen_by
 from game.ai.sampling import DealSampler
 from game.ai.trickmodel import shipped_model
 from game.rules import PRESETS, Match, SeatView
@@ -107,6 +107,39 @@ def test_a_play_out_ends_the_hand_as_the_engine_does() -> None:
         taken = list(match.results[0].taken)
         assert len(predicted) == 7 * players
         assert all(ends == taken for ends in predicted), preset
+
+
+def test_a_play_out_cut_short_values_the_next_trick_as_each_seat_would() -> None:
+    """With a depth, a play-out on the true deal stops in the trick after ``depth`` more,
+    and each seat's points are what the model expects, from that seat's own view at the
+    table, for the card it plays there; past the end it is the hand's points."""
+    model = random_play_model(4)
+    for preset, players, seed, depth in [("oh-hell", 4, 1, 0), ("blob", 5, 3, 1)]:
+        match = one_hand(preset, players, seed, 6)
+        agents = [LearnedPlayer(seat, model) for seat in range(players)]
+        starts: list[tuple[int, Table, list[int], int]] = []
+        expected: dict[tuple[int, int], float] = {}
+        for seat, view in turns(match):
+            action = agents[seat].choose(view)
+            if match.phase is Phase.PLAYING and isinstance(action, Play):
+                card = action.card.index
+                knowledge = knowledge_of(view)
+                table = Table.of(knowledge)
+                done = len(view.tricks)
+                hands = [match.cards_of(other) for other in range(players)]
+                starts.append((done, table, hands, card))
+                chances = model.distributions(play_situation(knowledge), [card])[card]
+                row = table.points[seat]
+                have = knowledge.taken[seat]
+                expected[done, seat] = sum(p * row[have + k] for k, p in enumerate(chances))
+            match.apply(action)
+        final = [float(score) for score in match.results[0].points]
+        for done, table, hands, card in starts:
+            leaf = done + 1 + depth
+            got = points_after(table, list(hands), card, model, depth)
+            want = [expected[leaf, seat] for seat in range(players)] if leaf < 6 else final
+            assert got == pytest.approx(want), (preset, done)
+            assert points_after(table, list(hands), card, model, None) == final
 
 
 def test_the_lookahead_is_legal_under_every_preset() -> None:

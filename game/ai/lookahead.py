@@ -35,7 +35,7 @@ from game.ai.likelihood import weighed_deals
 from game.ai.objective import Objective, objective_of
 from game.ai.playlikelihood import PlayLikelihood
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values, shipped_play_model
-from game.ai.playout import Table, play_out
+from game.ai.playout import Table, points_after
 from game.ai.search import card_classes
 from game.ai.seeds import decision_rng
 from game.ai.shards import DealSource, Mapper, sequential_map
@@ -64,6 +64,9 @@ class LookaheadConfig:
     most_deals: int = 0
     """More than ``deals``: with fewer plays left than a 10-card hand of four seats starts
     with, the deals grow in proportion up to this many (about the same CPU a decision)."""
+    depth: int | None = None
+    """Tricks each play-out plays after the one in progress before the play model's
+    chances value the rest (:func:`~game.ai.playout.points_after`); ``None``: to the end."""
     candidates: int = 4
     """The learned player's best cards tried (one per class of equivalent cards)."""
     share: float = 1.0
@@ -120,6 +123,8 @@ class PlayOuts:
     deals: tuple[tuple[int, ...], ...]
     model: PlayModel | None
     """``None``: the shipped model, which a helper process reads itself."""
+    depth: int | None = None
+    """Tricks played after the one in progress before the model values the rest."""
 
 
 def play_outs(task: PlayOuts) -> list[float]:
@@ -129,7 +134,8 @@ def play_outs(task: PlayOuts) -> list[float]:
         raise ValueError("no play model for the look-ahead's play-outs")
     table, objective = task.table, task.objective
     return [
-        _value(objective, table, play_out(table, list(d), task.card, model)) for d in task.deals
+        objective.value(points_after(table, list(d), task.card, model, task.depth))
+        for d in task.deals
     ]
 
 
@@ -185,7 +191,8 @@ class LookaheadPlayer(LearnedPlayer):
 
         def outcomes(alive: Sequence[int], deals: Sequence[list[int]]) -> list[list[float]]:
             batch = tuple(map(tuple, deals))
-            tasks = [PlayOuts(table, objective, card, batch, shipped) for card in alive]
+            depth = self.config.depth
+            tasks = [PlayOuts(table, objective, card, batch, shipped, depth) for card in alive]
             self.simulated += plays * len(batch) * len(tasks)
             return self.mapper(play_outs, tasks)
 
@@ -237,7 +244,7 @@ class LookaheadPlayer(LearnedPlayer):
 
         def outcome(deal: list[int], bid: Bid) -> float:
             table = Table.of(knowledge, guessed_bids(knowledge, deal, bid.tricks, bids))
-            return _value(objective, table, play_out(table, list(deal), None, model))
+            return objective.value(points_after(table, list(deal), None, model, None))
 
         def outcomes(alive: Sequence[Bid], deals: Sequence[list[int]]) -> list[list[float]]:
             return [[outcome(deal, bid) for deal in deals] for bid in alive]
@@ -317,7 +324,3 @@ def guessed_bids(
         situation = situation_in(knowledge, seat, hands[seat], made)
         made[seat] = model_best_bid(model, situation, knowledge.rules, legal)
     return [bid or 0 for bid in made]
-
-
-def _value(objective: Objective, table: Table, ends: list[int]) -> float:
-    return objective.value([row[taken] for row, taken in zip(table.points, ends, strict=True)])

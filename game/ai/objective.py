@@ -71,8 +71,9 @@ class Objective:
             share = 0.0
         return cls(seat, tuple(scores), share, weight, spread, rules.target_score)
 
-    def value(self, points: Sequence[int]) -> float:
-        """The worth of one outcome: every seat's points for this hand."""
+    def value(self, points: Sequence[float]) -> float:
+        """The worth of one outcome: every seat's points for this hand (or their
+        expectations)."""
         seat = self.seat
         mine = points[seat]
         players = len(points)
@@ -81,7 +82,7 @@ class Objective:
             return base
         return base + self.win_weight * self.win_chance(points)
 
-    def win_chance(self, points: Sequence[int]) -> float:
+    def win_chance(self, points: Sequence[float]) -> float:
         totals = [score + gained for score, gained in zip(self.scores, points, strict=True)]
         seat = self.seat
         mine = totals[seat]

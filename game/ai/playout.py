@@ -21,7 +21,7 @@ from game.rules.ruleset import TrickPoints, ZeroBid
 from game.rules.scoring import hand_points
 from game.rules.tricks import legal_mask, winning_position
 
-__all__ = ["Table", "model_card", "play_out", "seen_by"]
+__all__ = ["Table", "model_card", "play_out", "points_after", "seen_by"]
 
 
 @dataclass(frozen=True)
@@ -80,14 +80,44 @@ class Table:
 def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel) -> list[int]:
     """Play ``first`` for the seat to play (if given), then the rest of the hand by the
     model in every seat; the tricks each seat ends the hand with. ``hands`` is consumed."""
+    taken, _leaf = _play(table, hands, first, model, table.size)
+    return taken
+
+
+def points_after(
+    table: Table, hands: list[int], first: int | None, model: PlayModel, depth: int | None
+) -> list[float]:
+    """Each seat's points for the hand after a play-out as :func:`play_out`'s. With a
+    ``depth``, only that many tricks are played after the one in progress: in the next,
+    each seat's points are the expectation of the model's chances for the card it plays
+    there (a leaf valued by the model instead of played to the end)."""
+    horizon = table.size if depth is None else min(table.size, table.done + 1 + depth)
+    taken, leaf = _play(table, hands, first, model, horizon)
+    if leaf is None:
+        return [float(row[count]) for row, count in zip(table.points, taken, strict=True)]
+    return leaf
+
+
+def _play(
+    table: Table, hands: list[int], first: int | None, model: PlayModel, horizon: int
+) -> tuple[list[int], list[float] | None]:
+    """The tricks each seat ends with, played to the end or, when ``horizon`` tricks
+    are complete before the end, to the end of the next trick with each seat's expected
+    points at its turn in it."""
     players, trump, must_trump = table.players, table.trump, table.must_trump
     leader, trick, taken = table.leader, list(table.trick), list(table.taken)
     voids, pool, done = list(table.voids), table.pool, table.done
+    leaf: list[float] | None = None
     card: int | None = first
     while done < table.size:
         seat = (leader + len(trick)) % players
         hand = hands[seat]
-        if card is None:
+        if done >= horizon:
+            leaf = leaf or [0.0] * players
+            legal = legal_mask(hand, trick[0] // 13 if trick else None, trump, must_trump)
+            seen = seen_by(table, seat, hand, trick, taken, voids, pool, done)
+            card, leaf[seat] = _choice(table, seen, seat, legal, taken[seat], model)
+        elif card is None:
             led = trick[0] // 13 if trick else None
             legal = legal_mask(hand, led, trump, must_trump)
             if legal & (legal - 1):
@@ -104,11 +134,13 @@ def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel
         trick.append(card)
         card = None
         if len(trick) == players:
+            if leaf is not None:
+                return taken, leaf
             leader = (leader + winning_position(trick, trump)) % players
             taken[leader] += 1
             done += 1
             trick = []
-    return taken
+    return taken, None
 
 
 def model_card(
@@ -116,13 +148,20 @@ def model_card(
 ) -> int:
     """The card of ``legal`` the learned player in ``seat`` plays in ``situation``,
     having taken ``have`` tricks."""
+    return _choice(table, situation, seat, legal, have, model)[0]
+
+
+def _choice(
+    table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
+) -> tuple[int, float]:
+    """:func:`model_card`'s card and the seat's expected points for the hand after it."""
     row = table.points[seat]
     best, best_value = -1, 0.0
     for card, chances in model.distributions(situation, indexes(legal)).items():
         value = sum(chance * row[have + more] for more, chance in enumerate(chances))
         if best < 0 or value > best_value:
             best, best_value = card, value
-    return best
+    return best, best_value
 
 
 def seen_by(

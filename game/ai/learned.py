@@ -12,6 +12,8 @@ hand under the game's own scoring (:func:`~game.rules.scoring.hand_points`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from operator import mul
 
 from game.ai.base import Agent
 from game.ai.features import BidSituation, situation_of
@@ -29,13 +31,18 @@ def model_bid_values(
     model: TrickModel, situation: BidSituation, rules: RuleSet, bids: Sequence[int]
 ) -> dict[int, float]:
     """The expected points of each of ``bids``."""
-    size = situation.size
-    values = {}
-    for bid, chances in model.distributions(situation, bids).items():
-        values[bid] = sum(
-            chance * hand_points(rules, bid, taken, size) for taken, chance in enumerate(chances)
-        )
-    return values
+    table = points_table(rules, situation.size)
+    return {
+        bid: sum(map(mul, chances, table[bid]))
+        for bid, chances in model.distributions(situation, bids).items()
+    }
+
+
+@lru_cache(maxsize=256)
+def points_table(rules: RuleSet, size: int) -> tuple[tuple[int, ...], ...]:
+    """The hand's points by bid and tricks taken (``[bid][taken]``), for a hand of ``size``."""
+    counts = range(size + 1)
+    return tuple(tuple(hand_points(rules, bid, taken, size) for taken in counts) for bid in counts)
 
 
 def model_best_bid(

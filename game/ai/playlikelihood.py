@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import mul
 
 from game.ai.knowledge import Knowledge
 from game.ai.masks import indexes
@@ -116,8 +117,8 @@ class PlayLikelihood:
             table, seat, hand, moment.trick, moment.taken, moment.voids, moment.pool, moment.done
         )
         row, have = table.points[seat], moment.taken[seat]
-        values = {
-            card: sum(chance * row[have + more] for more, chance in enumerate(chances))
+        values: dict[int, float] = {
+            card: sum(map(mul, chances, row[have:]))
             for card, chances in self.model.distributions(seen, indexes(legal)).items()
         }
         top = max(values.values())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from game.ai.knowledge import Knowledge
 from game.ai.masks import indexes
@@ -158,7 +159,7 @@ def _choice(
     row = table.points[seat]
     best, best_value = -1, 0.0
     for card, chances in model.distributions(situation, indexes(legal)).items():
-        value = sum(chance * row[have + more] for more, chance in enumerate(chances))
+        value = sum(map(mul, chances, row[have:]))
         if best < 0 or value > best_value:
             best, best_value = card, value
     return best, best_value

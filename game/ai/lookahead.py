@@ -61,9 +61,6 @@ Outcomes = Callable[[Sequence[C], Sequence[list[int]]], list[list[float]]]
 class LookaheadConfig:
     deals: int = 128
     """Deals each candidate card is played out on (at most)."""
-    most_deals: int = 0
-    """More than ``deals``: with fewer plays left than a 10-card hand of four seats starts
-    with, the deals grow in proportion up to this many (about the same CPU a decision)."""
     depth: int | None = None
     """Tricks each play-out plays after the one in progress before the play model's
     chances value the rest (:func:`~game.ai.playout.points_after`); ``None``: to the end."""
@@ -99,14 +96,13 @@ class LookaheadConfig:
         return replace(
             self,
             deals=max(least, round(self.deals * budget)),
-            most_deals=round(self.most_deals * budget),
             bid_deals=self.bid_deals and max(least, round(self.bid_deals * budget)),
         )
 
 
 LOOKAHEAD = LookaheadConfig()
-SPREAD_PLAYS = 40
-"""The plays of a 10-card hand of four seats: ``most_deals`` spreads the CPU it takes."""
+LONG_HAND = 9
+"""Hands of this many cards or more are long: the play uses the ``long`` configuration."""
 SALT = "lookahead"
 """Keeps this player's deals apart from other players' of the same seed (the expert
 level draws the same deals as the ``lookahead`` it was measured as)."""
@@ -153,9 +149,12 @@ class LookaheadPlayer(LearnedPlayer):
         bids: TrickModel | None = None,
         fallback: Agent | None = None,
         mapper: Mapper = sequential_map,
+        long: LookaheadConfig | None = None,
     ) -> None:
         super().__init__(seed, model, bids, fallback)
         self.config = config
+        self.long = long
+        """The play's configuration in hands of ``LONG_HAND`` cards or more, if another."""
         self.simulated = 0
         """Card plays simulated in all this player's play-outs (for ``ohhell bench ai``)."""
         self.mapper = mapper
@@ -170,64 +169,76 @@ class LookaheadPlayer(LearnedPlayer):
     def card(self, view: SeatView, model: PlayModel) -> int:
         """The learned player's best few cards, each played out on the same sampled deals."""
         knowledge = knowledge_of(view)
+        config = self.config_for(knowledge.size)
         prior = card_values(view, model)
         classes = card_classes(view, knowledge)
         ranked = sorted(classes, key=lambda card: (-prior[card], card))
-        candidates = ranked[: self.config.candidates]
+        candidates = ranked[: config.candidates]
         if len(candidates) == 1:
             return candidates[0]
-        means = self.card_means(view, knowledge, candidates, model)
+        means = self.card_means(view, knowledge, candidates, model, config)
         return max(candidates, key=lambda card: (means[card], prior[card], -card))
 
+    def config_for(self, size: int) -> LookaheadConfig:
+        """The play's configuration in a hand of ``size`` cards."""
+        return self.long if self.long is not None and size >= LONG_HAND else self.config
+
     def card_means(
-        self, view: SeatView, knowledge: Knowledge, candidates: Sequence[int], model: PlayModel
+        self,
+        view: SeatView,
+        knowledge: Knowledge,
+        candidates: Sequence[int],
+        model: PlayModel,
+        config: LookaheadConfig,
     ) -> dict[int, float]:
         """Each candidate's mean outcome over the same sampled deals (``-inf`` for a
         candidate that dropped out of the race)."""
         table = Table.of(knowledge)
-        objective = objective_of(view, self.config.share)
+        objective = objective_of(view, config.share)
         shipped = None if model is shipped_play_model() else model
         plays = knowledge.size * knowledge.players - len(knowledge.history)
+        if config.depth is not None:  # at most the trick in progress, depth tricks, the leaf
+            plays = min(plays, (config.depth + 2) * knowledge.players)
 
         def outcomes(alive: Sequence[int], deals: Sequence[list[int]]) -> list[list[float]]:
             batch = tuple(map(tuple, deals))
-            depth = self.config.depth
+            depth = config.depth
             tasks = [PlayOuts(table, objective, card, batch, shipped, depth) for card in alive]
             self.simulated += plays * len(batch) * len(tasks)
             return self.mapper(play_outs, tasks)
 
-        deals = self.deals(view, knowledge, self.deal_count(plays), model)
-        return race(candidates, deals, outcomes, self.config.batch, self.config.margin)
-
-    def deal_count(self, plays: int) -> int:
-        """The deals for a decision with ``plays`` plays left in the hand."""
-        config = self.config
-        spread = config.deals * SPREAD_PLAYS // max(plays, 1)
-        return max(config.deals, min(config.most_deals, spread))
+        deals = self.deals(view, knowledge, config, model)
+        return race(candidates, deals, outcomes, config.batch, config.margin)
 
     def deals(
-        self, view: SeatView, knowledge: Knowledge, count: int, model: PlayModel | None = None
+        self,
+        view: SeatView,
+        knowledge: Knowledge,
+        config: LookaheadConfig,
+        model: PlayModel | None = None,
+        count: int | None = None,
     ) -> list[tuple[list[int], float]]:
-        """``count`` deals consistent with the seat's view, each with its weight (also
-        by the opponents' latest plays, with ``play_sharpness`` and a ``model``)."""
-        drawn, weights = self.drawn_deals(view, knowledge, count)
-        if model is not None and self.config.play_sharpness > 0.0:
+        """``config``'s deals (or ``count``) consistent with the seat's view, each with its
+        weight (also by the opponents' latest plays, with ``play_sharpness`` and a ``model``)."""
+        count = config.deals if count is None else count
+        drawn, weights = self.drawn_deals(view, knowledge, count, config)
+        if model is not None and config.play_sharpness > 0.0:
             table = Table.of(knowledge)
-            sharp, memory = self.config.play_sharpness, self.config.play_memory
+            sharp, memory = config.play_sharpness, config.play_memory
             plays = PlayLikelihood(knowledge, table, model, sharp, memory).weigh(drawn)
             weights = list(map(mul, weights, plays))
         return list(zip(drawn, weights, strict=True))
 
     def drawn_deals(
-        self, view: SeatView, knowledge: Knowledge, count: int
+        self, view: SeatView, knowledge: Knowledge, count: int, config: LookaheadConfig
     ) -> tuple[list[list[int]], list[float]]:
         """``count`` deals consistent with the seat's view, weighed by the bids."""
         rng = decision_rng(self.seed, view, SALT)
-        infer = self.config.oversample > 1
-        if infer and self.config.sharpness > 0.0 and self.bids is not None:
-            sharp = self.config.sharpness
-            return weighed_deals(knowledge, self.bids, count, self.config.oversample, rng, sharp)
-        source = DealSource(knowledge, self.config.oversample, infer, self.bids)
+        infer = config.oversample > 1
+        if infer and config.sharpness > 0.0 and self.bids is not None:
+            sharp = config.sharpness
+            return weighed_deals(knowledge, self.bids, count, config.oversample, rng, sharp)
+        source = DealSource(knowledge, config.oversample, infer, self.bids)
         return source.draw(count, rng)
 
     def best_bid(self, view: SeatView, bids: TrickModel, model: PlayModel) -> Bid:
@@ -249,7 +260,7 @@ class LookaheadPlayer(LearnedPlayer):
         def outcomes(alive: Sequence[Bid], deals: Sequence[list[int]]) -> list[list[float]]:
             return [[outcome(deal, bid) for deal in deals] for bid in alive]
 
-        deals = self.deals(view, knowledge, self.config.bid_deals)
+        deals = self.deals(view, knowledge, self.config, count=self.config.bid_deals)
         means = race(candidates, deals, outcomes, self.config.batch, self.config.margin)
         return max(candidates, key=lambda bid: (means[bid], prior[bid.tricks], -bid.tricks))
 

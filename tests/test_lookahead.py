@@ -18,7 +18,6 @@ from game.ai.learned import learned_bid
 from game.ai.levels import make_agent
 from game.ai.likelihood import BidLikelihood
 from game.ai.lookahead import (
-    LONG_HAND,
     LOOKAHEAD,
     LookaheadConfig,
     LookaheadPlayer,
@@ -141,26 +140,6 @@ def test_a_play_out_cut_short_values_the_next_trick_as_each_seat_would() -> None
             want = [expected[leaf, seat] for seat in range(players)] if leaf < 6 else final
             assert got == pytest.approx(want), (preset, done)
             assert points_after(table, list(hands), card, model, None) == final
-
-
-def test_long_hands_play_with_the_long_configuration() -> None:
-    """With a ``long`` configuration, a hand of ``LONG_HAND`` cards or more is played
-    exactly as a player of that configuration plays it, and a shorter one as before."""
-    model = random_play_model(8)
-    cut = replace(QUICK, depth=0, deals=6)
-    for size, same_as in [(LONG_HAND, cut), (LONG_HAND - 1, QUICK)]:
-        match = one_hand("oh-hell", 4, 2, size)
-        both = LookaheadPlayer(5, QUICK, model, long=cut)
-        alone = LookaheadPlayer(5, same_as, model)
-        other = LookaheadPlayer(5, cut if same_as is QUICK else QUICK, model)
-        differ = 0
-        for _seat, view in turns(match):
-            action = both.choose(view)
-            if match.phase is Phase.PLAYING and len(view.legal) > 1:
-                assert action == alone.choose(view), size
-                differ += action != other.choose(view)
-            match.apply(action)
-        assert differ, size  # the two configurations do play differently here
 
 
 def test_the_lookahead_is_legal_under_every_preset() -> None:

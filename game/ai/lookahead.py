@@ -101,8 +101,6 @@ class LookaheadConfig:
 
 
 LOOKAHEAD = LookaheadConfig()
-LONG_HAND = 9
-"""Hands of this many cards or more are long: the play uses the ``long`` configuration."""
 SALT = "lookahead"
 """Keeps this player's deals apart from other players' of the same seed (the expert
 level draws the same deals as the ``lookahead`` it was measured as)."""
@@ -149,12 +147,9 @@ class LookaheadPlayer(LearnedPlayer):
         bids: TrickModel | None = None,
         fallback: Agent | None = None,
         mapper: Mapper = sequential_map,
-        long: LookaheadConfig | None = None,
     ) -> None:
         super().__init__(seed, model, bids, fallback)
         self.config = config
-        self.long = long
-        """The play's configuration in hands of ``LONG_HAND`` cards or more, if another."""
         self.simulated = 0
         """Card plays simulated in all this player's play-outs (for ``ohhell bench ai``)."""
         self.mapper = mapper
@@ -169,7 +164,7 @@ class LookaheadPlayer(LearnedPlayer):
     def card(self, view: SeatView, model: PlayModel) -> int:
         """The learned player's best few cards, each played out on the same sampled deals."""
         knowledge = knowledge_of(view)
-        config = self.config_for(knowledge.size)
+        config = self.config
         prior = card_values(view, model)
         classes = card_classes(view, knowledge)
         ranked = sorted(classes, key=lambda card: (-prior[card], card))
@@ -178,10 +173,6 @@ class LookaheadPlayer(LearnedPlayer):
             return candidates[0]
         means = self.card_means(view, knowledge, candidates, model, config)
         return max(candidates, key=lambda card: (means[card], prior[card], -card))
-
-    def config_for(self, size: int) -> LookaheadConfig:
-        """The play's configuration in a hand of ``size`` cards."""
-        return self.long if self.long is not None and size >= LONG_HAND else self.config
 
     def card_means(
         self,

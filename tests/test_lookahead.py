@@ -24,8 +24,9 @@ from game.ai.lookahead import (
     guessed_bids,
     race,
 )
-from game.ai.playfeatures import play_situation
-from game.ai.playmodel import LearnedPlayer, PlayModel
+from game.ai.playfeatures import PlaySituation, play_situation
+from game.ai.playlikelihood import PlayLikelihood, moments_of
+from game.ai.playmodel import LearnedPlayer, PlayModel, shipped_play_model
 from game.ai.playout import Table, play_out, points_after, seen_by
 from game.ai.sampling import DealSampler
 from game.ai.trickmodel import shipped_model
@@ -39,7 +40,9 @@ from tests.models import random_play_model
 
 QUICK = replace(LOOKAHEAD, deals=4, batch=0, oversample=1)
 """Plain play-outs on deals drawn blind."""
-RACING = replace(LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2)
+RACING = replace(
+    LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2, play_sharpness=1.0, depth=1
+)
 """Every option on: racing, bids played out, deals weighed by the opponents' bids."""
 
 
@@ -87,6 +90,56 @@ def test_every_seat_in_a_play_out_sees_what_its_view_shows() -> None:
                     checked += 1
             match.apply(agents[seat].choose(view))
     assert checked > 200
+
+
+def test_each_play_replayed_shows_what_the_seat_saw_then() -> None:
+    """The play likelihood replays the hand: at each earlier play, the situation it
+    rebuilds for the seat that played (its hand then: its hand now and the cards it
+    played since) is the one :func:`play_situation` read from that seat's view then."""
+    for preset, players in [("oh-hell", 4), ("must-trump", 5), ("blob", 3)]:
+        match = one_hand(preset, players, 4, 6)
+        agents = [make_agent("medium", seat) for seat in range(players)]
+        then: list[PlaySituation] = []
+        for seat, view in turns(match):
+            if match.phase is Phase.PLAYING:
+                knowledge = knowledge_of(view)
+                table = Table.of(knowledge)
+                moments = moments_of(knowledge, table)
+                assert [(m.seat, m.card) for m in moments] == [h[:2] for h in knowledge.history]
+                for moment, situation in zip(moments, then, strict=True):
+                    hand = match.cards_of(moment.seat) | moment.later
+                    got = seen_by(
+                        table, moment.seat, hand, moment.trick, moment.taken, moment.voids,
+                        moment.pool, moment.done,
+                    )  # fmt: skip
+                    assert got == situation, (preset, moment)
+                then.append(play_situation(knowledge))
+            match.apply(agents[seat].choose(view))
+        assert len(then) == 6 * players
+
+
+def test_the_plays_made_are_likelier_with_the_true_hands_than_with_sampled_ones() -> None:
+    """By the learned play model, medium players' latest plays are likelier, on
+    average, with the hands they hold than with hands drawn blind."""
+    model = shipped_play_model()
+    assert model is not None
+    rng = random.Random(2)
+    true, drawn = [], []
+    for seed in range(12):
+        match = one_hand("oh-hell", 4, seed, 5)
+        agents = [make_agent("medium", seat) for seat in range(4)]
+        for seat, view in turns(match):
+            if match.phase is Phase.PLAYING and len(view.tricks) == 3:
+                knowledge = knowledge_of(view)
+                likelihood = PlayLikelihood(knowledge, Table.of(knowledge), model)
+                sampler = DealSampler(knowledge)
+                for other in {moment.seat for moment in likelihood.moments}:
+                    true.append(likelihood.log_chance(other, match.cards_of(other)))
+                    deals = [sampler.sample(rng)[other] for _ in range(10)]
+                    drawn += [likelihood.log_chance(other, held) for held in deals]
+                break
+            match.apply(agents[seat].choose(view))
+    assert sum(true) / len(true) > sum(drawn) / len(drawn) + 0.1
 
 
 def test_a_play_out_ends_the_hand_as_the_engine_does() -> None:

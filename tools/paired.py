@@ -108,10 +108,8 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-race": lambda seed: lookahead(seed, oversample=1),
     "lookahead-bids": lambda seed: lookahead(seed, oversample=1, bid_deals=128),
     "lookahead-plays": lambda seed: lookahead(seed, play_sharpness=1.0),
-    "lookahead-depth-1": lambda seed: lookahead(seed, depth=1),
     "lookahead-sharp-2": lambda seed: lookahead(seed, sharpness=2.0, oversample=8),
     "lookahead-depth-1-d384": lambda seed: lookahead(seed, depth=1, deals=384),
-    "lookahead-depth-2-d256": lambda seed: lookahead(seed, depth=2, deals=256),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

@@ -164,26 +164,21 @@ class LookaheadPlayer(LearnedPlayer):
     def card(self, view: SeatView, model: PlayModel) -> int:
         """The learned player's best few cards, each played out on the same sampled deals."""
         knowledge = knowledge_of(view)
-        config = self.config
         prior = card_values(view, model)
         classes = card_classes(view, knowledge)
         ranked = sorted(classes, key=lambda card: (-prior[card], card))
-        candidates = ranked[: config.candidates]
+        candidates = ranked[: self.config.candidates]
         if len(candidates) == 1:
             return candidates[0]
-        means = self.card_means(view, knowledge, candidates, model, config)
+        means = self.card_means(view, knowledge, candidates, model)
         return max(candidates, key=lambda card: (means[card], prior[card], -card))
 
     def card_means(
-        self,
-        view: SeatView,
-        knowledge: Knowledge,
-        candidates: Sequence[int],
-        model: PlayModel,
-        config: LookaheadConfig,
+        self, view: SeatView, knowledge: Knowledge, candidates: Sequence[int], model: PlayModel
     ) -> dict[int, float]:
         """Each candidate's mean outcome over the same sampled deals (``-inf`` for a
         candidate that dropped out of the race)."""
+        config = self.config
         table = Table.of(knowledge)
         objective = objective_of(view, config.share)
         shipped = None if model is shipped_play_model() else model
@@ -198,32 +193,33 @@ class LookaheadPlayer(LearnedPlayer):
             self.simulated += plays * len(batch) * len(tasks)
             return self.mapper(play_outs, tasks)
 
-        deals = self.deals(view, knowledge, config, model)
+        deals = self.deals(view, knowledge, config.deals, (table, model))
         return race(candidates, deals, outcomes, config.batch, config.margin)
 
     def deals(
         self,
         view: SeatView,
         knowledge: Knowledge,
-        config: LookaheadConfig,
-        model: PlayModel | None = None,
-        count: int | None = None,
+        count: int,
+        plays: tuple[Table, PlayModel] | None = None,
     ) -> list[tuple[list[int], float]]:
-        """``config``'s deals (or ``count``) consistent with the seat's view, each with its
-        weight (also by the opponents' latest plays, with ``play_sharpness`` and a ``model``)."""
-        count = config.deals if count is None else count
-        drawn, weights = self.drawn_deals(view, knowledge, count, config)
-        if model is not None and config.play_sharpness > 0.0:
-            table = Table.of(knowledge)
+        """``count`` deals consistent with the seat's view, each with its weight (with
+        ``play_sharpness``, also by the opponents' latest plays at the ``plays`` table,
+        judged by its model)."""
+        config = self.config
+        drawn, weights = self.drawn_deals(view, knowledge, count)
+        if plays is not None and config.play_sharpness > 0.0:
+            table, model = plays
             sharp, memory = config.play_sharpness, config.play_memory
-            plays = PlayLikelihood(knowledge, table, model, sharp, memory).weigh(drawn)
-            weights = list(map(mul, weights, plays))
+            chances = PlayLikelihood(knowledge, table, model, sharp, memory).weigh(drawn)
+            weights = list(map(mul, weights, chances))
         return list(zip(drawn, weights, strict=True))
 
     def drawn_deals(
-        self, view: SeatView, knowledge: Knowledge, count: int, config: LookaheadConfig
+        self, view: SeatView, knowledge: Knowledge, count: int
     ) -> tuple[list[list[int]], list[float]]:
         """``count`` deals consistent with the seat's view, weighed by the bids."""
+        config = self.config
         rng = decision_rng(self.seed, view, SALT)
         infer = config.oversample > 1
         if infer and config.sharpness > 0.0 and self.bids is not None:
@@ -251,7 +247,7 @@ class LookaheadPlayer(LearnedPlayer):
         def outcomes(alive: Sequence[Bid], deals: Sequence[list[int]]) -> list[list[float]]:
             return [[outcome(deal, bid) for deal in deals] for bid in alive]
 
-        deals = self.deals(view, knowledge, self.config, count=self.config.bid_deals)
+        deals = self.deals(view, knowledge, self.config.bid_deals)
         means = race(candidates, deals, outcomes, self.config.batch, self.config.margin)
         return max(candidates, key=lambda bid: (means[bid], prior[bid.tricks], -bid.tricks))
 

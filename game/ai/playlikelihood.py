@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from operator import mul
 
 from game.ai.knowledge import Knowledge
-from game.ai.masks import indexes
 from game.ai.playmodel import PlayModel
-from game.ai.playout import Table, seen_by
+from game.ai.playout import Table, card_points, seen_by, show_void
 from game.rules.tricks import legal_mask, winning_position
 
 __all__ = ["Moment", "PlayLikelihood", "moments_of"]
@@ -56,9 +54,7 @@ def moments_of(knowledge: Knowledge, table: Table) -> list[Moment]:
         seen = (tuple(trick), tuple(taken), tuple(voids), pool, done)
         moments.append(Moment(seat, card, *seen, later))
         if trick and card // 13 != trick[0] // 13:
-            voids[seat] |= 1 << trick[0] // 13
-            if must_trump and trump is not None and card // 13 != trump:
-                voids[seat] |= 1 << trump
+            show_void(voids, seat, trick[0] // 13, card, trump, must_trump)
         pool &= ~(1 << card)
         trick.append(card)
         if len(trick) == players:
@@ -116,11 +112,7 @@ class PlayLikelihood:
         seen = seen_by(
             table, seat, hand, moment.trick, moment.taken, moment.voids, moment.pool, moment.done
         )
-        row, have = table.points[seat], moment.taken[seat]
-        values: dict[int, float] = {
-            card: sum(map(mul, chances, row[have:]))
-            for card, chances in self.model.distributions(seen, indexes(legal)).items()
-        }
+        values = card_points(table, seen, seat, legal, moment.taken[seat], self.model)
         top = max(values.values())
         scaled = {card: self.sharpness * (value - top) for card, value in values.items()}
         total = math.log(sum(math.exp(value) for value in scaled.values()))

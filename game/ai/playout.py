@@ -22,7 +22,7 @@ from game.rules.ruleset import TrickPoints, ZeroBid
 from game.rules.scoring import hand_points
 from game.rules.tricks import legal_mask, winning_position
 
-__all__ = ["Table", "model_card", "play_out", "points_after", "seen_by"]
+__all__ = ["Table", "card_points", "model_card", "play_out", "points_after", "seen_by", "show_void"]
 
 
 @dataclass(frozen=True)
@@ -127,9 +127,7 @@ def _play(
             else:
                 card = legal.bit_length() - 1
         if trick and card // 13 != trick[0] // 13:
-            voids[seat] |= 1 << trick[0] // 13
-            if must_trump and trump is not None and card // 13 != trump:
-                voids[seat] |= 1 << trump
+            show_void(voids, seat, trick[0] // 13, card, trump, must_trump)
         hands[seat] = hand & ~(1 << card)
         pool &= ~(1 << card)
         trick.append(card)
@@ -156,13 +154,28 @@ def _choice(
     table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
 ) -> tuple[int, float]:
     """:func:`model_card`'s card and the seat's expected points for the hand after it."""
-    row = table.points[seat]
-    best, best_value = -1, 0.0
-    for card, chances in model.distributions(situation, indexes(legal)).items():
-        value = sum(map(mul, chances, row[have:]))
-        if best < 0 or value > best_value:
-            best, best_value = card, value
-    return best, best_value
+    values = card_points(table, situation, seat, legal, have, model)
+    best = max(values, key=values.__getitem__)
+    return best, values[best]
+
+
+def card_points(
+    table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
+) -> dict[int, float]:
+    """Each card of ``legal``'s expected points for ``seat``'s hand by the model, the seat
+    having taken ``have`` tricks."""
+    row = table.points[seat][have:]
+    cards = model.distributions(situation, indexes(legal))
+    return {card: sum(map(mul, chances, row)) for card, chances in cards.items()}
+
+
+def show_void(
+    voids: list[int], seat: int, led: int, card: int, trump: int | None, must_trump: bool
+) -> None:
+    """Mark in ``voids`` what ``seat`` showed by playing ``card`` off the ``led`` suit."""
+    voids[seat] |= 1 << led
+    if must_trump and trump is not None and card // 13 != trump:
+        voids[seat] |= 1 << trump
 
 
 def seen_by(

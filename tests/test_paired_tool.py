@@ -149,7 +149,8 @@ def test_another_presets_games_are_kept_apart(paired: types.ModuleType, tmp_path
     assert [game.preset for game in paired.read([str(old)])] == ["oh-hell"]
     with pytest.raises(ValueError, match="different games"):
         paired.read([str(kept), str(old)])
-    older["preset"] = "no-such-rules"
-    old.write_text(json.dumps(older) + "\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="unknown preset"):
-        paired.read([str(old)])
+    for hostile in ("no-such-rules", ["blob"], {"id": "blob"}, 7):
+        older["preset"] = hostile
+        old.write_text(json.dumps(older) + "\n", encoding="utf-8")
+        with pytest.raises(ValueError, match="unknown preset"):
+            paired.read([str(old)])

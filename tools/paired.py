@@ -328,7 +328,7 @@ def _game(data: object, where: str) -> Game:
     if not isinstance(data, dict) or set(data) not in (fields, fields - {"preset"}):
         raise ValueError(f"{where}: not a game of this tool")
     preset = data.get("preset", DEFAULT_PRESET)
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise ValueError(f"{where}: unknown preset")
     numbers = ("players", "hand_size", "deal", "rotation", "seat", "decisions")
     name, _, against = str(data["variant"]).partition("@")

@@ -271,9 +271,10 @@ def test_the_same_view_and_seed_give_the_same_card() -> None:
 
 # ------------------------------------------------------------ end to end
 def test_generate_train_load_play_end_to_end(tmp_path: Path) -> None:
-    """Plays from a few hundred hands, trained twice from one seed: the same weights,
-    a model the game loads, clearly better than even chances, and a player that
-    plays legally from it (its own self-play next round, too)."""
+    """Plays from a few hundred hands, trained twice from one seed: the same weights
+    (and again from them at a rate of 0, with ``--init``), a model the game loads,
+    clearly better than even chances, and a player that plays legally from it (its own
+    self-play next round, too)."""
     pytest.importorskip("numpy")
     selfplay = load_tool("selfplay.py")
     train = load_tool("train_plays.py")
@@ -286,6 +287,11 @@ def test_generate_train_load_play_end_to_end(tmp_path: Path) -> None:
         assert train.main([str(data), *options, "--hidden", "16"]) == 0
     first, second = (json.loads(out.read_text(encoding="utf-8")) for out in outs)
     assert first["weights"] == second["weights"]
+    still = tmp_path / "still.json"
+    init = ["--init", str(outs[0]), "--hidden", "16", "--epochs", "1", "--rate", "0"]
+    assert train.main([str(data), *init, "--out", str(still)]) == 0
+    assert json.loads(still.read_text(encoding="utf-8"))["weights"] == first["weights"]
+    assert train.main([str(data), *init[:2], "--hidden", "8", "--out", str(still)]) == 2
     model = load_play_model(outs[0])
     records = [record for path in data.glob("shard-*.bin") for record in read_plays(path)]
     even = sum(math.log(r.situation.tricks_left + 1) for r in records) / len(records)

@@ -21,6 +21,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -281,9 +282,10 @@ def _estimator_loss(valid: Data, sample: int) -> float:
     return total / sample
 
 
-def read_start(path: Path) -> dict[str, Floats]:
-    """The weights of an earlier model, checked, as the trainer holds them."""
-    load_model(path)
+def read_start(path: Path, check: Callable[[Path], object] = load_model) -> dict[str, Floats]:
+    """The weights of an earlier model, checked by ``check`` (its loader), as the trainer
+    holds them."""
+    check(path)
     weights = json.loads(path.read_text(encoding="utf-8"))["weights"]
     params = {name: np.array(weights[name], dtype=np.float64) for name in weights}
     params["columns"] = np.vstack([params["columns"], np.zeros((1, params["columns"].shape[1]))])
@@ -323,19 +325,30 @@ def training_parser(prog: str, doc: str, data: str, hidden: int) -> argparse.Arg
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--patience", type=int, default=2)
     parser.add_argument("--limit", type=int, help="read at most this many records")
+    parser.add_argument("--init", help="start from this weights file (the last round's)")
     return parser
+
+
+def start_weights_of(
+    init: str | None, hidden: int, check: Callable[[Path], object] = load_model
+) -> dict[str, Floats] | None:
+    """The ``--init`` model's weights (None without one), refused when its hidden layer
+    is not ``hidden`` units wide."""
+    if not init:
+        return None
+    weights = read_start(Path(init), check)
+    if weights["hidden_bias"].shape != (hidden,):
+        raise ValueError(f"{init}: not a model of {hidden} hidden units")
+    return weights
 
 
 def main(argv: list[str]) -> int:
     parser = training_parser("tools/train.py", __doc__, "tools/selfplay.py's shards", 64)
-    parser.add_argument("--init", help="start from this weights file (the last round's)")
     args = parser.parse_args(argv)
     try:
         start = time.process_time()
         train_data, valid = read_data([Path(folder) for folder in args.data], args.limit)
-        start_weights = read_start(Path(args.init)) if args.init else None
-        if start_weights is not None and start_weights["hidden_bias"].shape != (args.hidden,):
-            raise ValueError(f"{args.init}: not a model of {args.hidden} hidden units")
+        start_weights = start_weights_of(args.init, args.hidden)
         print(f"{len(train_data.taken)} training records, {len(valid.taken)} held out "
               f"({time.process_time() - start:.0f} s to read)", flush=True)  # fmt: skip
         start = time.process_time()

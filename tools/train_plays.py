@@ -21,7 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.playfeatures import PLAY_FEATURES, play_features
-from game.ai.playmodel import play_weights_text
+from game.ai.playmodel import load_play_model, play_weights_text
 from game.ai.playrecords import read_plays
 from game.ai.trickmodel import OUTPUTS
 from tools.train import (
@@ -30,6 +30,7 @@ from tools.train import (
     Network,
     log_loss,
     shards_of,
+    start_weights_of,
     train,
     training_parser,
     weights_of,
@@ -116,12 +117,13 @@ def main(argv: list[str]) -> int:
     try:
         start = time.process_time()
         train_data, valid = read_play_data([Path(f) for f in args.data], args.limit)
+        start_weights = start_weights_of(args.init, args.hidden, load_play_model)
         print(f"{len(train_data.taken)} training records, {len(valid.taken)} held out "
               f"({time.process_time() - start:.0f} s to read)", flush=True)  # fmt: skip
         start = time.process_time()
         params, losses = train(
             train_data, valid, args.seed, args.hidden, args.batch, args.rate,  # type: ignore[arg-type]
-            args.epochs, args.patience, None, PLAY_FEATURES,
+            args.epochs, args.patience, start_weights, PLAY_FEATURES,
         )  # fmt: skip
         seconds = time.process_time() - start
         print("\n".join(figures(params, train_data, valid)))

@@ -110,6 +110,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-plays": lambda seed: lookahead(seed, play_sharpness=1.0),
     "lookahead-sharp-2": lambda seed: lookahead(seed, sharpness=2.0, oversample=8),
     "lookahead-depth-1-d384": lambda seed: lookahead(seed, depth=1, deals=384),
+    "lookahead-d16": lambda seed: lookahead(seed, deals=16),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

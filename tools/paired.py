@@ -111,6 +111,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-sharp-2": lambda seed: lookahead(seed, sharpness=2.0, oversample=8),
     "lookahead-depth-1-d384": lambda seed: lookahead(seed, depth=1, deals=384),
     "lookahead-d16": lambda seed: lookahead(seed, deals=16),
+    "lookahead-d512": lambda seed: lookahead(seed, deals=512),
 }
 """Every player this tool can seat against the yardstick, by name."""
 

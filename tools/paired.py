@@ -69,6 +69,7 @@ MAX_LINE = 10_000
 VARIANTS: dict[str, Callable[[int], Agent]] = {
     "medium": lambda seed: make_agent("medium", seed),
     "hard": lambda seed: make_agent("hard", seed),
+    "hard-tree": lambda seed: HardAgent(seed),
     "expert": lambda seed: make_agent("expert", seed),
     "tree": lambda seed: make_agent("tree", seed),
     "sampled": SampledDealAgent,
@@ -85,7 +86,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-fitted-infer": lambda seed: HardAgent(seed, replace(HARD, fitted_bids=True, infer=True)),
     "ismcts-x10": lambda seed: IsmctsAgent(seed, ISMCTS.scaled(10.0)),
     "medium-learned": lambda seed: LearnedBidder(make_agent("medium", seed)),
-    "hard-learned": lambda seed: LearnedBidder(make_agent("hard", seed)),
+    "hard-learned": lambda seed: LearnedBidder(HardAgent(seed)),
     "expert-learned": lambda seed: LearnedBidder(make_agent("expert", seed)),
     "expert-blend-0.5": lambda seed: GuidedAgent(seed, TREE, 0.5),
     "expert-learned-guesses": lambda seed: ExpertAgent(seed, replace(TREE, learned_guesses=True)),
@@ -100,8 +101,8 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "hard-learned-bid-infer": lambda seed: LearnedBidder(
         HardAgent(seed, replace(HARD, infer=True, learned_infer=True))
     ),
-    "learned": lambda seed: LearnedPlayer(seed, fallback=make_agent("hard", seed)),
-    "lookahead": lambda seed: LookaheadPlayer(seed, fallback=make_agent("hard", seed)),
+    "learned": lambda seed: LearnedPlayer(seed, fallback=HardAgent(seed)),
+    "lookahead": lambda seed: LookaheadPlayer(seed, fallback=HardAgent(seed)),
     "lookahead-d24": lambda seed: lookahead(seed, deals=24, batch=0, oversample=1),
     "lookahead-infer": lambda seed: lookahead(seed, deals=24, batch=0, sharpness=0.0),
     "lookahead-d128": lambda seed: lookahead(seed, batch=0, oversample=1),
@@ -112,13 +113,14 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-depth-1-d384": lambda seed: lookahead(seed, depth=1, deals=384),
     "lookahead-d16": lambda seed: lookahead(seed, deals=16),
     "lookahead-d512": lambda seed: lookahead(seed, deals=512),
+    "lookahead-bid-deals": lambda seed: lookahead(seed, bid_deals=128),
 }
 """Every player this tool can seat against the yardstick, by name."""
 
 
 def lookahead(seed: int, **changes: Any) -> Agent:
     """The look-ahead with ``changes`` to its configuration (hard where it has no model)."""
-    return LookaheadPlayer(seed, replace(LOOKAHEAD, **changes), fallback=make_agent("hard", seed))
+    return LookaheadPlayer(seed, replace(LOOKAHEAD, **changes), fallback=HardAgent(seed))
 
 
 class Timed:

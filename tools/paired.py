@@ -55,6 +55,7 @@ from game.bench.stats import Estimate, mean_ci
 from game.bench.tournament import agent_seed, tasks_for
 from game.play.lifeline import worker_pool
 from game.rules.actions import Action
+from game.rules.phase import Phase
 from game.rules.presets import PRESETS, get_preset
 from game.rules.ruleset import HandSequence, RuleSet
 from game.rules.view import SeatView
@@ -114,6 +115,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-d16": lambda seed: lookahead(seed, deals=16),
     "lookahead-d512": lambda seed: lookahead(seed, deals=512),
     "lookahead-bid-deals": lambda seed: lookahead(seed, bid_deals=128),
+    "lookahead-tree-bid": lambda seed: BidsFrom(make_agent("tree", seed), lookahead(seed)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 
@@ -121,6 +123,19 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
 def lookahead(seed: int, **changes: Any) -> Agent:
     """The look-ahead with ``changes`` to its configuration (hard where it has no model)."""
     return LookaheadPlayer(seed, replace(LOOKAHEAD, **changes), fallback=HardAgent(seed))
+
+
+class BidsFrom:
+    """``bidder``'s bids and ``player``'s plays (the level of the player)."""
+
+    def __init__(self, bidder: Agent, player: Agent) -> None:
+        self.bidder = bidder
+        self.player = player
+        self.level = player.level
+
+    def choose(self, view: SeatView) -> Action:
+        agent = self.bidder if view.phase is Phase.BIDDING else self.player
+        return agent.choose(view)
 
 
 class Timed:

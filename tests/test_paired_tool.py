@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from game.bench import tournament
+from game.rules.phase import Phase
+from tests.test_lookahead import one_hand
 from tests.tool_module import load_tool
 
 
@@ -154,3 +156,23 @@ def test_another_presets_games_are_kept_apart(paired: types.ModuleType, tmp_path
         old.write_text(json.dumps(older) + "\n", encoding="utf-8")
         with pytest.raises(ValueError, match="unknown preset"):
             paired.read([str(old)])
+
+
+def test_a_split_variant_bids_as_one_player_and_plays_as_another(
+    paired: types.ModuleType,
+) -> None:
+    """``lookahead-tree-bid``: the tree search's bid, the look-ahead's cards."""
+    split = paired.VARIANTS["lookahead-tree-bid"]
+    tree, lookahead = paired.VARIANTS["tree"], paired.VARIANTS["lookahead"]
+    match = one_hand("oh-hell", 4, 2, 3)
+    match.advance_until_decision()
+    seen = set()
+    while match.phase in (Phase.BIDDING, Phase.PLAYING):
+        view = match.view(match.awaiting[0])
+        source = tree if match.phase is Phase.BIDDING else lookahead
+        action = split(5).choose(view)
+        assert action == source(5).choose(view)
+        seen.add(match.phase)
+        match.apply(action)
+        match.advance_until_decision()
+    assert seen == {Phase.BIDDING, Phase.PLAYING}

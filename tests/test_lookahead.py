@@ -38,7 +38,7 @@ from game.rules.ruleset import HandSequence
 from tests.hidden import Checked, clairvoyant, copies, decides_the_same, standard_positions
 from tests.models import random_play_model
 
-QUICK = replace(LOOKAHEAD, deals=4, batch=0, oversample=1)
+QUICK = replace(LOOKAHEAD, deals=4, batch=0, oversample=1, bid_deals=0)
 """Plain play-outs on deals drawn blind."""
 RACING = replace(
     LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2, play_sharpness=1.0, depth=1

@@ -103,7 +103,7 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
         HardAgent(seed, replace(HARD, infer=True, learned_infer=True))
     ),
     "learned": lambda seed: LearnedPlayer(seed, fallback=HardAgent(seed)),
-    "lookahead": lambda seed: LookaheadPlayer(seed, fallback=HardAgent(seed)),
+    "lookahead": lambda seed: lookahead(seed),
     "lookahead-d24": lambda seed: lookahead(seed, deals=24, batch=0, oversample=1),
     "lookahead-infer": lambda seed: lookahead(seed, deals=24, batch=0, sharpness=0.0),
     "lookahead-d128": lambda seed: lookahead(seed, batch=0, oversample=1),
@@ -120,9 +120,15 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
 """Every player this tool can seat against the yardstick, by name."""
 
 
+CARDS_ONLY = replace(LOOKAHEAD, bid_deals=0)
+"""The look-ahead before its bids were played out (the expert until 2026-12-07): the
+``lookahead`` variants measured from it keep their games."""
+
+
 def lookahead(seed: int, **changes: Any) -> Agent:
-    """The look-ahead with ``changes`` to its configuration (hard where it has no model)."""
-    return LookaheadPlayer(seed, replace(LOOKAHEAD, **changes), fallback=HardAgent(seed))
+    """The look-ahead that searches its cards only, with ``changes`` to its configuration
+    (hard where it has no model)."""
+    return LookaheadPlayer(seed, replace(CARDS_ONLY, **changes), fallback=HardAgent(seed))
 
 
 class BidsFrom:

@@ -12,8 +12,9 @@ mean outcome (:mod:`game.ai.objective`) on the same deals is played. This is a
 one-step policy improvement of the learned player (Tesauro's "rollouts").
 
 The bid is the learned trick model's (:func:`~game.ai.learned.learned_bid`), or with
-``bid_deals`` its best few bids played out the same way, the bids still to come
-guessed by the trick model from each sampled hand.
+``bid_deals`` (the expert's way) its best three bids played out the same way on deals
+weighed by the bids already made, the bids still to come guessed by the trick model
+from each sampled hand.
 
 :class:`ExpertPlayer` is the expert level: this player, with the tree search as the
 fallback where the models cannot be read or have not learned the table.
@@ -47,6 +48,7 @@ C = TypeVar("C")
 
 __all__ = [
     "LOOKAHEAD",
+    "BidPlayOuts",
     "ExpertPlayer",
     "LookaheadConfig",
     "LookaheadPlayer",
@@ -100,7 +102,8 @@ class LookaheadConfig:
         )
 
 
-LOOKAHEAD = LookaheadConfig()
+LOOKAHEAD = LookaheadConfig(bid_deals=128)
+"""The expert's look-ahead."""
 SALT = "lookahead"
 """Keeps this player's deals apart from other players' of the same seed (the expert
 level draws the same deals as the ``lookahead`` it was measured as)."""
@@ -130,6 +133,30 @@ def play_outs(task: PlayOuts) -> list[float]:
     return [
         objective.value(points_after(table, list(d), task.card, model, task.depth))
         for d in task.deals
+    ]
+
+
+@dataclass(frozen=True)
+class BidPlayOuts:
+    """One candidate bid played out on a batch of deals, each deal with its own table
+    (the bids still to come guessed from that deal's hands): a shard of the bid's race."""
+
+    tables: tuple[Table, ...]
+    objective: Objective
+    deals: tuple[tuple[int, ...], ...]
+    model: PlayModel | None
+    """``None``: the shipped model, which a helper process reads itself."""
+
+
+def bid_play_outs(task: BidPlayOuts) -> list[float]:
+    """The objective's value of each of the task's play-outs, from the first lead."""
+    model = task.model if task.model is not None else shipped_play_model()
+    if model is None:
+        raise ValueError("no play model for the look-ahead's play-outs")
+    objective = task.objective
+    return [
+        objective.value(points_after(table, list(deal), None, model, None))
+        for table, deal in zip(task.tables, task.deals, strict=True)
     ]
 
 
@@ -239,13 +266,20 @@ class LookaheadPlayer(LearnedPlayer):
             return candidates[0]
         knowledge = knowledge_of(view)
         objective = objective_of(view, self.config.share)
-
-        def outcome(deal: list[int], bid: Bid) -> float:
-            table = Table.of(knowledge, guessed_bids(knowledge, deal, bid.tricks, bids))
-            return objective.value(points_after(table, list(deal), None, model, None))
+        shipped = None if model is shipped_play_model() else model
+        plays = knowledge.size * knowledge.players
 
         def outcomes(alive: Sequence[Bid], deals: Sequence[list[int]]) -> list[list[float]]:
-            return [[outcome(deal, bid) for deal in deals] for bid in alive]
+            batch = tuple(map(tuple, deals))
+            tasks = [
+                BidPlayOuts(tuple(tables_for(bid.tricks, batch)), objective, batch, shipped)
+                for bid in alive
+            ]
+            self.simulated += plays * len(batch) * len(tasks)
+            return self.mapper(bid_play_outs, tasks)
+
+        def tables_for(mine: int, deals: Sequence[Sequence[int]]) -> list[Table]:
+            return [Table.of(knowledge, guessed_bids(knowledge, d, mine, bids)) for d in deals]
 
         deals = self.deals(view, knowledge, self.config.bid_deals)
         means = race(candidates, deals, outcomes, self.config.batch, self.config.margin)

@@ -113,7 +113,6 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-sharp-2": lambda seed: lookahead(seed, sharpness=2.0, oversample=8),
     "lookahead-depth-1-d384": lambda seed: lookahead(seed, depth=1, deals=384),
     "lookahead-d16": lambda seed: lookahead(seed, deals=16),
-    "lookahead-d512": lambda seed: lookahead(seed, deals=512),
     "lookahead-bid-deals": lambda seed: lookahead(seed, bid_deals=128),
     "lookahead-tree-bid": lambda seed: BidsFrom(make_agent("tree", seed), lookahead(seed)),
 }

@@ -124,11 +124,17 @@ class PlayOuts:
     """Tricks played after the one in progress before the model values the rest."""
 
 
+def _play_model(model: PlayModel | None) -> PlayModel:
+    """A task's play model: its own, or the shipped one (``None``), read in this process."""
+    found = model if model is not None else shipped_play_model()
+    if found is None:
+        raise ValueError("no play model for the look-ahead's play-outs")
+    return found
+
+
 def play_outs(task: PlayOuts) -> list[float]:
     """The objective's value of each of the task's play-outs."""
-    model = task.model if task.model is not None else shipped_play_model()
-    if model is None:
-        raise ValueError("no play model for the look-ahead's play-outs")
+    model = _play_model(task.model)
     table, objective = task.table, task.objective
     return [
         objective.value(points_after(table, list(d), task.card, model, task.depth))
@@ -150,9 +156,7 @@ class BidPlayOuts:
 
 def bid_play_outs(task: BidPlayOuts) -> list[float]:
     """The objective's value of each of the task's play-outs, from the first lead."""
-    model = task.model if task.model is not None else shipped_play_model()
-    if model is None:
-        raise ValueError("no play model for the look-ahead's play-outs")
+    model = _play_model(task.model)
     objective = task.objective
     return [
         objective.value(points_after(table, list(deal), None, model, None))

@@ -268,6 +268,22 @@ def test_a_race_drops_a_clearly_worse_candidate_and_keeps_a_close_one() -> None:
     assert everything["bad"] == means["best"] - 4.0
 
 
+def test_long_hands_play_their_bids_out_on_fewer_deals() -> None:
+    """With ``bid_plays``, a bid at 10 cards among 4 (40 cards a deal) is played out on
+    as many deals as fit (3 for 120 cards), a bid at 2 cards on all 8."""
+    model = shipped_play_model()
+    assert model is not None
+    config = replace(QUICK, bid_deals=8, bid_plays=120)
+    for size, deals in ((10, 3), (2, 8)):
+        match = one_hand("oh-hell", 4, 5, size)
+        match.advance_until_decision()
+        view = match.view(match.awaiting[0])
+        player = LookaheadPlayer(1, config, model)
+        assert isinstance(player.choose(view), Bid)
+        candidates = min(config.bid_candidates, len(view.legal))
+        assert player.simulated == 4 * size * deals * candidates, size
+
+
 def test_the_bids_still_to_come_are_the_ones_the_learned_bid_makes() -> None:
     """Guessed on the true deal, the bids after this seat's are the bids the learned
     bid makes from each seat's own view at the table (the engine's hook included)."""

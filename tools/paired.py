@@ -114,12 +114,13 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-depth-1-d384": lambda seed: lookahead(seed, depth=1, deals=384),
     "lookahead-d16": lambda seed: lookahead(seed, deals=16),
     "lookahead-bid-deals": lambda seed: lookahead(seed, bid_deals=128),
+    "lookahead-bid-plays": lambda seed: lookahead(seed, bid_deals=128, bid_plays=2560),
     "lookahead-tree-bid": lambda seed: BidsFrom(make_agent("tree", seed), lookahead(seed)),
 }
 """Every player this tool can seat against the yardstick, by name."""
 
 
-CARDS_ONLY = replace(LOOKAHEAD, bid_deals=0)
+CARDS_ONLY = replace(LOOKAHEAD, bid_deals=0, bid_plays=0)
 """The look-ahead before its bids were played out (the expert until 2026-12-07): the
 ``lookahead`` variants measured from it keep their games."""
 

@@ -74,6 +74,10 @@ class LookaheadConfig:
     """Deals each candidate bid is played out on (0: the trick model's bid alone)."""
     bid_candidates: int = 3
     """The trick model's best bids tried."""
+    bid_plays: int = 0
+    """More than 0: at most this many cards played in each candidate bid's play-outs
+    (deals times cards dealt), so long hands get fewer bid deals (whole batches, at
+    least one); 0: ``bid_deals`` at every size."""
     batch: int = 16
     """With a batch, candidates race: after each batch of deals, a candidate behind
     the leader by more than ``margin`` standard errors (paired by deal) drops out."""
@@ -99,7 +103,16 @@ class LookaheadConfig:
             self,
             deals=max(least, round(self.deals * budget)),
             bid_deals=self.bid_deals and max(least, round(self.bid_deals * budget)),
+            bid_plays=round(self.bid_plays * budget),
         )
+
+    def bid_deals_for(self, plays: int) -> int:
+        """The deals each candidate bid is played out on when a deal plays ``plays`` cards."""
+        if not self.bid_plays or plays <= 0:
+            return self.bid_deals
+        least = max(self.batch, 1)
+        fitting = self.bid_plays // plays // least * least
+        return min(self.bid_deals, max(least, fitting))
 
 
 LOOKAHEAD = LookaheadConfig(bid_deals=128)
@@ -285,7 +298,7 @@ class LookaheadPlayer(LearnedPlayer):
         def tables_for(mine: int, deals: Sequence[Sequence[int]]) -> list[Table]:
             return [Table.of(knowledge, guessed_bids(knowledge, d, mine, bids)) for d in deals]
 
-        deals = self.deals(view, knowledge, self.config.bid_deals)
+        deals = self.deals(view, knowledge, self.config.bid_deals_for(plays))
         means = race(candidates, deals, outcomes, self.config.batch, self.config.margin)
         return max(candidates, key=lambda bid: (means[bid], prior[bid.tricks], -bid.tricks))
 

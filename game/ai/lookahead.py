@@ -103,7 +103,7 @@ class LookaheadConfig:
             self,
             deals=max(least, round(self.deals * budget)),
             bid_deals=self.bid_deals and max(least, round(self.bid_deals * budget)),
-            bid_plays=round(self.bid_plays * budget),
+            bid_plays=self.bid_plays and max(1, round(self.bid_plays * budget)),
         )
 
     def bid_deals_for(self, plays: int) -> int:

@@ -27,6 +27,7 @@ from typing import Any
 from game.ai.base import Agent
 from game.ai.knowledge import knowledge_of
 from game.ai.learned import learned_bid
+from game.ai.packednet import PackedNet
 from game.ai.playfeatures import (
     MAX_SIZE,
     PLAY_FEATURES,
@@ -95,6 +96,11 @@ class PlayModel:
         """Every first-layer column negated, to take a kept card's features away."""
         return tuple(tuple(-weight for weight in column) for column in self.columns)
 
+    @cached_property
+    def packed(self) -> PackedNet | None:
+        """The weights packed into integers (:mod:`game.ai.packednet`), when they pack."""
+        return PackedNet.of(self.columns, self.hidden_bias, self.rows, self.output_bias)
+
     def distribution(self, situation: PlaySituation, card: int) -> list[float]:
         """The chance of taking 0..tricks left more tricks after playing ``card``."""
         return self.distributions(situation, (card,))[card]
@@ -104,6 +110,8 @@ class PlayModel:
     ) -> dict[int, list[float]]:
         """:meth:`distribution` for each of ``cards``. The features every card shares
         (:func:`~game.ai.playfeatures.play_features` less the card's own) are summed once."""
+        if self.packed is not None:
+            return _packed_distributions(self.packed, situation, cards)
         slot_of = slots_of(situation)
         columns, negated = self.columns, self.negated
         shared = [columns[feature] for feature in shared_features(situation, slot_of)]
@@ -116,6 +124,22 @@ class PlayModel:
             inputs = list(map(sum, zip(base, *used, strict=True)))
             out[card] = output_chances(inputs, self.rows, self.output_bias, count)
         return out
+
+
+def _packed_distributions(
+    net: PackedNet, situation: PlaySituation, cards: Iterable[int]
+) -> dict[int, list[float]]:
+    """:meth:`PlayModel.distributions` on the packed weights."""
+    slot_of = slots_of(situation)
+    columns = net.columns
+    base = sum([columns[feature] for feature in shared_features(situation, slot_of)], net.start)
+    count = min(situation.tricks_left, MAX_SIZE)
+    out = {}
+    for card in cards:
+        kept, kept_above = kept_features(situation, card, slot_of)
+        played = [columns[feature] for feature in card_features(situation, card, slot_of)]
+        out[card] = net.chances(base - columns[kept] - columns[kept_above] + sum(played), count)
+    return out
 
 
 def play_weights_text(weights: dict[str, Any], header: dict[str, Any]) -> str:

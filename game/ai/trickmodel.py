@@ -27,13 +27,14 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import compress
 from operator import add, itemgetter, mul
 from pathlib import Path
 from typing import Any
 
 from game.ai.features import FEATURES, MAX_SIZE, BidSituation, active, bid_feature
+from game.ai.packednet import PackedNet
 
 __all__ = [
     "MODEL_FILE",
@@ -89,26 +90,35 @@ class TrickModel:
         zero = (0.0,) * hidden
         return cls((zero,) * FEATURES, zero, (zero,) * OUTPUTS, (0.0,) * OUTPUTS, {})
 
+    @cached_property
+    def packed(self) -> PackedNet | None:
+        """The weights packed into integers (:mod:`game.ai.packednet`), when they pack."""
+        return PackedNet.of(self.columns, self.hidden_bias, self.rows, self.output_bias)
+
     def hidden_input(self, situation: BidSituation) -> list[float]:
-        """The hidden layer's input before the own bid is added."""
+        """The hidden layer's input before the own bid is added (in floats)."""
         columns = self.columns
         used = [columns[feature] for feature in active(situation)]
         return list(map(sum, zip(self.hidden_bias, *used, strict=True)))
 
-    def distribution(
-        self, situation: BidSituation, bid: int, base: Sequence[float] | None = None
-    ) -> list[float]:
-        """The chance of taking 0..size tricks when bidding ``bid`` (``base``: the
-        situation's :meth:`hidden_input`, when already computed)."""
-        start = self.hidden_input(situation) if base is None else base
-        column = self.columns[bid_feature(bid)]
-        inputs = list(map(add, start, column))
-        return output_chances(inputs, self.rows, self.output_bias, min(situation.size, MAX_SIZE))
+    def distribution(self, situation: BidSituation, bid: int) -> list[float]:
+        """The chance of taking 0..size tricks when bidding ``bid``."""
+        return self.distributions(situation, (bid,))[bid]
 
     def distributions(self, situation: BidSituation, bids: Sequence[int]) -> dict[int, list[float]]:
-        """:meth:`distribution` for each of ``bids``."""
-        base = self.hidden_input(situation)
-        return {bid: self.distribution(situation, bid, base) for bid in bids}
+        """:meth:`distribution` for each of ``bids`` (the features they share summed once)."""
+        top_count = min(situation.size, MAX_SIZE)
+        net = self.packed
+        if net is not None:
+            columns = net.columns
+            base = sum([columns[feature] for feature in active(situation)], net.start)
+            return {bid: net.chances(base + columns[bid_feature(bid)], top_count) for bid in bids}
+        start = self.hidden_input(situation)
+        out = {}
+        for bid in bids:
+            inputs = list(map(add, start, self.columns[bid_feature(bid)]))
+            out[bid] = output_chances(inputs, self.rows, self.output_bias, top_count)
+        return out
 
 
 def output_chances(

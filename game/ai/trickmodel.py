@@ -3,8 +3,9 @@
 A network with one hidden layer (ReLU) over the binary features of
 :mod:`game.ai.features`, trained on self-play by ``tools/train.py``. Its input is
 sparse (a hand sets one feature per card), so the first layer is a sum of a few
-weight columns and the whole evaluation is plain Python: a few hundred
-microseconds for every bid of a hand (docs/ai.md, issue 50).
+weight columns and the whole evaluation is plain Python, on packed integers
+(:mod:`game.ai.packednet`) when the weights allow: a few hundred microseconds for
+every bid of a hand (docs/ai.md, issue 50).
 
 The weights ship in one JSON file, ``assets/models/ohhell-v1.json``: a header
 (format, version, sizes, the rule space it was trained on, how it was trained)

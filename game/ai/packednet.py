@@ -36,9 +36,10 @@ SCALE = 100_000
 PRODUCT_SCALE = SCALE * SCALE
 """A hidden value times an output weight, both scaled, is scaled by this."""
 LANE = 64
-HIDDEN_OFFSET = 1 << 40
-"""Added to every hidden unit's sum, so that a lane holds a non-negative number; bit 40
-of the lane is then set exactly when the unit's input is at least zero."""
+SIGN_BIT = 40
+HIDDEN_OFFSET = 1 << SIGN_BIT
+"""Added to every hidden unit's sum, so that a lane holds a non-negative number; the
+lane's bit ``SIGN_BIT`` is then set exactly when the unit's input is at least zero."""
 OUTPUT_OFFSET = 1 << 62
 """Added to every output's sum, for the same reason."""
 REPEATS = 32
@@ -97,8 +98,8 @@ class PackedNet:
     def chances(self, total: int, top_count: int) -> list[float]:
         """The chances of 0..``top_count`` (a softmax over those outputs), for ``total``:
         :attr:`start` plus the columns of the features set (less those taken away)."""
-        signs = (total >> 40) & self.ones
-        live = total & ((signs << 40) - signs)
+        signs = (total >> SIGN_BIT) & self.ones
+        live = total & ((signs << SIGN_BIT) - signs)
         values = self.unpack_hidden.unpack(live.to_bytes(self.unpack_hidden.size, "little"))
         outputs = sum(
             map(mul, compress(values, values), compress(self.output_columns, values)),

@@ -85,7 +85,12 @@ def test_a_network_with_every_unit_off_gives_the_output_bias_softmax() -> None:
 
 
 @pytest.mark.parametrize(
-    ("weight", "why"), [(0.123456, "off the five-decimal grid"), (3.0e7, "too large")]
+    ("weight", "why"),
+    [
+        (0.123456, "off the five-decimal grid"),
+        (3.0e7, "too large"),
+        (1.0e308, "beyond the scaled floats"),
+    ],
 )
 def test_weights_the_packing_cannot_hold_give_no_packed_network(weight: float, why: str) -> None:
     assert PackedNet.of([[weight, 0.0]], [0.0, 0.0], [[1.0, 1.0]], [0.0]) is None, why

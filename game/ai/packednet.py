@@ -118,7 +118,10 @@ class PackedNet:
 
 
 def _scaled(values: Sequence[float]) -> list[int] | None:
-    """``values`` times :data:`SCALE`, or ``None`` if one is not on that grid."""
+    """``values`` times :data:`SCALE`, or ``None`` if one is not on that grid or too
+    large for a lane (a weight that large could never pack: :func:`_fits`)."""
+    if any(abs(value) * SCALE >= HIDDEN_OFFSET for value in values):
+        return None
     out = [round(value * SCALE) for value in values]
     if any(abs(value * SCALE - whole) > 1e-6 for value, whole in zip(values, out, strict=True)):
         return None

@@ -187,12 +187,16 @@ def train(
     patience: int,
     initial: dict[str, Floats] | None = None,
     features: int = FEATURES,
-) -> tuple[dict[str, Floats], list[float]]:
-    """The best weights on the validation data and its log-loss after every epoch
-    (from ``initial`` weights, when given: the last round's model)."""
+) -> tuple[dict[str, Floats], float, int]:
+    """The best weights on the validation data, their log-loss there and the epochs run
+    (from ``initial`` weights, when given: the last round's model, kept when no epoch
+    does better on the validation data)."""
     rng = np.random.default_rng(seed)
     network = Network(hidden, rng, initial, features)
     best, best_loss, losses, waited = network.copy(), np.inf, [], 0
+    if initial is not None:
+        best_loss = log_loss(network.chances(valid), valid.taken)
+        print(f"epoch 0 (the starting weights): validation log-loss {best_loss:.4f}", flush=True)
     count = len(train_data.taken)
     for epoch in range(epochs):
         start = time.process_time()
@@ -212,7 +216,7 @@ def train(
             waited += 1
             if waited >= patience:
                 break
-    return best, losses
+    return best, best_loss, len(losses)
 
 
 def figures(params: dict[str, Floats], train_data: Data, valid: Data) -> list[str]:
@@ -352,7 +356,7 @@ def main(argv: list[str]) -> int:
         print(f"{len(train_data.taken)} training records, {len(valid.taken)} held out "
               f"({time.process_time() - start:.0f} s to read)", flush=True)  # fmt: skip
         start = time.process_time()
-        params, losses = train(
+        params, best_loss, epochs = train(
             train_data, valid, args.seed, args.hidden, args.batch, args.rate, args.epochs,
             args.patience, start_weights,
         )  # fmt: skip
@@ -365,9 +369,9 @@ def main(argv: list[str]) -> int:
                 "command": "tools/train.py " + " ".join(argv),
                 "records": len(train_data.taken),
                 "held_out": len(valid.taken),
-                "epochs": len(losses),
+                "epochs": epochs,
                 "cpu_seconds": round(seconds),
-                "validation_log_loss": round(min(losses), 4),
+                "validation_log_loss": round(best_loss, 4),
             },
         }
         write_weights(Path(args.out), weights_text(weights_of(params), header))

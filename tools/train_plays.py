@@ -121,7 +121,7 @@ def main(argv: list[str]) -> int:
         print(f"{len(train_data.taken)} training records, {len(valid.taken)} held out "
               f"({time.process_time() - start:.0f} s to read)", flush=True)  # fmt: skip
         start = time.process_time()
-        params, losses = train(
+        params, best_loss, epochs = train(
             train_data, valid, args.seed, args.hidden, args.batch, args.rate,  # type: ignore[arg-type]
             args.epochs, args.patience, start_weights, PLAY_FEATURES,
         )  # fmt: skip
@@ -131,9 +131,9 @@ def main(argv: list[str]) -> int:
         trained = {
             "command": "tools/train_plays.py " + " ".join(argv),
             "records": len(train_data.taken),
-            "epochs": len(losses),
+            "epochs": epochs,
             "cpu_seconds": round(seconds),
-            "validation_log_loss": round(min(losses), 4),
+            "validation_log_loss": round(best_loss, 4),
         }
         header = {"rule_space": RULE_SPACE, "trained": trained}
         write_weights(Path(args.out), play_weights_text(weights, header))

@@ -8,6 +8,10 @@ rule space at random, medium players, a share of exploring bids; with
 as ``DIR/shard-SEED-NNNNN.bin``. A shard already there is skipped, so a run that
 stopped resumes where it was; the same seed gives the same files. It prints the
 hands a second as it goes. The data is generated, never committed.
+
+``--plays --search RATE`` keeps search targets instead of the plays
+(:mod:`game.ai.searchrecords`): the learned player plays every seat and a share
+``RATE`` of its decisions has each of its best cards played out on ``--deals`` deals.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import TypeVar
 from game.ai.levels import is_measured_level
 from game.ai.playmodel import LearnedPlayer, load_play_model
 from game.ai.playrecords import play_shard_plays, plays_bytes
+from game.ai.searchrecords import play_shard_search
 from game.ai.selfplay import play_shard, shard_bytes
 from game.ai.trickmodel import ModelError, load_model
 from game.storage import atomic_write_bytes
@@ -43,14 +48,21 @@ def cached(load: Callable[[Path], T], path: str | None) -> T | None:
     return load(Path(path)) if path else None
 
 
-def make_shard(
-    task: tuple[Path, int, int, str, float, str | None, float, str | None, bool],
-) -> tuple[Path, int, float]:
+Task = tuple[Path, int, int, str, float, str | None, float, str | None, bool, float, int]
+
+
+def make_shard(task: Task) -> tuple[Path, int, float]:
     """Play and write one shard; return its path, records and seconds (in a worker)."""
-    path, seed, hands, level, explore, weights, budget, play_weights, plays = task
+    path, seed, hands, level, explore, weights, budget, play_weights, plays, rate, deals = task
     assert is_measured_level(level)
     model = cached(load_model, weights)
     start = time.process_time()
+    if rate > 0.0:
+        play_model = cached(load_play_model, play_weights)
+        bids, made = play_shard_search(seed, hands, rate, deals, play_model, model, BID_EXPLORE)
+        atomic_write_bytes(path.parent / "bids" / path.name, shard_bytes(bids))
+        atomic_write_bytes(path, plays_bytes(made))
+        return path, len(made), time.process_time() - start
     if plays:
         player = None
         if play_weights:
@@ -88,6 +100,14 @@ def main(argv: list[str]) -> int:
         metavar="WEIGHTS",
         help="with --plays: every seat is the learned player with these play weights",
     )
+    parser.add_argument(
+        "--search",
+        metavar="RATE",
+        type=float,
+        default=0.0,
+        help="with --plays: keep search targets of this share of the learned player's plays",
+    )
+    parser.add_argument("--deals", type=int, default=32, help="with --search: deals a card")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     if args.shards < 1 or args.hands < 1 or args.jobs < 1:
@@ -100,6 +120,8 @@ def main(argv: list[str]) -> int:
         parser.error("--play-model goes with --plays")
     if not 0.0 <= args.explore <= 1.0:
         parser.error("--explore must be between 0 and 1")
+    if args.search and not (args.plays and 0.0 < args.search <= 1.0 and 1 <= args.deals <= 512):
+        parser.error("--search goes with --plays, above 0 and at most 1, --deals 1 to 512")
     out = Path(args.out)
     try:
         (out / "bids" if args.plays else out).mkdir(parents=True, exist_ok=True)
@@ -112,7 +134,8 @@ def main(argv: list[str]) -> int:
         return 2
     tasks = [
         (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, args.hands,
-         args.level, args.explore, args.learned_bids, args.budget, args.play_model, args.plays)
+         args.level, args.explore, args.learned_bids, args.budget, args.play_model, args.plays,
+         args.search, args.deals)
         for index in range(args.shards)
         if not shard_path(out, args.seed, index).exists()
     ]  # fmt: skip

@@ -22,7 +22,16 @@ from game.rules.ruleset import TrickPoints, ZeroBid
 from game.rules.scoring import hand_points
 from game.rules.tricks import legal_mask, winning_position
 
-__all__ = ["Table", "card_points", "model_card", "play_out", "points_after", "seen_by", "show_void"]
+__all__ = [
+    "Table",
+    "card_points",
+    "model_card",
+    "play_out",
+    "play_out_won",
+    "points_after",
+    "seen_by",
+    "show_void",
+]
 
 
 @dataclass(frozen=True)
@@ -81,8 +90,15 @@ class Table:
 def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel) -> list[int]:
     """Play ``first`` for the seat to play (if given), then the rest of the hand by the
     model in every seat; the tricks each seat ends the hand with. ``hands`` is consumed."""
-    taken, _leaf = _play(table, hands, first, model, table.size)
-    return taken
+    return play_out_won(table, hands, first, model)[0]
+
+
+def play_out_won(
+    table: Table, hands: list[int], first: int | None, model: PlayModel
+) -> tuple[list[int], int]:
+    """:func:`play_out`'s tricks and the seat that won the trick in progress."""
+    taken, _leaf, winner = _play(table, hands, first, model, table.size)
+    return taken, winner
 
 
 def points_after(
@@ -93,7 +109,7 @@ def points_after(
     each seat's points are the expectation of the model's chances for the card it plays
     there (a leaf valued by the model instead of played to the end)."""
     horizon = table.size if depth is None else min(table.size, table.done + 1 + depth)
-    taken, leaf = _play(table, hands, first, model, horizon)
+    taken, leaf, _winner = _play(table, hands, first, model, horizon)
     if leaf is None:
         return [float(row[count]) for row, count in zip(table.points, taken, strict=True)]
     return leaf
@@ -101,15 +117,17 @@ def points_after(
 
 def _play(
     table: Table, hands: list[int], first: int | None, model: PlayModel, horizon: int
-) -> tuple[list[int], list[float] | None]:
+) -> tuple[list[int], list[float] | None, int]:
     """The tricks each seat ends with, played to the end or, when ``horizon`` tricks
     are complete before the end, to the end of the next trick with each seat's expected
-    points at its turn in it."""
+    points at its turn in it; and the winner of the trick in progress (-1 if none is
+    complete)."""
     players, trump, must_trump = table.players, table.trump, table.must_trump
     leader, trick, taken = table.leader, list(table.trick), list(table.taken)
     voids, pool, done = list(table.voids), table.pool, table.done
     leaf: list[float] | None = None
     card: int | None = first
+    winner = -1
     while done < table.size:
         seat = (leader + len(trick)) % players
         hand = hands[seat]
@@ -134,12 +152,14 @@ def _play(
         card = None
         if len(trick) == players:
             if leaf is not None:
-                return taken, leaf
+                return taken, leaf, winner
             leader = (leader + winning_position(trick, trump)) % players
             taken[leader] += 1
+            if winner < 0:
+                winner = leader
             done += 1
             trick = []
-    return taken, None
+    return taken, None, winner
 
 
 def model_card(

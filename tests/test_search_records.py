@@ -1,0 +1,101 @@
+"""Search targets for the play model (issue 50, expert iteration): each of a decision's
+best cards is played out on the same sampled deals, the records see only the seat's
+view, the trick in progress is won as the rules say, and a shard reproduces."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game.ai.knowledge import knowledge_of
+from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer
+from game.ai.playfeatures import play_situation
+from game.ai.playmodel import PlayModel
+from game.ai.playrecords import PlayRecord, read_plays
+from game.ai.search import card_classes
+from game.ai.searchrecords import CANDIDATES, play_shard_search, search_records
+from game.rules import Match, SeatView
+from game.rules.phase import Phase
+from game.rules.tricks import winning_position
+from tests.hidden import copies, standard_positions
+from tests.models import random_play_model
+from tests.test_learned_play import play_views
+from tests.tool_module import load_tool
+
+DEALS = 6
+
+
+def searcher(model: PlayModel) -> LookaheadPlayer:
+    return LookaheadPlayer(7, replace(LOOKAHEAD, deals=DEALS), model)
+
+
+def records_at(view: SeatView, model: PlayModel) -> list[PlayRecord]:
+    return search_records(view, searcher(model), model, DEALS)
+
+
+def play_positions() -> list[tuple[Match, int]]:
+    return [(m, seat) for _, m, seat in standard_positions() if m.phase is Phase.PLAYING]
+
+
+def test_search_records_see_only_the_seats_view() -> None:
+    """Redealing the other hands as the seat could not tell apart gives the same records."""
+    model = random_play_model(5)
+    checked = 0
+    for match, seat in play_positions():
+        first = records_at(copy.deepcopy(match).view(seat), model)
+        assert first
+        for twin in copies(match, seat):
+            assert records_at(twin.view(seat), model) == first
+        checked += 1
+    assert checked >= 4
+
+
+def test_each_candidate_is_played_out_on_every_deal() -> None:
+    model = random_play_model(3)
+    for view in play_views("oh-hell", 4, seed=11, size=6)[:12]:
+        knowledge = knowledge_of(view)
+        records = records_at(view, model)
+        cards = {record.card for record in records}
+        classes = card_classes(view, knowledge)
+        assert cards <= set(classes)
+        assert len(cards) == min(CANDIDATES, len(classes))
+        weights = [weight for _deal, weight in searcher(model).deals(view, knowledge, DEALS)]
+        assert len(records) == len(cards) * round(sum(weights))
+        situation = play_situation(knowledge)
+        for record in records:
+            assert record.situation == situation
+            assert record.won <= record.future <= situation.tricks_left
+
+
+def test_the_last_card_of_a_trick_wins_as_the_rules_say() -> None:
+    """Where the seat completes the trick, ``won`` is the rules' winner of that trick."""
+    model = random_play_model(4)
+    checked = 0
+    for view in play_views("oh-hell", 4, seed=3, size=5):
+        trick = [card.index for card in view.trick]
+        if len(trick) != 3:
+            continue
+        trump = knowledge_of(view).trump
+        for record in records_at(view, model):
+            assert record.won == (winning_position([*trick, record.card], trump) == 3)
+            checked += 1
+    assert checked > 20
+
+
+def test_a_search_shard_reproduces_and_the_tool_writes_it(tmp_path: Path) -> None:
+    bids, first = play_shard_search(seed=4, hands=6, rate=0.3, deals=4)
+    assert (bids, first) == play_shard_search(seed=4, hands=6, rate=0.3, deals=4)
+    assert first != play_shard_search(seed=5, hands=6, rate=0.3, deals=4)[1]
+    assert len(bids) > 6
+    selfplay = load_tool("selfplay.py")
+    out = tmp_path / "search"
+    argv = ["--out", str(out), "--plays", "--search", "0.3", "--deals", "4", "--hands", "6"]
+    assert selfplay.main([*argv, "--seed", "2", "--shards", "1"]) == 0
+    (shard,) = out.glob("shard-*.bin")
+    assert list(read_plays(shard))
+    assert (out / "bids" / shard.name).exists()
+    with pytest.raises(SystemExit):
+        selfplay.main(["--out", str(out), "--search", "0.3"])

@@ -57,19 +57,16 @@ def make_shard(task: Task) -> tuple[Path, int, float]:
     assert is_measured_level(level)
     model = cached(load_model, weights)
     start = time.process_time()
-    if rate > 0.0:
-        play_model = cached(load_play_model, play_weights)
-        bids, made = play_shard_search(seed, hands, rate, deals, play_model, model, BID_EXPLORE)
-        atomic_write_bytes(path.parent / "bids" / path.name, shard_bytes(bids))
-        atomic_write_bytes(path, plays_bytes(made))
-        return path, len(made), time.process_time() - start
     if plays:
-        player = None
-        if play_weights:
-            play_model = cached(load_play_model, play_weights)
-            player = partial(LearnedPlayer, model=play_model, bids=model)
-        odds = (BID_EXPLORE, explore)
-        bids, made = play_shard_plays(seed, hands, level, odds, model, budget, player)
+        play_model = cached(load_play_model, play_weights)
+        if rate > 0.0:
+            bids, made = play_shard_search(seed, hands, rate, deals, play_model, model, BID_EXPLORE)
+        else:
+            player = None
+            if play_model is not None:
+                player = partial(LearnedPlayer, model=play_model, bids=model)
+            odds = (BID_EXPLORE, explore)
+            bids, made = play_shard_plays(seed, hands, level, odds, model, budget, player)
         atomic_write_bytes(path.parent / "bids" / path.name, shard_bytes(bids))
         atomic_write_bytes(path, plays_bytes(made))
         return path, len(made), time.process_time() - start

@@ -193,7 +193,7 @@ def train(
     does better on the validation data)."""
     rng = np.random.default_rng(seed)
     network = Network(hidden, rng, initial, features)
-    best, best_loss, losses, waited = network.copy(), np.inf, [], 0
+    best, best_loss, waited, epochs_run = network.copy(), np.inf, 0, 0
     if initial is not None:
         best_loss = log_loss(network.chances(valid), valid.taken)
         print(f"epoch 0 (the starting weights): validation log-loss {best_loss:.4f}", flush=True)
@@ -207,7 +207,7 @@ def train(
                 train_data.indexes[rows], train_data.sizes[rows], train_data.taken[rows], rate
             )
         loss = log_loss(network.chances(valid), valid.taken)
-        losses.append(loss)
+        epochs_run += 1
         seconds = time.process_time() - start
         print(f"epoch {epoch + 1}: validation log-loss {loss:.4f} ({seconds:.0f} s)", flush=True)
         if loss < best_loss - 1e-4:
@@ -216,7 +216,7 @@ def train(
             waited += 1
             if waited >= patience:
                 break
-    return best, best_loss, len(losses)
+    return best, best_loss, epochs_run
 
 
 def figures(params: dict[str, Floats], train_data: Data, valid: Data) -> list[str]:

@@ -53,6 +53,7 @@ __all__ = [
     "LookaheadConfig",
     "LookaheadPlayer",
     "PlayOuts",
+    "best_cards",
 ]
 
 Outcomes = Callable[[Sequence[C], Sequence[list[int]]], list[list[float]]]
@@ -209,9 +210,7 @@ class LookaheadPlayer(LearnedPlayer):
         """The learned player's best few cards, each played out on the same sampled deals."""
         knowledge = knowledge_of(view)
         prior = card_values(view, model)
-        classes = card_classes(view, knowledge)
-        ranked = sorted(classes, key=lambda card: (-prior[card], card))
-        candidates = ranked[: self.config.candidates]
+        candidates = best_cards(view, knowledge, prior, self.config.candidates)
         if len(candidates) == 1:
             return candidates[0]
         means = self.card_means(view, knowledge, candidates, model)
@@ -308,6 +307,15 @@ class ExpertPlayer(LookaheadPlayer):
     learned models cannot be read or have not learned the table."""
 
     level = "expert"
+
+
+def best_cards(
+    view: SeatView, knowledge: Knowledge, prior: dict[int, float], count: int
+) -> list[int]:
+    """The ``count`` legal cards ``prior`` values most, one per class of equivalent
+    cards (the lower card on ties)."""
+    ranked = sorted(card_classes(view, knowledge), key=lambda card: (-prior[card], card))
+    return ranked[:count]
 
 
 def race(

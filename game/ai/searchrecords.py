@@ -22,12 +22,11 @@ from dataclasses import replace
 from functools import partial
 
 from game.ai.knowledge import knowledge_of
-from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer
+from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, best_cards
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
 from game.ai.playout import Table, play_out_won
 from game.ai.playrecords import PlayRecord
-from game.ai.search import card_classes
 from game.ai.selfplay import BidRecord, hand_rules, play_hand, table_agents
 from game.ai.trickmodel import TrickModel
 from game.rules.actions import Action
@@ -47,13 +46,12 @@ def search_records(
     (drawn by ``player``) by ``model`` in every seat: one record a play-out and copy."""
     knowledge = knowledge_of(view)
     seat = knowledge.seat
-    prior = card_values(view, model)
-    ranked = sorted(card_classes(view, knowledge), key=lambda card: (-prior[card], card))
+    candidates = best_cards(view, knowledge, card_values(view, model), CANDIDATES)
     situation = play_situation(knowledge)
     table = Table.of(knowledge)
     drawn = player.deals(view, knowledge, deals)
     records = []
-    for card in ranked[:CANDIDATES]:
+    for card in candidates:
         for deal, weight in drawn:
             taken, winner = play_out_won(table, list(deal), card, model)
             future = taken[seat] - knowledge.taken[seat]

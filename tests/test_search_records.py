@@ -13,16 +13,18 @@ import pytest
 from game.ai.knowledge import knowledge_of
 from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer
 from game.ai.playfeatures import play_situation
-from game.ai.playmodel import PlayModel
+from game.ai.playmodel import LearnedPlayer, PlayModel
 from game.ai.playrecords import PlayRecord, read_plays
 from game.ai.search import card_classes
-from game.ai.searchrecords import CANDIDATES, play_shard_search, search_records
+from game.ai.searchrecords import CANDIDATES, dealt_records, play_shard_search, search_records
 from game.rules import Match, SeatView
+from game.rules.actions import Play
 from game.rules.phase import Phase
 from game.rules.tricks import winning_position
 from tests.hidden import copies, standard_positions
 from tests.models import random_play_model
 from tests.test_learned_play import play_views
+from tests.test_lookahead import one_hand, turns
 from tests.tool_module import load_tool
 
 DEALS = 6
@@ -85,10 +87,39 @@ def test_the_last_card_of_a_trick_wins_as_the_rules_say() -> None:
     assert checked > 20
 
 
+def test_each_card_played_out_as_dealt_takes_what_the_hand_gave_the_card_played() -> None:
+    """On the cards as dealt, every card class gets one record (the card played standing
+    for its class), and that card gets exactly the tricks the engine then gave the seat."""
+    model = random_play_model(6)
+    for preset, players, seed in [("oh-hell", 4, 1), ("must-trump", 5, 2)]:
+        match = one_hand(preset, players, seed, 6)
+        agents = [LearnedPlayer(seat, model) for seat in range(players)]
+        played: list[tuple[int, int, PlayRecord]] = []
+        for seat, view in turns(match):
+            action = agents[seat].choose(view)
+            if match.phase is Phase.PLAYING and isinstance(action, Play):
+                hands = [match.cards_of(other) for other in range(players)]
+                card = action.card.index
+                records = dealt_records(view, hands, model, card)
+                classes = card_classes(view, knowledge_of(view))
+                assert len(records) == len(classes)
+                assert {record.card for record in records} - set(classes) <= {card}
+                (mine,) = [record for record in records if record.card == card]
+                played.append((seat, view.taken[seat], mine))
+            match.apply(action)
+        result = match.results[0]
+        assert len(played) == 6 * players
+        for number, (seat, had, record) in enumerate(played):
+            assert record.future == result.taken[seat] - had
+            assert record.won == (result.tricks[number // players].winner == seat)
+
+
 def test_a_search_shard_reproduces_and_the_tool_writes_it(tmp_path: Path) -> None:
     bids, first = play_shard_search(seed=4, hands=6, rate=0.3, deals=4)
     assert (bids, first) == play_shard_search(seed=4, hands=6, rate=0.3, deals=4)
     assert first != play_shard_search(seed=5, hands=6, rate=0.3, deals=4)[1]
+    dealt = play_shard_search(seed=4, hands=6, rate=0.3, deals=0)[1]
+    assert dealt and dealt != first
     assert len(bids) > 6
     selfplay = load_tool("selfplay.py")
     out = tmp_path / "search"

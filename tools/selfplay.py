@@ -11,7 +11,8 @@ hands a second as it goes. The data is generated, never committed.
 
 ``--plays --search RATE`` keeps search targets instead of the plays
 (:mod:`game.ai.searchrecords`): the learned player plays every seat and a share
-``RATE`` of its decisions has each of its best cards played out on ``--deals`` deals.
+``RATE`` of its decisions has each of its best cards played out on ``--deals`` deals
+(``--deals 0``: every card it could play, on the cards as dealt).
 """
 
 from __future__ import annotations
@@ -104,7 +105,12 @@ def main(argv: list[str]) -> int:
         default=0.0,
         help="with --plays: keep search targets of this share of the learned player's plays",
     )
-    parser.add_argument("--deals", type=int, default=32, help="with --search: deals a card")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=32,
+        help="with --search: deals a card (0: every card, on the cards as dealt)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     if args.shards < 1 or args.hands < 1 or args.jobs < 1:
@@ -117,8 +123,8 @@ def main(argv: list[str]) -> int:
         parser.error("--play-model goes with --plays")
     if not 0.0 <= args.explore <= 1.0:
         parser.error("--explore must be between 0 and 1")
-    if args.search and not (args.plays and 0.0 < args.search <= 1.0 and 1 <= args.deals <= 512):
-        parser.error("--search goes with --plays, above 0 and at most 1, --deals 1 to 512")
+    if args.search and not (args.plays and 0.0 < args.search <= 1.0 and 0 <= args.deals <= 512):
+        parser.error("--search goes with --plays, above 0 and at most 1, --deals 0 to 512")
     out = Path(args.out)
     try:
         (out / "bids" if args.plays else out).mkdir(parents=True, exist_ok=True)

@@ -120,7 +120,7 @@ class PlayKeeper:
         self.records: list[PlayRecord] = []
         self._pending: list[tuple[int, PlaySituation, int, int, int]] = []
 
-    def choose(self, seat: int, view: SeatView, action: Action) -> Action:
+    def choose(self, seat: int, view: SeatView, action: Action, hands: list[int]) -> Action:
         if self.rng.random() < self.explore:
             action = self.rng.choice(view.legal)
         assert isinstance(action, Play)

@@ -22,18 +22,18 @@ from dataclasses import replace
 from functools import partial
 
 from game.ai.knowledge import knowledge_of
-from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, best_cards
+from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, best_cards, card_classes
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
 from game.ai.playout import Table, play_out_won
 from game.ai.playrecords import PlayRecord
 from game.ai.selfplay import BidRecord, hand_rules, play_hand, table_agents
 from game.ai.trickmodel import TrickModel
-from game.rules.actions import Action
+from game.rules.actions import Action, Play
 from game.rules.results import HandResult
 from game.rules.view import SeatView
 
-__all__ = ["SearchKeeper", "play_shard_search", "search_records"]
+__all__ = ["SearchKeeper", "dealt_records", "play_shard_search", "search_records"]
 
 CANDIDATES = 4
 """The play model's best cards played out at a searched decision (the expert's four)."""
@@ -59,9 +59,36 @@ def search_records(
     return records
 
 
+def dealt_records(
+    view: SeatView, hands: list[int], model: PlayModel, played: int
+) -> list[PlayRecord]:
+    """Every card the seat could play (one per class of equivalent cards, the card
+    ``played`` for its own class), each played out by ``model`` in every seat on
+    ``hands``, the cards as dealt: one record a card, what it would have taken."""
+    knowledge = knowledge_of(view)
+    seat = knowledge.seat
+    situation = play_situation(knowledge)
+    table = Table.of(knowledge)
+    records = []
+    for card in with_played(card_classes(view, knowledge), played):
+        taken, winner = play_out_won(table, list(hands), card, model)
+        future = taken[seat] - knowledge.taken[seat]
+        records.append(PlayRecord(situation, card, future, winner == seat))
+    return records
+
+
+def with_played(classes: list[int], played: int) -> list[int]:
+    """``classes`` (each class's lowest card) with ``played`` standing for its own."""
+    if played in classes:
+        return classes
+    own = max(card for card in classes if card // 13 == played // 13 and card < played)
+    return [played if card == own else card for card in classes]
+
+
 class SearchKeeper:
     """Searches a share ``rate`` of the cards played in a hand (a
-    :class:`~game.ai.selfplay.PlayHook` that changes no card) and keeps their records."""
+    :class:`~game.ai.selfplay.PlayHook` that changes no card) and keeps their records:
+    on ``deals`` sampled deals, or with none on the cards as dealt."""
 
     def __init__(
         self, rate: float, player: LookaheadPlayer, model: PlayModel, deals: int, rng: random.Random
@@ -73,9 +100,13 @@ class SearchKeeper:
         self.rng = rng
         self.records: list[PlayRecord] = []
 
-    def choose(self, seat: int, view: SeatView, action: Action) -> Action:
+    def choose(self, seat: int, view: SeatView, action: Action, hands: list[int]) -> Action:
         if len(view.legal) > 1 and self.rng.random() < self.rate:
-            self.records += search_records(view, self.player, self.model, self.deals)
+            if self.deals:
+                self.records += search_records(view, self.player, self.model, self.deals)
+            else:
+                assert isinstance(action, Play)
+                self.records += dealt_records(view, hands, self.model, action.card.index)
         return action
 
     def finish(self, result: HandResult) -> None:
@@ -93,8 +124,8 @@ def play_shard_search(
 ) -> tuple[list[BidRecord], list[PlayRecord]]:
     """``hands`` hands from ``seed`` played by the learned player (``model`` and ``bids``,
     the shipped ones unless given) with a share ``bid_explore`` of random bids; a share
-    ``rate`` of the plays searched on ``deals`` deals. The same records for the same
-    arguments."""
+    ``rate`` of the plays searched on ``deals`` deals (``0``: every card played out on the
+    cards as dealt). The same records for the same arguments."""
     rng = random.Random(f"selfplay-search:{seed}")
     searcher = LookaheadPlayer(rng.getrandbits(48), replace(LOOKAHEAD, deals=deals), model, bids)
     if searcher.model is None:

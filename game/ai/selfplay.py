@@ -152,8 +152,9 @@ def _varied(preset: Preset, players: int, rng: random.Random) -> RuleSet:
 class PlayHook(Protocol):
     """Watches (and may replace) every card played in :func:`play_hand`."""
 
-    def choose(self, seat: int, view: SeatView, action: Action) -> Action:
-        """The card ``seat`` plays, given the one its player chose."""
+    def choose(self, seat: int, view: SeatView, action: Action, hands: list[int]) -> Action:
+        """The card ``seat`` plays, given the one its player chose (``hands``: every
+        seat's cards as dealt and not yet played, for hooks that play the hand out)."""
         ...
 
     def finish(self, result: HandResult) -> None:
@@ -187,7 +188,10 @@ def play_hand(
         seat = match.awaiting[0]
         view = match.view(seat)
         action = agents[seat].choose(view)
-        match.apply(action if plays is None else plays.choose(seat, view, action))
+        if plays is not None:
+            hands = [match.cards_of(other) for other in range(rules.players)]
+            action = plays.choose(seat, view, action, hands)
+        match.apply(action)
         match.advance_until_decision()
     result = match.results[0]
     if plays is not None:

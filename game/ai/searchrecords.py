@@ -22,11 +22,12 @@ from dataclasses import replace
 from functools import partial
 
 from game.ai.knowledge import knowledge_of
-from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, best_cards, card_classes
+from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, best_cards
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
 from game.ai.playout import Table, play_out_won
 from game.ai.playrecords import PlayRecord
+from game.ai.search import card_classes
 from game.ai.selfplay import BidRecord, hand_rules, play_hand, table_agents
 from game.ai.trickmodel import TrickModel
 from game.rules.actions import Action, Play

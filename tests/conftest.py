@@ -14,12 +14,17 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import settings
 
 from game.i18n import set_language
 from game.settings import SettingsStore
 from game.ui.app import App
 from tests.apps import SizedApp
 
+# No test is timed (speed is the benchmarks' business): Hypothesis's default deadline of
+# 200 ms an example failed a cold first run now and then, as "unreliable test timings".
+settings.register_profile("untimed", deadline=None, print_blob=True)
+settings.load_profile("untimed")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # read when the display starts
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["LANGUAGE"] = "en"  # the system's language, where a test does not choose one

@@ -10,19 +10,28 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.features import situation_of
 from game.ai.knowledge import knowledge_of
 from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel
 from game.ai.playrecords import PlayRecord, read_plays
 from game.ai.search import card_classes
-from game.ai.searchrecords import CANDIDATES, dealt_records, play_shard_search, search_records
+from game.ai.searchrecords import (
+    CANDIDATES,
+    dealt_bid_records,
+    dealt_records,
+    play_shard_dealt_bids,
+    play_shard_search,
+    search_records,
+)
+from game.ai.selfplay import BidRecord, read_records
 from game.rules import Match, SeatView
-from game.rules.actions import Play
+from game.rules.actions import Bid, Play
 from game.rules.phase import Phase
 from game.rules.tricks import winning_position
 from tests.hidden import copies, standard_positions
-from tests.models import random_play_model
+from tests.models import random_model, random_play_model
 from tests.test_learned_play import play_views
 from tests.test_lookahead import one_hand, turns
 from tests.tool_module import load_tool
@@ -114,6 +123,31 @@ def test_each_card_played_out_as_dealt_takes_what_the_hand_gave_the_card_played(
             assert record.won == (result.tricks[number // players].winner == seat)
 
 
+def test_each_bid_played_out_as_dealt_takes_what_the_hand_gave_the_bid_made() -> None:
+    """On the cards as dealt, every legal bid gets one record (the hook's barred bid none),
+    and the bid the learned player did make gets exactly the tricks the engine gave it."""
+    model, bids = random_play_model(7), random_model(8)
+    for preset, players, seed in [("oh-hell", 4, 1), ("must-trump", 5, 2), ("blob", 3, 4)]:
+        match = one_hand(preset, players, seed, 6)
+        agents = [LearnedPlayer(seat, model, bids) for seat in range(players)]
+        made: list[tuple[int, BidRecord]] = []
+        for seat, view in turns(match):
+            action = agents[seat].choose(view)
+            if isinstance(action, Bid):
+                hands = [match.cards_of(other) for other in range(players)]
+                records = dealt_bid_records(view, hands, model, bids)
+                assert [record.bid for record in records] == [
+                    legal.tricks for legal in view.legal if isinstance(legal, Bid)
+                ]
+                assert {record.situation for record in records} == {situation_of(view)}
+                (mine,) = [record for record in records if record.bid == action.tricks]
+                made.append((seat, mine))
+            match.apply(action)
+        taken = match.results[0].taken
+        assert len(made) == players
+        assert all(record.taken == taken[seat] for seat, record in made), preset
+
+
 def test_a_search_shard_reproduces_and_the_tool_writes_it(tmp_path: Path) -> None:
     bids, first = play_shard_search(seed=4, hands=6, rate=0.3, deals=4)
     assert (bids, first) == play_shard_search(seed=4, hands=6, rate=0.3, deals=4)
@@ -130,3 +164,17 @@ def test_a_search_shard_reproduces_and_the_tool_writes_it(tmp_path: Path) -> Non
     assert (out / "bids" / shard.name).exists()
     with pytest.raises(SystemExit):
         selfplay.main(["--out", str(out), "--search", "0.3"])
+
+
+def test_a_dealt_bids_shard_reproduces_and_the_tool_writes_it(tmp_path: Path) -> None:
+    first = play_shard_dealt_bids(seed=4, hands=5)
+    assert first == play_shard_dealt_bids(seed=4, hands=5)
+    assert first != play_shard_dealt_bids(seed=5, hands=5)
+    assert all(0 <= record.taken <= record.situation.size for record in first)
+    selfplay = load_tool("selfplay.py")
+    out = tmp_path / "dealt"
+    assert selfplay.main(["--out", str(out), "--dealt-bids", "--hands", "4", "--shards", "1"]) == 0
+    (shard,) = out.glob("shard-*.bin")
+    assert list(read_records(shard))
+    with pytest.raises(SystemExit):
+        selfplay.main(["--out", str(out), "--dealt-bids", "--plays"])

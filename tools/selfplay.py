@@ -12,7 +12,9 @@ hands a second as it goes. The data is generated, never committed.
 ``--plays --search RATE`` keeps search targets instead of the plays
 (:mod:`game.ai.searchrecords`): the learned player plays every seat and a share
 ``RATE`` of its decisions has each of its best cards played out on ``--deals`` deals
-(``--deals 0``: every card it could play, on the cards as dealt).
+(``--deals 0``: every card it could play, on the cards as dealt). ``--dealt-bids``
+keeps bid records of the learned player's self-play, every bid it could have made at
+each of its bids played out on the cards as dealt.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import TypeVar
 from game.ai.levels import is_measured_level
 from game.ai.playmodel import LearnedPlayer, load_play_model
 from game.ai.playrecords import play_shard_plays, plays_bytes
-from game.ai.searchrecords import play_shard_search
+from game.ai.searchrecords import play_shard_dealt_bids, play_shard_search
 from game.ai.selfplay import play_shard, shard_bytes
 from game.ai.trickmodel import ModelError, load_model
 from game.storage import atomic_write_bytes
@@ -49,15 +51,22 @@ def cached(load: Callable[[Path], T], path: str | None) -> T | None:
     return load(Path(path)) if path else None
 
 
-Task = tuple[Path, int, int, str, float, str | None, float, str | None, bool, float, int]
+Task = tuple[Path, int, int, str, float, str | None, float, str | None, bool, float, int, bool]
 
 
 def make_shard(task: Task) -> tuple[Path, int, float]:
     """Play and write one shard; return its path, records and seconds (in a worker)."""
-    path, seed, hands, level, explore, weights, budget, play_weights, plays, rate, deals = task
+    path, seed, hands, level, explore, weights, budget, play_weights, plays, rate, deals, dealt = (
+        task
+    )
     assert is_measured_level(level)
     model = cached(load_model, weights)
     start = time.process_time()
+    if dealt:
+        play_model = cached(load_play_model, play_weights)
+        records = play_shard_dealt_bids(seed, hands, play_model, model, explore)
+        atomic_write_bytes(path, shard_bytes(records))
+        return path, len(records), time.process_time() - start
     if plays:
         play_model = cached(load_play_model, play_weights)
         if rate > 0.0:
@@ -111,6 +120,12 @@ def main(argv: list[str]) -> int:
         default=32,
         help="with --search: deals a card (0: every card, on the cards as dealt)",
     )
+    parser.add_argument(
+        "--dealt-bids",
+        action="store_true",
+        help="the learned player in every seat; every bid it could make at each of its bids "
+        "played out on the cards as dealt (--explore: the share of random bids)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     if args.shards < 1 or args.hands < 1 or args.jobs < 1:
@@ -119,8 +134,10 @@ def main(argv: list[str]) -> int:
         parser.error(f"unknown level {args.level!r}")
     if not 0.0 < args.budget <= 10.0:
         parser.error("--budget must be above 0 and at most 10")
-    if args.play_model and not args.plays:
-        parser.error("--play-model goes with --plays")
+    if args.play_model and not (args.plays or args.dealt_bids):
+        parser.error("--play-model goes with --plays or --dealt-bids")
+    if args.dealt_bids and args.plays:
+        parser.error("--dealt-bids keeps bids: not with --plays")
     if not 0.0 <= args.explore <= 1.0:
         parser.error("--explore must be between 0 and 1")
     if args.search and not (args.plays and 0.0 < args.search <= 1.0 and 0 <= args.deals <= 512):
@@ -138,7 +155,7 @@ def main(argv: list[str]) -> int:
     tasks = [
         (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, args.hands,
          args.level, args.explore, args.learned_bids, args.budget, args.play_model, args.plays,
-         args.search, args.deals)
+         args.search, args.deals, args.dealt_bids)
         for index in range(args.shards)
         if not shard_path(out, args.seed, index).exists()
     ]  # fmt: skip

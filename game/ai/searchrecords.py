@@ -8,7 +8,9 @@ the look-ahead draws them (:class:`~game.ai.lookahead.LookaheadPlayer`). Every
 play-out becomes a :class:`~game.ai.playrecords.PlayRecord` of the seat's situation,
 the candidate card and the tricks it took from there on, as many times as its deal
 weighs. Trained on them, the play model learns the search's judgement of the cards
-the player did not choose, not only the outcome of the one it did.
+the player did not choose, not only the outcome of the one it did. With no deals,
+every card is played out once on the hands as dealt instead (:func:`dealt_records`):
+the one deal no sampler biases.
 
 >>> bids, records = play_shard_search(seed=3, hands=2, rate=0.5, deals=4)
 >>> len(records) > 0 and all(0 <= r.future <= r.situation.tricks_left for r in records)
@@ -21,20 +23,29 @@ import random
 from dataclasses import replace
 from functools import partial
 
+from game.ai.features import situation_of
 from game.ai.knowledge import knowledge_of
-from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, best_cards
+from game.ai.lookahead import LOOKAHEAD, LookaheadPlayer, best_cards, guessed_bids
 from game.ai.playfeatures import play_situation
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
-from game.ai.playout import Table, play_out_won
+from game.ai.playout import Table, play_out, play_out_won
 from game.ai.playrecords import PlayRecord
 from game.ai.search import card_classes
 from game.ai.selfplay import BidRecord, hand_rules, play_hand, table_agents
 from game.ai.trickmodel import TrickModel
-from game.rules.actions import Action, Play
+from game.rules.actions import Action, Bid, Play
 from game.rules.results import HandResult
 from game.rules.view import SeatView
 
-__all__ = ["SearchKeeper", "dealt_records", "play_shard_search", "search_records"]
+__all__ = [
+    "DealtBids",
+    "SearchKeeper",
+    "dealt_bid_records",
+    "dealt_records",
+    "play_shard_dealt_bids",
+    "play_shard_search",
+    "search_records",
+]
 
 CANDIDATES = 4
 """The play model's best cards played out at a searched decision (the expert's four)."""
@@ -84,6 +95,61 @@ def with_played(classes: list[int], played: int) -> list[int]:
         return classes
     own = max(card for card in classes if card // 13 == played // 13 and card < played)
     return [played if card == own else card for card in classes]
+
+
+def dealt_bid_records(
+    view: SeatView, hands: list[int], model: PlayModel, bids: TrickModel
+) -> list[BidRecord]:
+    """Every bid the seat could make, each played out on ``hands``, the cards as dealt:
+    the bids still to come the trick model's at the table, the cards ``model``'s in
+    every seat. One record a bid, the tricks the bidder would have taken with it."""
+    knowledge = knowledge_of(view)
+    situation = situation_of(view)
+    records = []
+    for action in view.legal:
+        assert isinstance(action, Bid)
+        table = Table.of(knowledge, guessed_bids(knowledge, hands, action.tricks, bids))
+        taken = play_out(table, list(hands), None, model)
+        records.append(BidRecord(situation, action.tricks, taken[knowledge.seat], 0))
+    return records
+
+
+class DealtBids:
+    """Keeps :func:`dealt_bid_records` of every bid in a hand (a
+    :class:`~game.ai.selfplay.BidHook`)."""
+
+    def __init__(self, model: PlayModel, bids: TrickModel) -> None:
+        self.model = model
+        self.bids = bids
+        self.records: list[BidRecord] = []
+
+    def see(self, view: SeatView, hands: list[int]) -> None:
+        self.records += dealt_bid_records(view, hands, self.model, self.bids)
+
+
+def play_shard_dealt_bids(
+    seed: int,
+    hands: int,
+    model: PlayModel | None = None,
+    bids: TrickModel | None = None,
+    bid_explore: float = 0.25,
+) -> list[BidRecord]:
+    """``hands`` hands from ``seed`` played by the learned player (``model`` and ``bids``,
+    the shipped ones unless given) with a share ``bid_explore`` of random bids; every bid
+    made, every bid it could have been played out on the cards as dealt. The same records
+    for the same arguments."""
+    rng = random.Random(f"selfplay-dealt-bids:{seed}")
+    player = LearnedPlayer(0, model, bids)
+    if player.model is None or player.bids is None:
+        raise ValueError("no models to play the bids out with")
+    keeper = DealtBids(player.model, player.bids)
+    agent = partial(LearnedPlayer, model=player.model, bids=player.bids)
+    for _ in range(hands):
+        rules = hand_rules(rng)
+        deal = rng.getrandbits(48)
+        agents = table_agents(rules.players, rng, player=agent)
+        play_hand(rules, deal, agents, bid_explore, rng, bids=keeper)
+    return keeper.records
 
 
 class SearchKeeper:

@@ -44,6 +44,7 @@ from game.rules.view import SeatView
 
 __all__ = [
     "RECORD",
+    "BidHook",
     "BidRecord",
     "PlayHook",
     "hand_rules",
@@ -73,7 +74,9 @@ class BidRecord:
     bid: int
     taken: int
     won: int
-    """The bidder's cards that took tricks (a card mask)."""
+    """The bidder's cards that took tricks (a card mask; 0 in the bids played out by
+    :func:`~game.ai.searchrecords.dealt_bid_records`, which do not follow it: no model
+    reads it)."""
 
 
 def pack_record(record: BidRecord) -> bytes:
@@ -162,6 +165,14 @@ class PlayHook(Protocol):
         ...
 
 
+class BidHook(Protocol):
+    """Watches every moment a seat bids in :func:`play_hand`."""
+
+    def see(self, view: SeatView, hands: list[int]) -> None:
+        """The seat of ``view`` is to bid (``hands``: every seat's cards as dealt)."""
+        ...
+
+
 def play_hand(
     rules: RuleSet,
     seed: int,
@@ -169,14 +180,18 @@ def play_hand(
     explore: float,
     rng: random.Random,
     plays: PlayHook | None = None,
+    bids: BidHook | None = None,
 ) -> list[BidRecord]:
-    """Play one hand; return one record per bid (``plays`` sees every card played)."""
+    """Play one hand; return one record per bid (``plays`` sees every card played,
+    ``bids`` every bid's moment)."""
     match = Match(rules, seed)
     match.advance_until_decision()
     made: list[tuple[int, BidSituation, int]] = []
     while match.phase is Phase.BIDDING:
         seat = match.awaiting[0]
         view = match.view(seat)
+        if bids is not None:
+            bids.see(view, [match.cards_of(other) for other in range(rules.players)])
         action = agents[seat].choose(view)
         if rng.random() < explore:
             action = rng.choice(view.legal)

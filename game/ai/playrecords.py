@@ -23,13 +23,14 @@ import random
 import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from game.ai.base import Agent
 from game.ai.knowledge import knowledge_of
 from game.ai.levels import MeasuredLevel
 from game.ai.playfeatures import MAX_OTHERS, PlaySituation, play_situation
-from game.ai.selfplay import TRICK_POINTS, BidRecord, hand_rules, play_hand, table_agents
+from game.ai.selfplay import TRICK_POINTS, BidRecord, play_hands, table_agents
 from game.ai.trickmodel import TrickModel
 from game.rules.actions import Action, Play
 from game.rules.results import HandResult
@@ -151,13 +152,9 @@ def play_shard_plays(
     from a seed) when given, else ``level`` (a searching level at ``budget`` times its
     simulations), bidding from ``model`` when given."""
     rng = random.Random(f"selfplay-plays:{seed}")
-    bids: list[BidRecord] = []
     keeper = PlayKeeper(explore[1], rng)
-    for _ in range(hands):
-        rules = hand_rules(rng)
-        deal = rng.getrandbits(48)
-        agents = table_agents(rules.players, rng, level, budget, model, player)
-        bids += play_hand(rules, deal, agents, explore[0], rng, keeper)
+    seats = partial(table_agents, level=level, budget=budget, model=model, player=player)
+    bids = play_hands(rng, hands, explore[0], seats, keeper)
     return bids, keeper.records
 
 

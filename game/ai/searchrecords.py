@@ -31,7 +31,7 @@ from game.ai.playmodel import LearnedPlayer, PlayModel, card_values
 from game.ai.playout import Table, play_out, play_out_won
 from game.ai.playrecords import PlayRecord
 from game.ai.search import card_classes
-from game.ai.selfplay import BidRecord, hand_rules, play_hand, table_agents
+from game.ai.selfplay import BidRecord, play_hands, table_agents
 from game.ai.trickmodel import TrickModel
 from game.rules.actions import Action, Bid, Play
 from game.rules.results import HandResult
@@ -144,11 +144,7 @@ def play_shard_dealt_bids(
         raise ValueError("no models to play the bids out with")
     keeper = DealtBids(player.model, player.bids)
     agent = partial(LearnedPlayer, model=player.model, bids=player.bids)
-    for _ in range(hands):
-        rules = hand_rules(rng)
-        deal = rng.getrandbits(48)
-        agents = table_agents(rules.players, rng, player=agent)
-        play_hand(rules, deal, agents, bid_explore, rng, bids=keeper)
+    play_hands(rng, hands, bid_explore, partial(table_agents, player=agent), bids=keeper)
     return keeper.records
 
 
@@ -199,10 +195,5 @@ def play_shard_search(
         raise ValueError("no play model to search with")
     keeper = SearchKeeper(rate, searcher, searcher.model, deals, rng)
     player = partial(LearnedPlayer, model=searcher.model, bids=searcher.bids)
-    made: list[BidRecord] = []
-    for _ in range(hands):
-        rules = hand_rules(rng)
-        deal = rng.getrandbits(48)
-        agents = table_agents(rules.players, rng, player=player)
-        made += play_hand(rules, deal, agents, bid_explore, rng, keeper)
+    made = play_hands(rng, hands, bid_explore, partial(table_agents, player=player), keeper)
     return made, keeper.records

@@ -25,6 +25,7 @@ import random
 import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -48,8 +49,10 @@ __all__ = [
     "BidRecord",
     "PlayHook",
     "hand_rules",
+    "hands_of",
     "pack_record",
     "play_hand",
+    "play_hands",
     "play_shard",
     "read_records",
     "shard_bytes",
@@ -191,7 +194,7 @@ def play_hand(
         seat = match.awaiting[0]
         view = match.view(seat)
         if bids is not None:
-            bids.see(view, [match.cards_of(other) for other in range(rules.players)])
+            bids.see(view, hands_of(match))
         action = agents[seat].choose(view)
         if rng.random() < explore:
             action = rng.choice(view.legal)
@@ -204,8 +207,7 @@ def play_hand(
         view = match.view(seat)
         action = agents[seat].choose(view)
         if plays is not None:
-            hands = [match.cards_of(other) for other in range(rules.players)]
-            action = plays.choose(seat, view, action, hands)
+            action = plays.choose(seat, view, action, hands_of(match))
         match.apply(action)
         match.advance_until_decision()
     result = match.results[0]
@@ -217,6 +219,30 @@ def play_hand(
     return [
         BidRecord(situation, bid, result.taken[seat], won[seat]) for seat, situation, bid in made
     ]
+
+
+def hands_of(match: Match) -> list[int]:
+    """Every seat's cards, as dealt and not yet played (for the hooks' play-outs)."""
+    return [match.cards_of(seat) for seat in range(match.rules.players)]
+
+
+def play_hands(
+    rng: random.Random,
+    hands: int,
+    explore: float,
+    seats: Callable[[int, random.Random], list[Agent]],
+    plays: PlayHook | None = None,
+    bids: BidHook | None = None,
+) -> list[BidRecord]:
+    """``hands`` hands in a row, each with its rules and deal drawn from ``rng`` and its
+    agents from ``seats(players, rng)``, played by :func:`play_hand`: every bid's record."""
+    records: list[BidRecord] = []
+    for _ in range(hands):
+        rules = hand_rules(rng)
+        deal = rng.getrandbits(48)
+        agents = seats(rules.players, rng)
+        records += play_hand(rules, deal, agents, explore, rng, plays, bids)
+    return records
 
 
 def table_agents(
@@ -251,13 +277,9 @@ def play_shard(
     ``model``, every seat bids from it (the next round of self-play) and plays as ``level``
     (a searching level at ``budget`` times its simulations)."""
     rng = random.Random(f"selfplay:{seed}")
-    records: list[BidRecord] = []
-    for _ in range(hands):
-        rules = hand_rules(rng)
-        deal = rng.getrandbits(48)
-        agents = table_agents(rules.players, rng, level, budget, model)
-        records += play_hand(rules, deal, agents, explore, rng)
-    return records
+    return play_hands(
+        rng, hands, explore, partial(table_agents, level=level, budget=budget, model=model)
+    )
 
 
 def shard_bytes(records: list[BidRecord]) -> bytes:

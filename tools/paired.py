@@ -119,6 +119,9 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-bid-256": lambda seed: lookahead(seed, bid_deals=256),
     "lookahead-noise-1": lambda seed: lookahead(seed, bid_deals=128, noise=1.0),
     "lookahead-noise-0.5": lambda seed: lookahead(seed, bid_deals=128, noise=0.5),
+    "lookahead-noise-cards-0.5": lambda seed: lookahead(
+        seed, bid_deals=128, noise=0.5, noisy_bids=False
+    ),
     "lookahead-wide": lambda seed: lookahead(seed, bid_deals=128, candidates=8, bid_candidates=5),
     "lookahead-tree-bid": lambda seed: BidsFrom(make_agent("tree", seed), lookahead(seed)),
 }

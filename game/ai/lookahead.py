@@ -99,6 +99,8 @@ class LookaheadConfig:
     noise: float = 0.0
     """More than 0: in the play-outs the other seats choose by chance, each card with a
     weight of ``exp(expected points / noise)`` (:class:`~game.ai.playout.Noise`)."""
+    noisy_bids: bool = True
+    """With ``noise``, in the bids' play-outs too (else in the cards' only)."""
 
     def scaled(self, budget: float) -> LookaheadConfig:
         """This configuration with ``budget`` times the deals (at least one batch)."""
@@ -300,7 +302,7 @@ class LookaheadPlayer(LearnedPlayer):
         objective = objective_of(view, self.config.share)
         shipped = None if model is shipped_play_model() else model
         plays = knowledge.size * knowledge.players
-        noise = self.noise(view)
+        noise = self.noise(view) if self.config.noisy_bids else None
 
         def outcomes(alive: Sequence[Bid], deals: Sequence[list[int]]) -> list[list[float]]:
             batch = tuple(map(tuple, deals))

@@ -27,16 +27,7 @@ from game.ai.lookahead import (
 from game.ai.playfeatures import PlaySituation, play_situation
 from game.ai.playlikelihood import PlayLikelihood, moments_of
 from game.ai.playmodel import LearnedPlayer, PlayModel, shipped_play_model
-from game.ai.playout import (
-    Noise,
-    Table,
-    card_points,
-    model_card,
-    noisy_chooser,
-    play_out,
-    points_after,
-    seen_by,
-)
+from game.ai.playout import Table, play_out, points_after, seen_by
 from game.ai.sampling import DealSampler
 from game.ai.trickmodel import shipped_model
 from game.rules import PRESETS, Match, SeatView
@@ -50,7 +41,7 @@ from tests.models import random_play_model
 QUICK = replace(LOOKAHEAD, deals=4, batch=0, oversample=1, bid_deals=0)
 """Plain play-outs on deals drawn blind."""
 RACING = replace(
-    LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2, play_sharpness=1.0, depth=1, noise=1.0
+    LOOKAHEAD, deals=8, batch=4, bid_deals=4, oversample=2, play_sharpness=1.0, depth=1
 )
 """Every option on: racing, bids played out, deals weighed by the opponents' bids."""
 
@@ -202,62 +193,6 @@ def test_a_play_out_cut_short_values_the_next_trick_as_each_seat_would() -> None
             want = [expected[leaf, seat] for seat in range(players)] if leaf < 6 else final
             assert got == pytest.approx(want), (preset, done)
             assert points_after(table, list(hands), card, model, None) == final
-
-
-def test_noisy_play_outs_draw_the_others_cards_by_their_points() -> None:
-    """With noise, the deciding seat still plays the model's best card; another seat
-    draws each legal card about as often as its weight ``exp(points / temperature)``
-    says; and one deal's chances are the same for every candidate played out on it."""
-    model = random_play_model(8)
-    match = one_hand("oh-hell", 4, 5, 6)
-    agents = [LearnedPlayer(seat, model) for seat in range(4)]
-    checked = 0
-    for seat, view in turns(match):
-        action = agents[seat].choose(view)
-        knowledge = knowledge_of(view)
-        legal = sum(1 << a.card.index for a in view.legal if isinstance(a, Play))
-        if isinstance(action, Play) and legal.bit_count() > 1:
-            table, situation = Table.of(knowledge), play_situation(knowledge)
-            have = knowledge.taken[seat]
-            mine = noisy_chooser(Noise(seat, 2.0, 1), random.Random(0))
-            best = model_card(table, situation, seat, legal, have, model)
-            assert all(mine(table, situation, seat, legal, have, model) == best for _ in range(20))
-            other = noisy_chooser(Noise((seat + 1) % 4, 2.0, 1), random.Random(checked))
-            drawn = [other(table, situation, seat, legal, have, model) for _ in range(2000)]
-            points = card_points(table, situation, seat, legal, have, model)
-            total = sum(math.exp(value / 2.0) for value in points.values())
-            for card, value in points.items():
-                share = drawn.count(card) / len(drawn)
-                assert share == pytest.approx(math.exp(value / 2.0) / total, abs=0.05)
-            checked += 1
-        match.apply(action)
-    assert checked >= 6
-    noise, deal = Noise(0, 1.0, 7), (1, 2, 3)
-    assert noise.rng(deal).random() == noise.rng(list(deal)).random()
-    assert noise.rng(deal).random() != Noise(0, 1.0, 8).rng(deal).random()
-
-
-def test_a_noisy_play_out_on_the_true_deal_is_a_legal_hand() -> None:
-    """Noisy play-outs still end every hand with all its tricks taken, differ from the
-    noiseless one on some deals, and repeat exactly for the same seed."""
-    model = random_play_model(9)
-    match = one_hand("oh-hell", 4, 6, 6)
-    agents = [LearnedPlayer(seat, model) for seat in range(4)]
-    differ = 0
-    for seat, view in turns(match):
-        action = agents[seat].choose(view)
-        if match.phase is Phase.PLAYING and isinstance(action, Play):
-            table = Table.of(knowledge_of(view))
-            hands = [match.cards_of(other) for other in range(4)]
-            card = action.card.index
-            plain = points_after(table, list(hands), card, model, None)
-            for seed in range(4):
-                noise = Noise(seat, 5.0, seed)
-                got = points_after(table, list(hands), card, model, None, noise)
-                assert got == points_after(table, list(hands), card, model, None, noise)
-                differ += got != plain
-        match.apply(action)
-    assert differ > 0
 
 
 def test_the_lookahead_is_legal_under_every_preset() -> None:

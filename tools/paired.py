@@ -117,11 +117,6 @@ VARIANTS: dict[str, Callable[[int], Agent]] = {
     "lookahead-bid-plays": lambda seed: lookahead(seed, bid_deals=128, bid_plays=2560),
     "lookahead-bid-more": lambda seed: lookahead(seed, bid_deals=384, bid_plays=5120),
     "lookahead-bid-256": lambda seed: lookahead(seed, bid_deals=256),
-    "lookahead-noise-1": lambda seed: lookahead(seed, bid_deals=128, noise=1.0),
-    "lookahead-noise-0.5": lambda seed: lookahead(seed, bid_deals=128, noise=0.5),
-    "lookahead-noise-cards-0.5": lambda seed: lookahead(
-        seed, bid_deals=128, noise=0.5, noisy_bids=False
-    ),
     "lookahead-wide": lambda seed: lookahead(seed, bid_deals=128, candidates=8, bid_candidates=5),
     "lookahead-tree-bid": lambda seed: BidsFrom(make_agent("tree", seed), lookahead(seed)),
 }

@@ -36,7 +36,7 @@ from game.ai.likelihood import weighed_deals
 from game.ai.objective import Objective, objective_of
 from game.ai.playlikelihood import PlayLikelihood
 from game.ai.playmodel import LearnedPlayer, PlayModel, card_values, shipped_play_model
-from game.ai.playout import Noise, Table, points_after
+from game.ai.playout import Table, points_after
 from game.ai.search import card_classes
 from game.ai.seeds import decision_rng
 from game.ai.shards import DealSource, Mapper, sequential_map
@@ -96,11 +96,6 @@ class LookaheadConfig:
     (:mod:`game.ai.playlikelihood`)."""
     play_memory: int = 8
     """The latest plays judged by ``play_sharpness``."""
-    noise: float = 0.0
-    """More than 0: in the play-outs the other seats choose by chance, each card with a
-    weight of ``exp(expected points / noise)`` (:class:`~game.ai.playout.Noise`)."""
-    noisy_bids: bool = True
-    """With ``noise``, in the bids' play-outs too (else in the cards' only)."""
 
     def scaled(self, budget: float) -> LookaheadConfig:
         """This configuration with ``budget`` times the deals (at least one batch)."""
@@ -141,7 +136,6 @@ class PlayOuts:
     """``None``: the shipped model, which a helper process reads itself."""
     depth: int | None = None
     """Tricks played after the one in progress before the model values the rest."""
-    noise: Noise | None = None
 
 
 def _play_model(model: PlayModel | None) -> PlayModel:
@@ -157,7 +151,7 @@ def play_outs(task: PlayOuts) -> list[float]:
     model = _play_model(task.model)
     table, objective = task.table, task.objective
     return [
-        objective.value(points_after(table, list(d), task.card, model, task.depth, task.noise))
+        objective.value(points_after(table, list(d), task.card, model, task.depth))
         for d in task.deals
     ]
 
@@ -172,7 +166,6 @@ class BidPlayOuts:
     deals: tuple[tuple[int, ...], ...]
     model: PlayModel | None
     """``None``: the shipped model, which a helper process reads itself."""
-    noise: Noise | None = None
 
 
 def bid_play_outs(task: BidPlayOuts) -> list[float]:
@@ -180,7 +173,7 @@ def bid_play_outs(task: BidPlayOuts) -> list[float]:
     model = _play_model(task.model)
     objective = task.objective
     return [
-        objective.value(points_after(table, list(deal), None, model, None, task.noise))
+        objective.value(points_after(table, list(deal), None, model, None))
         for table, deal in zip(task.tables, task.deals, strict=True)
     ]
 
@@ -236,26 +229,15 @@ class LookaheadPlayer(LearnedPlayer):
         if config.depth is not None:  # at most the trick in progress, depth tricks, the leaf
             plays = min(plays, (config.depth + 2) * knowledge.players)
 
-        noise = self.noise(view)
-
         def outcomes(alive: Sequence[int], deals: Sequence[list[int]]) -> list[list[float]]:
             batch = tuple(map(tuple, deals))
             depth = config.depth
-            tasks = [
-                PlayOuts(table, objective, card, batch, shipped, depth, noise) for card in alive
-            ]
+            tasks = [PlayOuts(table, objective, card, batch, shipped, depth) for card in alive]
             self.simulated += plays * len(batch) * len(tasks)
             return self.mapper(play_outs, tasks)
 
         deals = self.deals(view, knowledge, config.deals, (table, model))
         return race(candidates, deals, outcomes, config.batch, config.margin)
-
-    def noise(self, view: SeatView) -> Noise | None:
-        """The other seats' chances in this decision's play-outs (``None``: none)."""
-        if self.config.noise <= 0.0 or view.seat is None:
-            return None
-        seed = decision_rng(self.seed, view, f"{SALT}:noise").getrandbits(64)
-        return Noise(view.seat, self.config.noise, seed)
 
     def deals(
         self,
@@ -302,12 +284,11 @@ class LookaheadPlayer(LearnedPlayer):
         objective = objective_of(view, self.config.share)
         shipped = None if model is shipped_play_model() else model
         plays = knowledge.size * knowledge.players
-        noise = self.noise(view) if self.config.noisy_bids else None
 
         def outcomes(alive: Sequence[Bid], deals: Sequence[list[int]]) -> list[list[float]]:
             batch = tuple(map(tuple, deals))
             tasks = [
-                BidPlayOuts(tuple(tables_for(bid.tricks, batch)), objective, batch, shipped, noise)
+                BidPlayOuts(tuple(tables_for(bid.tricks, batch)), objective, batch, shipped)
                 for bid in alive
             ]
             self.simulated += plays * len(batch) * len(tasks)

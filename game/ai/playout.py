@@ -10,9 +10,7 @@ from that seat's view at the table.
 
 from __future__ import annotations
 
-import math
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import mul
 
@@ -25,7 +23,6 @@ from game.rules.scoring import hand_points
 from game.rules.tricks import legal_mask, winning_position
 
 __all__ = [
-    "Noise",
     "Table",
     "card_points",
     "model_card",
@@ -90,26 +87,6 @@ class Table:
         )
 
 
-@dataclass(frozen=True)
-class Noise:
-    """The other seats of a play-out choosing by chance: each legal card drawn with a
-    weight of ``exp(expected points / temperature)`` by the play model, so a line is
-    judged against players who do not always play the model's best card. ``seat``, the
-    seat deciding, still plays its best."""
-
-    seat: int
-    temperature: float
-    seed: int
-
-    def rng(self, deal: Sequence[int]) -> random.Random:
-        """The chances of one deal: the same for every candidate played out on it."""
-        return random.Random(f"{self.seed}:{tuple(deal)}")
-
-
-Chooser = Callable[[Table, PlaySituation, int, int, int, PlayModel], int]
-"""Picks a seat's card in a play-out: (table, situation, seat, legal, taken, model)."""
-
-
 def play_out(table: Table, hands: list[int], first: int | None, model: PlayModel) -> list[int]:
     """Play ``first`` for the seat to play (if given), then the rest of the hand by the
     model in every seat; the tricks each seat ends the hand with. ``hands`` is consumed."""
@@ -125,39 +102,26 @@ def play_out_won(
 
 
 def points_after(
-    table: Table,
-    hands: list[int],
-    first: int | None,
-    model: PlayModel,
-    depth: int | None,
-    noise: Noise | None = None,
+    table: Table, hands: list[int], first: int | None, model: PlayModel, depth: int | None
 ) -> list[float]:
     """Each seat's points for the hand after a play-out as :func:`play_out`'s. With a
     ``depth``, only that many tricks are played after the one in progress: in the next,
     each seat's points are the expectation of the model's chances for the card it plays
-    there (a leaf valued by the model instead of played to the end). With ``noise``, the
-    other seats choose by chance (:class:`Noise`)."""
+    there (a leaf valued by the model instead of played to the end)."""
     horizon = table.size if depth is None else min(table.size, table.done + 1 + depth)
-    choose = model_card if noise is None else noisy_chooser(noise, noise.rng(hands))
-    taken, leaf, _winner = _play(table, hands, first, model, horizon, choose)
+    taken, leaf, _winner = _play(table, hands, first, model, horizon)
     if leaf is None:
         return [float(row[count]) for row, count in zip(table.points, taken, strict=True)]
     return leaf
 
 
 def _play(
-    table: Table,
-    hands: list[int],
-    first: int | None,
-    model: PlayModel,
-    horizon: int,
-    choose: Chooser | None = None,
+    table: Table, hands: list[int], first: int | None, model: PlayModel, horizon: int
 ) -> tuple[list[int], list[float] | None, int]:
     """The tricks each seat ends with, played to the end or, when ``horizon`` tricks
     are complete before the end, to the end of the next trick with each seat's expected
     points at its turn in it; and the winner of the trick in progress (-1 if none is
-    complete). ``choose`` picks the cards (the model's best by default)."""
-    choose = choose or model_card
+    complete)."""
     players, trump, must_trump = table.players, table.trump, table.must_trump
     leader, trick, taken = table.leader, list(table.trick), list(table.taken)
     voids, pool, done = list(table.voids), table.pool, table.done
@@ -177,7 +141,7 @@ def _play(
             legal = legal_mask(hand, led, trump, must_trump)
             if legal & (legal - 1):
                 seen = seen_by(table, seat, hand, trick, taken, voids, pool, done)
-                card = choose(table, seen, seat, legal, taken[seat], model)
+                card = model_card(table, seen, seat, legal, taken[seat], model)
             else:
                 card = legal.bit_length() - 1
         if trick and card // 13 != trick[0] // 13:
@@ -204,23 +168,6 @@ def model_card(
     """The card of ``legal`` the learned player in ``seat`` plays in ``situation``,
     having taken ``have`` tricks."""
     return _choice(table, situation, seat, legal, have, model)[0]
-
-
-def noisy_chooser(noise: Noise, rng: random.Random) -> Chooser:
-    """Picks as :class:`Noise` says, drawing from ``rng``."""
-
-    def choose(
-        table: Table, situation: PlaySituation, seat: int, legal: int, have: int, model: PlayModel
-    ) -> int:
-        values = card_points(table, situation, seat, legal, have, model)
-        best = max(values.values())
-        if seat == noise.seat:
-            return max(values, key=values.__getitem__)
-        cards = list(values)
-        weights = [math.exp((values[card] - best) / noise.temperature) for card in cards]
-        return rng.choices(cards, weights)[0]
-
-    return choose
 
 
 def _choice(

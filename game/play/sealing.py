@@ -14,8 +14,10 @@ whoever can read the game's memory; it keeps honest players honest, it is no vau
 
 >>> key = bytes(range(32))
 >>> sealed = seal(b'{"seed": 42}', key)
->>> b"42" in sealed, unseal(sealed, key)
-(False, b'{"seed": 42}')
+>>> sealed.startswith(SEALED_HEADER), b'"seed"' in sealed, unseal(sealed, key)
+(True, False, b'{"seed": 42}')
+>>> seal(b'{"seed": 42}', key) != sealed  # a fresh nonce every time
+True
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import TypeVar
@@ -51,36 +52,57 @@ def cached(load: Callable[[Path], T], path: str | None) -> T | None:
     return load(Path(path)) if path else None
 
 
-Task = tuple[Path, int, int, str, float, str | None, float, str | None, bool, float, int, bool]
+@dataclass(frozen=True)
+class Run:
+    """What every shard of one run is played with (the command line's options)."""
+
+    hands: int
+    level: str
+    explore: float
+    weights: str | None
+    budget: float
+    play_weights: str | None
+    plays: bool
+    rate: float
+    deals: int
+    dealt_bids: bool
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> Run:
+        return cls(
+            args.hands, args.level, args.explore, args.learned_bids, args.budget,
+            args.play_model, args.plays, args.search, args.deals, args.dealt_bids,
+        )  # fmt: skip
 
 
-def make_shard(task: Task) -> tuple[Path, int, float]:
-    """Play and write one shard; return its path, records and seconds (in a worker)."""
-    path, seed, hands, level, explore, weights, budget, play_weights, plays, rate, deals, dealt = (
-        task
-    )
-    assert is_measured_level(level)
-    model = cached(load_model, weights)
+def make_shard(task: tuple[Path, int, Run]) -> tuple[Path, int, float]:
+    """Play and write one shard (its path, seed and run); return its path, records and
+    seconds (in a worker)."""
+    path, seed, run = task
+    assert is_measured_level(run.level)
+    model = cached(load_model, run.weights)
+    play_model = cached(load_play_model, run.play_weights)
     start = time.process_time()
-    if dealt:
-        play_model = cached(load_play_model, play_weights)
-        records = play_shard_dealt_bids(seed, hands, play_model, model, explore)
-        atomic_write_bytes(path, shard_bytes(records))
-        return path, len(records), time.process_time() - start
-    if plays:
-        play_model = cached(load_play_model, play_weights)
-        if rate > 0.0:
-            bids, made = play_shard_search(seed, hands, rate, deals, play_model, model, BID_EXPLORE)
+    if run.plays:
+        if run.rate > 0.0:
+            bids, made = play_shard_search(
+                seed, run.hands, run.rate, run.deals, play_model, model, BID_EXPLORE
+            )
         else:
             player = None
             if play_model is not None:
                 player = partial(LearnedPlayer, model=play_model, bids=model)
-            odds = (BID_EXPLORE, explore)
-            bids, made = play_shard_plays(seed, hands, level, odds, model, budget, player)
+            odds = (BID_EXPLORE, run.explore)
+            bids, made = play_shard_plays(
+                seed, run.hands, run.level, odds, model, run.budget, player
+            )
         atomic_write_bytes(path.parent / "bids" / path.name, shard_bytes(bids))
         atomic_write_bytes(path, plays_bytes(made))
         return path, len(made), time.process_time() - start
-    records = play_shard(seed, hands, level, explore, model, budget)
+    if run.dealt_bids:
+        records = play_shard_dealt_bids(seed, run.hands, play_model, model, run.explore)
+    else:
+        records = play_shard(seed, run.hands, run.level, run.explore, model, run.budget)
     atomic_write_bytes(path, shard_bytes(records))
     return path, len(records), time.process_time() - start
 
@@ -152,13 +174,12 @@ def main(argv: list[str]) -> int:
     except (OSError, ModelError) as error:
         print(f"tools/selfplay.py: {error}", file=sys.stderr)
         return 2
+    run = Run.of(args)
     tasks = [
-        (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, args.hands,
-         args.level, args.explore, args.learned_bids, args.budget, args.play_model, args.plays,
-         args.search, args.deals, args.dealt_bids)
+        (shard_path(out, args.seed, index), args.seed * 1_000_003 + index, run)
         for index in range(args.shards)
         if not shard_path(out, args.seed, index).exists()
-    ]  # fmt: skip
+    ]
     print(f"{args.shards - len(tasks)} shards already there; {len(tasks)} to play", flush=True)
     start, done = time.monotonic(), 0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
